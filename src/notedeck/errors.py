@@ -1,0 +1,56 @@
+"""One exception root; every message is written for the person who edits content/."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a problem is: a file, and where known a line, column and key path."""
+
+    file: Path | str
+    line: int | None = None
+    column: int | None = None
+    key: str = ""
+
+    def __str__(self) -> str:
+        text = str(self.file)
+        if self.line is not None:
+            text += f":{self.line}"
+            if self.column is not None:
+                text += f":{self.column}"
+        return text
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: an error, or a warning that --strict makes fatal."""
+
+    where: Location
+    message: str
+    severity: str = "error"   # "error" | "warning"
+
+    def __str__(self) -> str:
+        key = f" {self.where.key}:" if self.where.key else ""
+        prefix = "" if self.severity == "error" else "warning: "
+        return f"{self.where}:{key} {prefix}{self.message}"
+
+
+class NotedeckError(Exception):
+    """Bad input or usage: the CLI prints the problems and exits with status 2."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = [Problem(Location("notedeck"), problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def fail(file: Path | str, message: str, line: int | None = None,
+         key: str = "", column: int | None = None) -> NotedeckError:
+    """Build a one-problem error to raise."""
+    return NotedeckError(Problem(Location(file, line, column, key), message))

@@ -1,0 +1,286 @@
+"""The renderer-neutral Deck: frozen dataclasses every renderer reads and none mutates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+# --- inline text -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text with one style."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+Text = tuple[Run, ...]
+
+
+def plain(text: Text) -> str:
+    """The characters of a run sequence, styles dropped."""
+    return "".join(run.text for run in text)
+
+
+# --- blocks ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Paragraph:
+    runs: Text
+
+
+@dataclass(frozen=True)
+class BulletList:
+    items: tuple[Text, ...]
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A native table: every cell already formatted text."""
+
+    name: str                      # "budgets" | "checks"
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    align: tuple[str, ...]         # per column: "left" | "right"
+    highlight: int | None = None   # index into rows of the featured row, if any
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One headline figure: "132.57×" over "End-to-end speedup"."""
+
+    value: str
+    label: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Stats:
+    items: tuple[Stat, ...]
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A one-line emphasised statement, e.g. an experiment's arithmetic."""
+
+    runs: Text
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One worksheet item: a heading, a hint, and room to write."""
+
+    title: str
+    hint: str
+    lines: int = 4
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    title: str
+    prompts: tuple[Prompt, ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A reference to a chart drawn once and placed by every renderer."""
+
+    spec: ChartSpec
+
+
+Block = Paragraph | BulletList | Table | Stats | Callout | Worksheet | Chart
+
+
+# --- charts ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Tick:
+    value: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    x: tuple[float, ...]
+    y: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class DialChart:
+    """Writing time against speed, log-log, one line per workload."""
+
+    name: str
+    title: str
+    alt_text: str
+    x_label: str
+    y_label: str
+    series: tuple[Series, ...]     # x: tokens/sec at each dial stop, y: seconds
+    x_ticks: tuple[Tick, ...]      # the dial's stops ("100", "1K", ...)
+    y_ticks: tuple[Tick, ...]      # readable durations ("1 second", "1 min", ...)
+
+
+@dataclass(frozen=True)
+class Segment:
+    label: str                     # "Writing" | "Checking"
+    share: float                   # 0..1 of the bar
+    share_label: str               # "99.3%"
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str                     # "100 tokens/sec"
+    total_label: str               # "2 h 14 min 20 s"
+    segments: tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class BottleneckChart:
+    """A 100% bar per speed, split into writing and checking."""
+
+    name: str
+    title: str
+    alt_text: str
+    bars: tuple[Bar, ...]
+
+
+@dataclass(frozen=True)
+class Marker:
+    x: float
+    y: float
+    label: str                     # "60 seconds: 132.57×"
+    featured: bool = False
+
+
+@dataclass(frozen=True)
+class SpeedupChart:
+    """End-to-end speedup against fixed check time, with the writing speedup as ceiling."""
+
+    name: str
+    title: str
+    alt_text: str
+    x_label: str
+    y_label: str
+    curve: Series                  # x: check seconds (first may be 0), y: speedup
+    x_ticks: tuple[Tick, ...]      # the slider's stops ("0", "1 min", "1 hour", "1 day")
+    y_ticks: tuple[Tick, ...]
+    markers: tuple[Marker, ...]    # the check table's rows
+    ceiling: float
+    ceiling_label: str             # "Writing speedup 10,000×"
+
+
+ChartSpec = DialChart | BottleneckChart | SpeedupChart
+
+
+# --- slides ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TitleSlide:
+    title: str
+    subtitle: str
+    audience: str
+    date: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SectionSlide:
+    number: str                    # "01"
+    title: str                     # "What the number means"
+    headline: str                  # the section's claim
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ContentSlide:
+    title: str
+    blocks: tuple[Block, ...]      # Paragraph | BulletList | Stats | Callout
+    notes: tuple[str, ...] = ()
+    section: str = ""              # "01", for the footer
+
+
+@dataclass(frozen=True)
+class TableSlide:
+    title: str
+    table: Table
+    caption: tuple[Block, ...] = ()
+    notes: tuple[str, ...] = ()
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class ChartSlide:
+    title: str
+    chart: ChartSpec
+    side: tuple[Block, ...] = ()   # text beside the chart; empty: the chart spans the slide
+    caption: tuple[Block, ...] = ()
+    notes: tuple[str, ...] = ()
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class Source:
+    author: str
+    title: str
+    kind: str                      # "Official documentation", "arXiv, 2024"
+    note: str                      # what it supports
+
+
+@dataclass(frozen=True)
+class SourcesSlide:
+    title: str
+    sources: tuple[Source, ...]
+    boundaries: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+Slide = TitleSlide | SectionSlide | ContentSlide | TableSlide | ChartSlide | SourcesSlide
+
+
+# --- handout -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandoutSection:
+    number: str
+    title: str
+    headline: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Handout:
+    sections: tuple[HandoutSection, ...]
+    sources: tuple[Source, ...]
+    boundaries: tuple[str, ...]
+
+
+# --- the whole -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Meta:
+    title: str
+    subtitle: str
+    author: str
+    date: str                      # as shown: "2 October 2026"
+    audience: str                  # "" for the default note
+    footer: str
+    subject: str
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deck:
+    meta: Meta
+    slides: tuple[Slide, ...]
+    handout: Handout
+    charts: tuple[ChartSpec, ...] = field(default=())   # each chart once, by name
+
+    def chart(self, name: str) -> ChartSpec:
+        for spec in self.charts:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
