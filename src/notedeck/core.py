@@ -1,0 +1,162 @@
+"""Pure arithmetic: a Scenario becomes Figures, in exact fractions, with no I/O and no text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+
+from notedeck.scenario import Scenario, Workload
+
+CURVE_POINTS = 120         # about this many points on the speedup curve
+CURVE_DECADES = 6          # geometric points start this many decades below the top
+CURVE_DIGITS = 3           # significant digits kept on a geometric point
+
+
+@dataclass(frozen=True)
+class WorkloadFigures:
+    id: str
+    count: int
+    tokens_each: int
+    total_tokens: int
+    seconds_baseline: Fraction
+    seconds_imagined: Fraction
+    seconds_at_stops: tuple[Fraction, ...]     # writing time at each dial stop
+
+
+@dataclass(frozen=True)
+class CheckFigures:
+    check: Fraction                            # fixed check, seconds
+    writing_baseline: Fraction                 # seconds
+    writing_imagined: Fraction
+    total_baseline: Fraction                   # writing + check
+    total_imagined: Fraction
+    writing_share_baseline: Fraction           # 0..1
+    checking_share_baseline: Fraction
+    writing_share_imagined: Fraction
+    checking_share_imagined: Fraction
+    writing_speedup: Fraction                  # imagined / baseline speed
+    end_to_end_speedup: Fraction               # total_baseline / total_imagined
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    check: Fraction                            # seconds
+    speedup: Fraction                          # end to end
+
+
+@dataclass(frozen=True)
+class Figures:
+    baseline: Fraction                         # tokens per second
+    imagined: Fraction
+    dial: tuple[Fraction, ...]
+    writing_speedup: Fraction
+    throughput_total: Fraction                 # streams × tokens per second
+    workloads: tuple[WorkloadFigures, ...]     # scenario order
+    bottleneck_workload: WorkloadFigures
+    bottleneck: CheckFigures                   # at the featured check
+    checks: tuple[CheckFigures, ...]           # one per check-table row
+    curve: tuple[CurvePoint, ...]              # speedup against check time, ascending
+
+    def workload(self, workload_id: str) -> WorkloadFigures:
+        for figures in self.workloads:
+            if figures.id == workload_id:
+                return figures
+        raise KeyError(workload_id)
+
+
+def compute(scenario: Scenario) -> Figures:
+    """Every figure the note shows, from one scenario."""
+    speeds, bottleneck = scenario.speeds, scenario.bottleneck
+    workloads = tuple(workload_figures(w, speeds.baseline, speeds.imagined, speeds.dial)
+                      for w in scenario.workloads)
+    featured = {w.id: w for w in workloads}[bottleneck.workload]
+
+    def at(check: Fraction) -> CheckFigures:
+        return check_figures(featured.total_tokens, speeds.baseline, speeds.imagined, check)
+
+    fixed = (*bottleneck.slider, *bottleneck.checks, bottleneck.check)
+    return Figures(
+        baseline=Fraction(speeds.baseline),
+        imagined=Fraction(speeds.imagined),
+        dial=tuple(Fraction(stop) for stop in speeds.dial),
+        writing_speedup=_ratio(speeds.imagined, speeds.baseline),
+        throughput_total=_throughput(scenario),
+        workloads=workloads,
+        bottleneck_workload=featured,
+        bottleneck=at(bottleneck.check),
+        checks=tuple(at(check) for check in bottleneck.checks),
+        curve=tuple(CurvePoint(c, at(c).end_to_end_speedup) for c in curve_checks(fixed)),
+    )
+
+
+def workload_figures(workload: Workload, baseline: Fraction, imagined: Fraction,
+                     dial: tuple[Fraction, ...]) -> WorkloadFigures:
+    """Output tokens of one workload and its writing time at each speed."""
+    total = workload.count * workload.tokens_each
+    return WorkloadFigures(
+        id=workload.id, count=workload.count, tokens_each=workload.tokens_each,
+        total_tokens=total,
+        seconds_baseline=_ratio(total, baseline),
+        seconds_imagined=_ratio(total, imagined),
+        seconds_at_stops=tuple(_ratio(total, stop) for stop in dial),
+    )
+
+
+def check_figures(tokens: int, baseline: Fraction, imagined: Fraction,
+                  check: Fraction) -> CheckFigures:
+    """Writing time plus one fixed check, counted once, at both speeds."""
+    check = Fraction(check)
+    writing_baseline, writing_imagined = _ratio(tokens, baseline), _ratio(tokens, imagined)
+    total_baseline, total_imagined = writing_baseline + check, writing_imagined + check
+    writing_speedup = _ratio(imagined, baseline)
+    return CheckFigures(
+        check=check,
+        writing_baseline=writing_baseline, writing_imagined=writing_imagined,
+        total_baseline=total_baseline, total_imagined=total_imagined,
+        writing_share_baseline=_ratio(writing_baseline, total_baseline),
+        checking_share_baseline=_ratio(check, total_baseline),
+        writing_share_imagined=_ratio(writing_imagined, total_imagined),
+        checking_share_imagined=_ratio(check, total_imagined),
+        writing_speedup=writing_speedup,
+        end_to_end_speedup=(_ratio(total_baseline, total_imagined)
+                            if total_imagined else writing_speedup),
+    )
+
+
+def curve_checks(fixed: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    """Check times for the curve: 0, every fixed value, geometric points up to the largest."""
+    limit = max((Fraction(0), *map(Fraction, fixed)))
+    chosen = {Fraction(0), *(Fraction(f) for f in fixed if f >= 0)}
+    if limit == 0:
+        return (Fraction(0),)
+    steps = max(CURVE_POINTS - len(chosen), 2)
+    low = limit / 10**CURVE_DECADES
+    chosen.update(_geometric(low, limit, Fraction(i, steps - 1)) for i in range(steps))
+    return tuple(sorted(chosen))
+
+
+def _geometric(low: Fraction, high: Fraction, t: Fraction) -> Fraction:
+    """The point a fraction `t` of the way from low to high on a log scale, kept to a few digits.
+
+    Decimal's correctly rounded ln/exp keep the choice the same on every platform.
+    """
+    with localcontext(prec=28):
+        low_ln, high_ln = _decimal(low).ln(), _decimal(high).ln()
+        position = (low_ln + _decimal(t) * (high_ln - low_ln)).exp()
+    with localcontext(prec=CURVE_DIGITS, rounding=ROUND_HALF_UP):
+        point = Fraction(+position)
+    return min(max(point, low), high)
+
+
+def _decimal(x: Fraction) -> Decimal:
+    return Decimal(x.numerator) / Decimal(x.denominator)
+
+
+def _throughput(scenario: Scenario) -> Fraction:
+    return scenario.throughput.streams * Fraction(scenario.throughput.tokens_per_second)
+
+
+def _ratio(numerator: int | Fraction, denominator: int | Fraction) -> Fraction:
+    """numerator / denominator exactly; zero when the denominator is zero."""
+    return Fraction(numerator) / denominator if denominator else Fraction(0)

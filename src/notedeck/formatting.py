@@ -1,0 +1,171 @@
+"""The only place numbers become text: exact half-up rounding, one way per kind of figure."""
+
+from __future__ import annotations
+
+import datetime
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+from num2words import num2words
+
+Number = int | Fraction | Decimal
+
+TIMES = "\u00d7"
+MINUS = "-"
+MONTHS = ("January", "February", "March", "April", "May", "June", "July",
+          "August", "September", "October", "November", "December")
+SLIDER_UNITS = ((86400, "day", "days"), (3600, "hour", "hours"), (60, "min", "min"))
+COMPACT_UNITS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
+
+
+# --- exact rounding ------------------------------------------------------------
+
+def exact(x: Number) -> Fraction:
+    """The exact value of a number as a Fraction (floats are taken at their exact binary value)."""
+    return x if isinstance(x, Fraction) else Fraction(x)
+
+
+def round_half_up(x: Number, places: int = 0) -> Fraction:
+    """Round to `places` decimals, halves away from zero, judged on the exact value."""
+    value, scale = exact(x), 10**places
+    units = math.floor(abs(value) * scale + Fraction(1, 2))
+    return Fraction(units if value >= 0 else -units, scale)
+
+
+def _fixed(x: Number, places: int, trim: bool = False) -> str:
+    """Fixed-point text with thousands separators; `trim` drops trailing zeros and point."""
+    rounded = round_half_up(x, places)
+    units = abs(rounded.numerator * 10**places // rounded.denominator)
+    whole, frac = divmod(units, 10**places)
+    text = f"{whole:,}"
+    if places:
+        digits = f"{frac:0{places}d}"
+        digits = digits.rstrip("0") if trim else digits
+        text += f".{digits}" if digits else ""
+    return MINUS + text if rounded < 0 else text
+
+
+# --- plain numbers -------------------------------------------------------------
+
+def integer(n: Number) -> str:
+    """Whole number with thousands separators: "1,000,000" (non-integers rounded half-up)."""
+    return _fixed(n, 0)
+
+
+def decimal(x: Number, places: int = 1) -> str:
+    """Up to `places` decimals, trailing zeros dropped, separators: "60.8", "8,060"."""
+    return _fixed(x, places, trim=True)
+
+
+def seconds_plain(seconds: Number) -> str:
+    """Seconds as a bare number: "8,060", "60.8"."""
+    return decimal(seconds, 1)
+
+
+def rate(tokens_per_second: Number) -> str:
+    """A writing speed: "1,000,000 tokens/sec"."""
+    return f"{decimal(tokens_per_second, 1)} tokens/sec"
+
+
+# --- durations -----------------------------------------------------------------
+
+def duration(seconds: Number) -> str:
+    """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s"."""
+    value = exact(seconds)
+    if value < 0:
+        return MINUS + duration(-value) if round_half_up(value, 1) else duration(0)
+    if round_half_up(value, 1) < 120:
+        return _seconds(round_half_up(value, 1))
+    return _clock(int(round_half_up(value)))
+
+
+def _seconds(tenths: Fraction) -> str:
+    return "1 second" if tenths == 1 else f"{decimal(tenths, 1)} seconds"
+
+
+def _clock(total: int) -> str:
+    minutes, secs = divmod(total, 60)
+    hours, minutes = divmod(minutes, 60)
+    parts = ((hours, "h"), (minutes, "min"), (secs, "s"))
+    return " ".join(f"{amount:,} {unit}" for amount, unit in parts if amount)
+
+
+def slider_label(seconds: Number) -> str:
+    """Slider stops: "0", "30 seconds", "15 min", "1 hour", "2 days"; else duration()."""
+    value = exact(seconds)
+    if value == 0:
+        return "0"
+    for size, one, many in SLIDER_UNITS:
+        if value > 0 and value % size == 0:
+            count = int(value // size)
+            return f"{count:,} {one if count == 1 else many}"
+    return duration(value)
+
+
+def check_label(seconds: Number) -> str:
+    """A fixed check in the check table: "None" for zero, else duration()."""
+    return "None" if exact(seconds) == 0 else duration(seconds)
+
+
+# --- ratios --------------------------------------------------------------------
+
+def speedup_plain(x: Number) -> str:
+    """A speedup without its sign: "10,000" when exact, else two decimals: "132.57"."""
+    value = exact(x)
+    return integer(value) if value.denominator == 1 else _fixed(value, 2)
+
+
+def speedup(x: Number) -> str:
+    """A speedup: "10,000×", "132.57×", "1.09×"."""
+    return speedup_plain(x) + TIMES
+
+
+def share(x: Number) -> str:
+    """A share of a whole (0..1) as a percentage, one decimal always: "99.3%", "50.0%"."""
+    return _fixed(exact(x) * 100, 1) + "%"
+
+
+def compact(n: Number) -> str:
+    """Dial stop labels: "100", "1K", "2.5K", "1.5M", "1B"."""
+    value = exact(n)
+    for size, suffix in COMPACT_UNITS:
+        if abs(round_half_up(value, 2)) >= size:
+            return _compact_in(value, size, suffix)
+    return decimal(value, 2)
+
+
+def _compact_in(value: Fraction, size: int, suffix: str) -> str:
+    scaled = round_half_up(value / size, 2)
+    bigger = [unit for unit in COMPACT_UNITS if unit[0] == size * 1000]
+    if abs(scaled) >= 1000 and bigger:
+        return _compact_in(value, *bigger[0])
+    return decimal(scaled, 2) + suffix
+
+
+# --- words and dates -----------------------------------------------------------
+
+def words(n: Number) -> str:
+    """A count in English words: "forty", "ten thousand"; digits past a million unless round."""
+    value = exact(n)
+    if value.denominator != 1:
+        return decimal(value, 2)
+    count = int(value)
+    if abs(count) >= 10**6 and count % 10**6:
+        return integer(count)
+    try:
+        spelled = num2words(count, lang="en")
+    except (OverflowError, NotImplementedError, ValueError):
+        return integer(count)
+    return spelled.replace(",", "").replace(" and ", " ")
+
+
+def Words(n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
+    """words() with a capital first letter: "Forty"."""
+    text = words(n)
+    return text[:1].upper() + text[1:]
+
+
+def date(d: datetime.date) -> str:
+    """A calendar date: "2 October 2026"."""
+    return f"{d.day} {MONTHS[d.month - 1]} {d.year}"

@@ -1,0 +1,192 @@
+"""formatting: every figure's written form, rounding edges, and properties over many numbers."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from notedeck import formatting as fmt
+
+F = Fraction
+
+
+# --- examples from FACTS.md and the brief --------------------------------------
+
+@pytest.mark.parametrize("value, text", [
+    (1_000_000, "1,000,000"), (0, "0"), (999, "999"), (1000, "1,000"),
+    (F(5, 2), "3"), (Decimal("2.4999"), "2"), (F(-5, 2), "-3"),
+])
+def test_integer(value, text):
+    assert fmt.integer(value) == text
+
+
+@pytest.mark.parametrize("value, places, text", [
+    (Decimal("60.8"), 1, "60.8"), (8060, 1, "8,060"), (F(8060), 1, "8,060"),
+    (Decimal("60.0"), 1, "60"), (F(1, 4), 1, "0.3"), (F(1, 3), 2, "0.33"),
+    (Decimal("1.50"), 2, "1.5"), (Decimal("-0.04"), 1, "0"), (Decimal("-1.25"), 1, "-1.3"),
+])
+def test_decimal(value, places, text):
+    assert fmt.decimal(value, places) == text
+
+
+@pytest.mark.parametrize("seconds, text", [
+    (F(1, 4), "0.3 seconds"), (Decimal("0.25"), "0.3 seconds"), (Decimal("0.8"), "0.8 seconds"),
+    (Decimal("60.8"), "60.8 seconds"), (1, "1 second"), (Decimal("1.04"), "1 second"),
+    (0, "0 seconds"), (Decimal("0.04"), "0 seconds"), (Decimal("0.05"), "0.1 seconds"),
+    (60, "60 seconds"), (Decimal("119.94"), "119.9 seconds"),
+    (Decimal("119.95"), "2 min"), (Decimal("119.96"), "2 min"), (120, "2 min"),
+    (Decimal("120.5"), "2 min 1 s"), (F(241, 2), "2 min 1 s"), (Decimal("120.49"), "2 min"),
+    (30_000, "8 h 20 min"), (901, "15 min 1 s"), (900, "15 min"), (86_401, "24 h 1 s"),
+    (86_400, "24 h"), (100_000, "27 h 46 min 40 s"), (8060, "2 h 14 min 20 s"),
+    (3600, "1 h"), (3601, "1 h 1 s"), (360_000_000, "100,000 h"),
+    (F(-1, 4), "-0.3 seconds"), (Decimal("-0.01"), "0 seconds"),
+])
+def test_duration(seconds, text):
+    assert fmt.duration(seconds) == text
+
+
+@pytest.mark.parametrize("value, text", [
+    (F(8060 * 10, 608), "132.57"), (10_000, "10,000"), (F(2675, 1000), "2.68"),
+    (F(1, 3), "0.33"), (F(11, 10), "1.10"), (F(2999, 1000), "3.00"), (3, "3"),
+])
+def test_speedup_plain(value, text):
+    assert fmt.speedup_plain(value) == text
+    assert fmt.speedup(value) == text + "\u00d7"
+
+
+def test_speedup_examples():
+    assert fmt.speedup(F(8060) / F(608, 10)) == "132.57×"
+    assert fmt.speedup(10_000) == "10,000×"
+    assert fmt.speedup(Decimal("9.875")) == "9.88×"
+    assert fmt.speedup(Decimal("1.085")) == "1.09×"
+    assert "x" not in fmt.speedup(10)
+
+
+@pytest.mark.parametrize("value, text", [
+    (F(993, 1000), "99.3%"), (F(7, 1000), "0.7%"), (F(1, 2), "50.0%"), (0, "0.0%"),
+    (1, "100.0%"), (F(1, 800), "0.1%"), (F(1, 2001), "0.0%"),
+])
+def test_share(value, text):
+    assert fmt.share(value) == text
+
+
+@pytest.mark.parametrize("value, text", [
+    (100, "100"), (1000, "1K"), (10_000, "10K"), (100_000, "100K"), (1_000_000, "1M"),
+    (2500, "2.5K"), (1_500_000, "1.5M"), (10**9, "1B"), (1250, "1.25K"), (F(1, 2), "0.5"),
+    (999_999, "1M"), (0, "0"),
+])
+def test_compact(value, text):
+    assert fmt.compact(value) == text
+
+
+@pytest.mark.parametrize("seconds, text", [
+    (0, "0"), (60, "1 min"), (3600, "1 hour"), (86_400, "1 day"), (172_800, "2 days"),
+    (10_800, "3 hours"), (900, "15 min"), (30, "30 seconds"), (90, "90 seconds"),
+    (150, "2 min 30 s"), (F(1, 2), "0.5 seconds"),
+])
+def test_slider_label(seconds, text):
+    assert fmt.slider_label(seconds) == text
+
+
+@pytest.mark.parametrize("seconds, text", [
+    (0, "None"), (60, "60 seconds"), (900, "15 min"), (86_400, "24 h"),
+])
+def test_check_label(seconds, text):
+    assert fmt.check_label(seconds) == text
+
+
+def test_rate():
+    assert fmt.rate(1_000_000) == "1,000,000 tokens/sec"
+    assert fmt.rate(F(100)) == "100 tokens/sec"
+
+
+@pytest.mark.parametrize("value, text", [
+    (40, "forty"), (10_000, "ten thousand"), (1000, "one thousand"), (1_000_000, "one million"),
+    (101, "one hundred one"), (1250, "one thousand two hundred fifty"), (300, "three hundred"),
+    (20_000, "twenty thousand"), (3_000_000, "three million"), (2_500_000, "2,500,000"),
+    (F(7), "seven"), (10**30, "one nonillion"),
+])
+def test_words(value, text):
+    assert fmt.words(value) == text
+
+
+def test_words_capitalised():
+    assert fmt.Words(40) == "Forty"
+    assert fmt.Words(10_000) == "Ten thousand"
+    assert fmt.Words(2_500_000) == "2,500,000"
+
+
+def test_date():
+    assert fmt.date(datetime.date(2026, 10, 2)) == "2 October 2026"
+    assert fmt.date(datetime.date(2027, 1, 31)) == "31 January 2027"
+
+
+# --- properties ----------------------------------------------------------------
+
+def parse_duration(text: str) -> Fraction:
+    """The seconds a duration() string stands for."""
+    if match := re.fullmatch(r"([\d.]+) seconds?", text):
+        return F(Decimal(match.group(1)))
+    units = {"h": 3600, "min": 60, "s": 1}
+    pairs = re.findall(r"([\d,]+) (h|min|s)\b", text)
+    assert " ".join(f"{n} {u}" for n, u in pairs) == text
+    return F(sum(int(n.replace(",", "")) * units[u] for n, u in pairs))
+
+
+exact_seconds = st.fractions(min_value=0, max_value=10**7, max_denominator=1000)
+decimals = st.decimals(min_value=0, max_value=10**12, places=3, allow_nan=False)
+
+
+@given(exact_seconds, exact_seconds)
+def test_duration_is_monotone(a, b):
+    low, high = sorted((a, b))
+    assert parse_duration(fmt.duration(low)) <= parse_duration(fmt.duration(high))
+
+
+@given(exact_seconds)
+def test_duration_is_close(seconds):
+    shown = parse_duration(fmt.duration(seconds))
+    assert abs(shown - seconds) <= (F(1, 20) if shown < 120 else F(1, 2))
+
+
+@given(st.integers(min_value=0, max_value=10**18))
+def test_integer_round_trips(n):
+    assert int(fmt.integer(n).replace(",", "")) == n
+
+
+@given(decimals)
+def test_integer_rounds_half_up(d):
+    assert int(fmt.integer(d).replace(",", "")) == int((d + Decimal("0.5")) // 1)
+
+
+@given(st.integers(min_value=0, max_value=10**15))
+def test_speedup_whole_when_exact(n):
+    text = fmt.speedup(n)
+    assert text.endswith("×") and "." not in text
+    assert int(text[:-1].replace(",", "")) == n
+
+
+@given(st.fractions(min_value=0, max_value=10**9, max_denominator=10**6))
+def test_speedup_two_decimals_otherwise(x):
+    text = fmt.speedup_plain(x)
+    if x.denominator == 1:
+        assert "." not in text
+    else:
+        assert re.fullmatch(r"[\d,]+\.\d\d", text)
+        assert abs(F(Decimal(text.replace(",", ""))) - x) <= F(1, 200)
+
+
+@given(st.fractions(min_value=0, max_value=1, max_denominator=10**6))
+def test_share_has_one_decimal(x):
+    assert re.fullmatch(r"\d{1,3}\.\d%", fmt.share(x))
+
+
+@given(st.integers(min_value=0, max_value=10**18))
+def test_words_and_labels_never_raise(n):
+    assert fmt.words(n) and fmt.Words(n) and fmt.compact(n) and fmt.slider_label(n)
