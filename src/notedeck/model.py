@@ -32,6 +32,14 @@ class Paragraph:
 
 
 @dataclass(frozen=True)
+class Heading:
+    """A subheading in the handout's prose (level 2 or 3)."""
+
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
 class BulletList:
     items: tuple[Text, ...]
     ordered: bool = False
@@ -92,7 +100,7 @@ class Chart:
     spec: ChartSpec
 
 
-Block = Paragraph | BulletList | Table | Stats | Callout | Worksheet | Chart
+Block = Paragraph | Heading | BulletList | Table | Stats | Callout | Worksheet | Chart
 
 
 # --- charts ------------------------------------------------------------------

@@ -1,0 +1,132 @@
+"""The notedeck command: thin Click commands, the one place for printing and exit codes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+
+BUNDLED = Path(__file__).parent / "bundled"
+
+
+def _content(path: Path | None) -> Path:
+    if path is not None:
+        return path
+    here = Path("content")
+    return here if here.is_dir() else BUNDLED
+
+
+class _Group(click.Group):
+    """Turns notedeck's errors into messages and exit codes; tracebacks only on request."""
+
+    def invoke(self, ctx: click.Context):
+        from .errors import NotedeckError
+
+        try:
+            return super().invoke(ctx)
+        except NotedeckError as exc:
+            for problem in exc.problems:
+                click.echo(f"error: {problem}", err=True)
+            if ctx.meta.get("traceback"):
+                raise
+            ctx.exit(2)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted; earlier outputs are untouched", err=True)
+            ctx.exit(130)
+        except Exception as exc:  # an internal error: a short apology, the cause, a way to see more
+            if ctx.meta.get("traceback"):
+                raise
+            click.echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {exc}\n"
+                       "Run again with --traceback to see where it happened.", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="notedeck")
+@click.option("--traceback", is_flag=True, help="Show the full traceback of an error.")
+@click.pass_context
+def main(ctx: click.Context, traceback: bool) -> None:
+    """Turn a field note in content/ into an editable deck and a printable handout."""
+    ctx.meta["traceback"] = traceback
+
+
+_content_option = click.option("--content", type=click.Path(path_type=Path),
+                               help="The note's folder (default: ./content, else the bundled note).")
+_audience_option = click.option("--audience", metavar="NAME",
+                                help="Build the variant in content/audiences/NAME.yaml.")
+_scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Path(path_type=Path),
+                                 help="Use this complete scenario file instead of content/scenarios.yaml.")
+
+
+@main.command()
+@_content_option
+@_audience_option
+@_scenarios_option
+@click.option("--out", type=click.Path(path_type=Path),
+              help="Output folder (default: output/, or output/NAME/ with --audience).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def build(content, audience, scenarios_file, out, paper, strict) -> None:
+    """Write OUT/deck.pptx and OUT/handout.pdf."""
+    from .build import build as run
+
+    out = out or (Path("output") / audience if audience else Path("output"))
+    result = run(_content(content), out, audience, scenarios_file, paper, strict)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}".replace("warning: warning: ", "warning: "), err=True)
+    click.echo(f"wrote {result.paths[0]} ({result.slides} slides)")
+    click.echo(f"wrote {result.paths[1]} ({result.pages} pages)")
+    click.echo(f"in {result.seconds:.2f} s")
+
+
+@main.command()
+@_content_option
+@_audience_option
+@_scenarios_option
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def figures(content, audience, scenarios_file, as_json) -> None:
+    """Print every computed figure for the chosen scenario."""
+    from .figures_table import flatten, to_json, to_table
+    from .gather import gather
+
+    source = gather(_content(content), audience, scenarios_file)
+    rows = flatten(source.names)
+    click.echo(to_json(rows) if as_json else to_table(rows))
+
+
+@main.command()
+@_content_option
+@click.option("--strict", is_flag=True, help="Treat warnings as errors (exit status 2).")
+def check(content, strict) -> None:
+    """Check the note, its scenario file and every audience; write nothing."""
+    from .checking import check_note
+
+    problems = check_note(_content(content))
+    errors = [p for p in problems if p.severity == "error" or strict]
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if errors:
+        sys.exit(2)
+    click.echo(f"{_content(content)}: no problems" if not problems
+               else f"{_content(content)}: {len(problems)} warning(s)")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+def init(directory: Path) -> None:
+    """Start a new note in DIRECTORY from the bundled one."""
+    import shutil
+
+    from .errors import fail
+
+    if directory.exists() and any(directory.iterdir()):
+        raise fail(directory, "the folder exists and is not empty; choose a new folder")
+    shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    click.echo(f"started a note in {directory}; edit it, then run: "
+               f"notedeck build --content {directory}")

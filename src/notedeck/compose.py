@@ -1,0 +1,138 @@
+"""Source + figures -> the frozen Deck: slides, notes, handout and chart specs."""
+
+from __future__ import annotations
+
+from . import chartspecs, tables
+from . import formatting as fmt
+from .errors import Problem, Location, fail
+from .gather import Source
+from .model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection,
+                    Heading, Meta, Paragraph, Run, SectionSlide, Slide, Source as Reference,
+                    SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from .readers.sections import Component, SectionSource, SlideSource
+
+COMPONENT_NAMES = {
+    "chart": ("dial", "bottleneck", "speedup"),
+    "table": ("budgets", "checks"),
+    "stats": ("bottleneck",),
+    "experiments": ("",),
+}
+
+
+def compose(source: Source) -> tuple[Deck, list[Problem]]:
+    """The Deck, and warnings (e.g. a slide without speaker notes)."""
+    specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures)}
+    parts = _Parts(source, specs)
+    warnings: list[Problem] = []
+    slides: list[Slide] = [_title_slide(source)]
+    handout = []
+    for section in source.sections:
+        slides.append(SectionSlide(section.label, section.title, section.headline,
+                                   (f"{section.title}: {section.headline}",)))
+        for slide in section.slides:
+            slides.extend(parts.slides(section, slide))
+            if not slide.notes:
+                warnings.append(Problem(Location(section.file, slide.line),
+                                        f"slide '{slide.title}' has no speaker notes "
+                                        "(add a '### Notes' part)", "warning"))
+        handout.append(HandoutSection(section.label, section.title, section.headline,
+                                      tuple(parts.handout(section.handout))))
+    references = tuple(Reference(s.author, s.title, s.kind, note)
+                       for s, note in zip(source.note.sources, source.source_notes))
+    slides.append(SourcesSlide(source.note.sources_title, references, source.boundaries,
+                               source.boundaries))
+    deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references,
+                                                      source.boundaries), tuple(specs.values()))
+    return deck, warnings
+
+
+def _meta(source: Source) -> Meta:
+    note, audience = source.note, source.audience
+    return Meta(title=(audience.title if audience and audience.title else note.title),
+                subtitle=(audience.subtitle if audience and audience.subtitle else note.subtitle),
+                author=note.author, date=fmt.date(note.date),
+                audience=audience.name if audience else "", footer=note.footer,
+                subject=note.subject or note.subtitle, keywords=tuple(note.keywords))
+
+
+def _title_slide(source: Source) -> TitleSlide:
+    meta = _meta(source)
+    notes = tuple(p.strip() for p in source.title_notes.split("\n\n") if p.strip())
+    return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, notes)
+
+
+class _Parts:
+    """Resolves fenced components into tables, charts, stats and experiment slides."""
+
+    def __init__(self, source: Source, specs: dict):
+        self.source, self.specs = source, specs
+
+    def block(self, part: Component) -> Block:
+        names = COMPONENT_NAMES.get(part.kind, ())
+        if part.name not in names:
+            shown = part.name or "(empty)"
+            raise fail(part.file, f"unknown {part.kind} '{shown}'; expected one of: "
+                                  + ", ".join(n or "(empty)" for n in names), part.line)
+        scenario, figures = self.source.scenario, self.source.figures
+        if part.kind == "chart":
+            return Chart(self.specs[part.name])
+        if part.kind == "table":
+            return getattr(tables, part.name)(scenario, figures)
+        return tables.bottleneck_stats(figures)
+
+    def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
+        notes = tuple(slide.notes)
+        if any(isinstance(p, Component) and p.kind == "experiments" for p in slide.blocks):
+            return self.experiment_slides(section, notes)
+        blocks = [self.block(p) if isinstance(p, Component) else p for p in slide.blocks]
+        charts = [b for b in blocks if isinstance(b, Chart)]
+        table = next((b for b in blocks if isinstance(b, Table)), None)
+        rest = tuple(b for b in blocks if not isinstance(b, (Chart, Table)))
+        if len(charts) + (table is not None) > 1:
+            raise fail(section.file, f"slide '{slide.title}' holds more than one chart or table;"
+                                     " give each its own slide", slide.line)
+        if charts:
+            side = charts[0].spec.name == "bottleneck" or any(isinstance(b, Stats) for b in rest)
+            return [ChartSlide(slide.title, charts[0].spec, rest if side else (),
+                               () if side else rest, notes, section.label)]
+        if table is not None:
+            return [TableSlide(slide.title, table, rest, notes, section.label)]
+        return [ContentSlide(slide.title, rest, notes, section.label)]
+
+    def experiment_slides(self, section: SectionSource, notes: tuple[str, ...]) -> list[Slide]:
+        slides = []
+        for entry, workload, figures in self._experiments():
+            said = (f"{entry['title'] or workload.label}: {entry['count']} {workload.label} of "
+                    f"{entry['tokens_each']} tokens each make {entry['total_tokens']} output "
+                    f"tokens, {entry['time_baseline']} at {fmt.rate(self.source.figures.baseline)}"
+                    f" and {entry['time_imagined']} at {fmt.rate(self.source.figures.imagined)}.")
+            slides.append(ContentSlide(entry["title"] or workload.label.capitalize(),
+                                       self._experiment_blocks(entry, workload, figures),
+                                       (said, *notes), section.label))
+        return slides
+
+    def _experiments(self):
+        scenario, figures = self.source.scenario, self.source.figures
+        for workload, workload_figures in zip(scenario.workloads, figures.workloads):
+            yield self.source.names["w"][workload.id], workload, workload_figures
+
+    def _experiment_blocks(self, entry, workload, figures) -> tuple[Block, ...]:
+        blocks: list[Block] = [tables.experiment_callout(workload, figures)]
+        if entry["scene"]:
+            blocks.append(Paragraph((Run(entry["scene"]),)))
+        if entry["still_scarce"]:
+            blocks.append(Paragraph((Run("Still scarce: ", bold=True), Run(entry["still_scarce"]))))
+        return tuple(blocks)
+
+    def handout(self, parts) -> list[Block]:
+        blocks: list[Block] = []
+        for part in parts:
+            if isinstance(part, Component) and part.kind == "experiments":
+                for entry, workload, figures in self._experiments():
+                    blocks.append(Heading(entry["title"] or workload.label.capitalize(), 3))
+                    blocks.extend(self._experiment_blocks(entry, workload, figures))
+            elif isinstance(part, Component):
+                blocks.append(self.block(part))
+            else:
+                blocks.append(part)
+        return blocks

@@ -1,0 +1,96 @@
+"""Audience variants: a name, an optional title, and scenario overrides merged key by key."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import NotedeckError, Problem, fail
+from . import yamlfile
+from .yamlfile import Located
+
+KEYS = ("name", "title", "subtitle", "scenarios")
+
+
+@dataclass(frozen=True)
+class Audience:
+    slug: str                      # the file's stem, used for --audience and output/NAME/
+    name: str                      # shown on the title slide and handout
+    title: str | None
+    subtitle: str | None
+    overrides: Located | None      # the `scenarios:` part, positions kept
+
+
+def names(content: Path) -> list[str]:
+    """The audiences a note offers, by file stem, sorted."""
+    folder = content / "audiences"
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def load(content: Path, slug: str) -> Audience:
+    """Read content/audiences/SLUG.yaml; an unknown slug lists the known ones."""
+    available = names(content)
+    if slug not in available:
+        close = difflib.get_close_matches(slug, available, n=1)
+        hint = f" Did you mean '{close[0]}'?" if close else ""
+        listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
+        raise fail(content / "audiences", f"unknown audience '{slug}'.{hint} "
+                                          f"Audiences in this note: {listed}")
+    path = content / "audiences" / f"{slug}.yaml"
+    source = yamlfile.load(path)
+    data = source.data if source.data is not None else {}
+    if not isinstance(data, dict):
+        raise fail(path, "expected a mapping with keys: " + ", ".join(KEYS), line=1)
+    _check_keys(source, data)
+    return Audience(slug, str(data.get("name") or slug.replace("-", " ").capitalize()),
+                    _optional_text(source, data, "title"), _optional_text(source, data, "subtitle"),
+                    _part(source, "scenarios") if "scenarios" in data else None)
+
+
+def _check_keys(source: Located, data: dict) -> None:
+    problems = []
+    for key in data:
+        if key not in KEYS:
+            close = difflib.get_close_matches(key, KEYS, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            problems.append(Problem(source.where((key,)), f"unknown key '{key}'{hint} "
+                                                           f"Expected one of: {', '.join(KEYS)}"))
+    if "scenarios" in data and not isinstance(data["scenarios"], dict):
+        problems.append(Problem(source.where(("scenarios",)),
+                                "expected a mapping holding any part of the scenario file"))
+    if problems:
+        raise NotedeckError(problems)
+
+
+def _optional_text(source: Located, data: dict, key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise NotedeckError(Problem(source.where((key,)), f"expected text, got {value!r}"))
+    return value
+
+
+def _part(source: Located, key: str) -> Located:
+    """The sub-document under one top-level key, its positions re-rooted."""
+    positions = {path[1:]: where for path, where in source.positions.items()
+                 if path[:1] == (key,)}
+    return Located(source.data[key], source.file, positions)
+
+
+def merge(base: Located, override: Located) -> Located:
+    """Mappings merge key by key, anything else (lists included) replaces."""
+    positions = dict(base.positions)
+    data = _merge(base.data, override.data, (), positions, override)
+    return Located(data, base.file, positions)
+
+
+def _merge(base, override, path, positions, source: Located):
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = _merge(base.get(key), value, path + (key,), positions, source)
+        return merged
+    for key in [p for p in positions if p[: len(path)] == path]:
+        del positions[key]
+    positions.update({p: w for p, w in source.positions.items() if p[: len(path)] == path})
+    return override

@@ -1,0 +1,75 @@
+"""note.yaml -> the note's metadata, sources and boundaries, validated."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
+
+from ..errors import NotedeckError
+from . import text as clean
+from . import yamlfile
+from .validation import custom, problems, shown
+
+MAX_TITLE = 120
+
+
+def _text(limit: int):
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise custom(f"expected text, got {shown(value)}")
+        if len(value) > limit:
+            raise custom(f"expected at most {limit} characters, got {len(value)}")
+        return clean.text(value).strip()
+    return PlainValidator(check)
+
+
+def _date(value: Any) -> datetime.date:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise custom(f"expected a date written YYYY-MM-DD, got {shown(value)}")
+
+
+Short = Annotated[str, _text(MAX_TITLE)]
+Long = Annotated[str, _text(2000)]
+
+
+class SourceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    author: Short
+    title: Annotated[str, _text(300)]
+    kind: Short
+    note: Long
+
+
+class NoteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    title: Short
+    subtitle: Annotated[str, _text(200)]
+    author: Short
+    date: Annotated[datetime.date, PlainValidator(_date)]
+    footer: Short
+    subject: Annotated[str, _text(300)] = ""
+    keywords: list[Short] = Field(default_factory=list, max_length=20)
+    title_notes: Long = ""
+    sources_title: Short = "Sources, dates and boundaries"
+    sources: list[SourceIn] = Field(default_factory=list, max_length=20)
+    boundaries: list[Long] = Field(default_factory=list, max_length=10)
+
+
+def read(path: Path) -> tuple[NoteIn, yamlfile.Located]:
+    """The validated note and its located source (for placeholder line numbers)."""
+    source = yamlfile.load(path)
+    try:
+        return NoteIn.model_validate(source.data if source.data is not None else {}), source
+    except ValidationError as exc:
+        raise NotedeckError(problems(source, exc, NoteIn)) from None

@@ -1,0 +1,273 @@
+"""A section file: front matter, slides with notes, and the handout's prose, as located parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from ..errors import NotedeckError, Problem, Location, fail
+from ..model import Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain
+from ..templating import fill
+from . import text as clean
+from . import yamlfile
+
+FRONT_KEYS = ("number", "title", "headline")
+COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
+_PARSER = MarkdownIt("commonmark")
+
+
+@dataclass(frozen=True)
+class Component:
+    """A fenced placeholder for a computed part: ```chart dial```."""
+
+    kind: str
+    name: str
+    file: Path
+    line: int
+
+
+Part = Block | Component
+
+
+@dataclass
+class SlideSource:
+    title: str
+    line: int
+    blocks: list[Part] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SectionSource:
+    file: Path
+    number: int
+    title: str
+    headline: str
+    slides: list[SlideSource] = field(default_factory=list)
+    handout: list[Part] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"{self.number:02d}"
+
+
+def read(path: Path, namespace: Mapping[str, Any]) -> SectionSource:
+    """Read one section file, filling placeholders from the namespace."""
+    text = clean.text(yamlfile.read_text(path), path)
+    front, body, body_line = _split(path, text)
+    section = _front_matter(path, front, namespace)
+    body = fill(body, namespace, path, line_offset=body_line - 1)
+    _Walker(section, path, body_line).walk(_PARSER.parse(body))
+    if not section.slides:
+        raise fail(path, "the section has no slides; start one with a '## Title' line")
+    return section
+
+
+def _split(path: Path, text: str) -> tuple[str, str, int]:
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        raise fail(path, "expected front matter: a '---' line, then number, title and "
+                         "headline, then '---'", line=1)
+    for index, line in enumerate(lines[1:], start=1):
+        if line.strip() == "---":
+            return "\n".join(lines[1:index]), "\n".join(lines[index + 1:]), index + 2
+    raise fail(path, "the front matter is not closed: add a '---' line after it", line=1)
+
+
+def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> SectionSource:
+    source = yamlfile.load(path, front, line_offset=1)
+    data = source.data
+    if not isinstance(data, dict):
+        raise fail(path, "the front matter must be a mapping with keys: "
+                         + ", ".join(FRONT_KEYS), line=2)
+    problems = [Problem(source.where((k,)), f"unknown key '{k}'; expected one of: "
+                        + ", ".join(FRONT_KEYS)) for k in data if k not in FRONT_KEYS]
+    problems += [Problem(Location(path, 1), f"required key '{k}' is missing from the front matter")
+                 for k in FRONT_KEYS if k not in data]
+    number = data.get("number")
+    if "number" in data and (not isinstance(number, int) or isinstance(number, bool)
+                             or not 1 <= number <= 99):
+        problems.append(Problem(source.where(("number",)),
+                                f"expected a section number from 1 to 99, got {number!r}"))
+    for key in ("title", "headline"):
+        if key in data and not isinstance(data[key], str):
+            problems.append(Problem(source.where((key,)), f"expected text, got {data[key]!r}"))
+    if problems:
+        raise NotedeckError(problems)
+    filled = {k: fill(data[k], namespace, path, source.where((k,)).line - 1, key=k)
+              for k in ("title", "headline")}
+    return SectionSource(path, number, clean.line(filled["title"]), clean.line(filled["headline"]))
+
+
+class _Walker:
+    """Walks markdown-it's block tokens into slides, notes and handout parts."""
+
+    def __init__(self, section: SectionSource, path: Path, body_line: int):
+        self.section, self.path, self.offset = section, path, body_line
+        self.in_handout = False
+        self.in_notes = False
+
+    def line(self, token: Token) -> int:
+        return (token.map[0] if token.map else 0) + self.offset
+
+    def walk(self, tokens: list[Token]) -> None:
+        index = 0
+        while index < len(tokens):
+            index = self.step(tokens, index)
+
+    def step(self, tokens: list[Token], i: int) -> int:
+        token = tokens[i]
+        if token.type == "heading_open":
+            self.heading(token, tokens[i + 1])
+            return i + 3
+        if token.type == "paragraph_open":
+            self.add(Paragraph(inline(tokens[i + 1], self.path, self.line(token))), token)
+            return i + 3
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            end = _closing(tokens, i)
+            self.add(bullets(tokens[i:end + 1], self.path, self.offset), token)
+            return end + 1
+        if token.type == "fence":
+            self.fence(token)
+            return i + 1
+        if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
+            return i + 1
+        if token.type == "hr":
+            return i + 1
+        raise fail(self.path, f"{_describe(token)} is not supported here; use paragraphs, "
+                              "lists, headings (##, ###) and fenced components", self.line(token))
+
+    def heading(self, token: Token, content: Token) -> None:
+        title = clean.line(plain(inline(content, self.path, self.line(token))))
+        level = int(token.tag[1])
+        if level == 1:
+            if title.lower() != "handout":
+                raise fail(self.path, f"unknown part '# {title}'; the only top-level "
+                                      "heading is '# Handout'", self.line(token))
+            self.in_handout, self.in_notes = True, False
+        elif self.in_handout:
+            self.section.handout.append(Heading(title, level))
+        elif level == 2:
+            self.section.slides.append(SlideSource(title, self.line(token)))
+            self.in_notes = False
+        elif level == 3 and title.lower() == "notes" and self.section.slides:
+            self.in_notes = True
+        else:
+            raise fail(self.path, f"unexpected heading '{'#' * level} {title}': slides start "
+                                  "with '## Title', notes with '### Notes'", self.line(token))
+
+    def add(self, block: Block | Component, token: Token) -> None:
+        if self.in_handout:
+            self.section.handout.append(block)
+        elif not self.section.slides:
+            raise fail(self.path, "text before the first slide: start a slide with "
+                                  "'## Title' or the handout with '# Handout'", self.line(token))
+        elif self.in_notes:
+            self.section.slides[-1].notes.extend(_note_text(block))
+        else:
+            self.section.slides[-1].blocks.append(block)
+
+    def fence(self, token: Token) -> None:
+        kind = token.info.strip().split(" ")[0].lower()
+        if kind not in COMPONENTS:
+            raise fail(self.path, f"unknown component '{token.info.strip() or '(none)'}'; "
+                                  f"expected one of: {', '.join(COMPONENTS)}", self.line(token))
+        if kind == "worksheet":
+            self.add(worksheet(token.content, self.path, self.line(token) + 1), token)
+        else:
+            self.add(Component(kind, token.content.strip(), self.path, self.line(token)), token)
+
+
+def _closing(tokens: list[Token], start: int) -> int:
+    depth = 0
+    for index in range(start, len(tokens)):
+        depth += tokens[index].nesting
+        if depth == 0:
+            return index
+    return len(tokens) - 1
+
+
+def bullets(tokens: list[Token], path: Path, offset: int) -> BulletList:
+    """A list's items as runs; nested items are flattened into the list."""
+    items = [inline(t, path, (t.map[0] if t.map else 0) + offset)
+             for t in tokens if t.type == "inline"]
+    return BulletList(tuple(items), ordered=tokens[0].type == "ordered_list_open")
+
+
+def worksheet(body: str, path: Path, line: int) -> Worksheet:
+    """'- **Title**: hint' items become prompts with room to write."""
+    prompts = []
+    for item in bullets(_PARSER.parse(body), path, line).items:
+        title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
+        hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
+        if not title:
+            raise fail(path, "each worksheet item starts with a **bold title**", line)
+        prompts.append(Prompt(title, hint))
+    if not prompts:
+        raise fail(path, "the worksheet needs a list of '- **Title**: hint' items", line)
+    return Worksheet("Worksheet", tuple(prompts))
+
+
+def inline(token: Token, path: Path, line: int) -> Text:
+    """An inline token's children as styled runs."""
+    runs: list[Run] = []
+    bold = italic = False
+    for child in token.children or []:
+        kind = child.type
+        if kind in ("strong_open", "strong_close"):
+            bold = kind == "strong_open"
+        elif kind in ("em_open", "em_close"):
+            italic = kind == "em_open"
+        elif kind in ("text", "code_inline"):
+            _check_url_text(child.content, path, line)
+            runs.append(Run(clean.inline(child.content), bold, italic))
+        elif kind in ("softbreak", "hardbreak"):
+            runs.append(Run(" ", bold, italic))
+        elif kind == "image":
+            raise fail(path, "images are not supported in section text", line)
+        elif kind in ("html_inline", "link_open", "link_close"):
+            _check_link(child, path, line)
+    return _merge(runs)
+
+
+def _check_link(token: Token, path: Path, line: int) -> None:
+    href = str(token.attrs.get("href", "")) if token.attrs else ""
+    if href and not href.startswith(("http://", "https://", "mailto:")):
+        raise fail(path, f"link target '{href}' is not allowed; links must be http(s) or "
+                         "mailto addresses", line)
+
+
+def _check_url_text(text: str, path: Path, line: int) -> None:
+    lowered = text.lower()
+    for scheme in ("file:", "javascript:", "data:"):
+        if f"]({scheme}" in lowered or lowered.startswith(scheme):
+            raise fail(path, f"links to '{scheme}' addresses are not allowed", line)
+
+
+def _merge(runs: list[Run]) -> Text:
+    merged: list[Run] = []
+    for run in runs:
+        if merged and (merged[-1].bold, merged[-1].italic) == (run.bold, run.italic):
+            merged[-1] = Run(merged[-1].text + run.text, run.bold, run.italic)
+        elif run.text:
+            merged.append(run)
+    return tuple(merged)
+
+
+def _note_text(block: Block | Component) -> list[str]:
+    if isinstance(block, Paragraph):
+        return [plain(block.runs)]
+    if isinstance(block, BulletList):
+        return ["• " + plain(item) for item in block.items]
+    raise NotedeckError(Problem(Location(getattr(block, "file", "?"), getattr(block, "line", None)),
+                                "speaker notes hold text only, not components"))
+
+
+def _describe(token: Token) -> str:
+    names = {"blockquote_open": "a block quote", "code_block": "an indented code block",
+             "html_block": "raw HTML", "table_open": "a Markdown table"}
+    return names.get(token.type, f"'{token.type}'")

@@ -1,0 +1,173 @@
+"""Safe YAML with positions: no tags, no duplicate keys, bounded aliases, exact numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import NotedeckError, Problem, Location, fail
+
+MAX_BYTES = 1_000_000
+MAX_NODES = 100_000          # after alias expansion: stops "billion laughs" early
+
+Key = tuple[str | int, ...]
+_STANDARD = "tag:yaml.org,2002:"
+_SCALARS = {"null", "bool", "int", "float", "str", "timestamp"}
+
+
+@dataclass
+class Located:
+    """Plain data read from YAML, with the file and 1-based (line, column) of every key."""
+
+    data: Any
+    file: Path | str
+    positions: dict[Key, tuple[Path | str, int, int]] = field(default_factory=dict)
+
+    def where(self, path: Key) -> Location:
+        """The position of the deepest known part of a key path."""
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.positions:
+                file, line, column = self.positions[path[:end]]
+                return Location(file, line, column, key_text(path))
+        return Location(self.file, None, None, key_text(path))
+
+
+def key_text(path: Key) -> str:
+    """('workloads', 2, 'count') -> 'workloads[2].count'."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def read_text(path: Path) -> str:
+    """A file's text as UTF-8 (a byte-order mark is dropped), with clear errors."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise fail(path, f"file is too large ({size:,} bytes); "
+                             f"notedeck reads files of at most {MAX_BYTES:,} bytes")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise fail(path, "file not found") from None
+    except IsADirectoryError:
+        raise fail(path, "expected a file, found a folder") from None
+    except PermissionError:
+        raise fail(path, "cannot read the file: permission denied") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise fail(path, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+                         "save it as UTF-8", line=line) from None
+
+
+def load(path: Path, text: str | None = None, line_offset: int = 0) -> Located:
+    """Read YAML text into plain data; every problem becomes a NotedeckError."""
+    if text is None:
+        text = read_text(path)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(path, exc, line_offset) from None
+    except yaml.YAMLError as exc:
+        raise fail(path, f"YAML error: {exc}") from None
+    located = Located(None, path)
+    if node is not None:
+        located.data = _Builder(path, located.positions, line_offset).build(node, ())
+    return located
+
+
+def _syntax_error(path: Path, exc: yaml.MarkedYAMLError, offset: int) -> NotedeckError:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "invalid YAML"
+    if "'\\t'" in problem or "\\t" in problem:
+        problem = "a tab character is used for indentation; YAML indents with spaces"
+    else:
+        problem = f"YAML syntax error: {problem}"
+        if exc.context:
+            problem += f" ({exc.context})"
+    line = mark.line + 1 + offset if mark else None
+    column = mark.column + 1 if mark else None
+    return NotedeckError(Problem(Location(path, line, column), problem))
+
+
+class _Builder:
+    """Turns a composed node graph into dicts, lists and exact scalars."""
+
+    def __init__(self, path: Path, positions: dict, offset: int):
+        self.path, self.positions, self.offset = path, positions, offset
+        self.count = 0
+        self.constructor = yaml.SafeLoader("")
+
+    def build(self, node: yaml.Node, key: Key) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self._error(node, f"the document expands to more than {MAX_NODES:,} "
+                                    "values (aliases repeated too often)")
+        self.positions.setdefault(key, self._pos(node))
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, key)
+        if isinstance(node, yaml.SequenceNode):
+            self._check_tag(node, "seq")
+            return [self.build(item, key + (i,)) for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _mapping(self, node: yaml.MappingNode, key: Key) -> dict:
+        self._check_tag(node, "map")
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _STANDARD + "merge":
+                raise self._error(key_node, "merge keys (<<) are not supported; "
+                                            "write the keys out")
+            name = self._scalar(key_node)
+            if not isinstance(name, (str, int)) or isinstance(name, bool):
+                raise self._error(key_node, f"a key must be text, got {name!r}")
+            name = str(name)
+            if name in result:
+                first = self.positions[key + (name,)][1]
+                raise self._error(key_node, f"duplicate key '{name}' (first set on line {first})")
+            self.positions[key + (name,)] = self._pos(key_node)
+            result[name] = self.build(value_node, key + (name,))
+        return result
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self._error(node, "a key must be plain text, not a list or mapping")
+        kind = self._check_tag(node, None)
+        if kind == "float":
+            return _decimal(node.value)
+        if kind == "int":
+            return int(self.constructor.construct_yaml_int(node))
+        return self.constructor.yaml_constructors[_STANDARD + kind](self.constructor, node)
+
+    def _check_tag(self, node: yaml.Node, expected: str | None) -> str:
+        tag = node.tag or ""
+        kind = tag[len(_STANDARD):] if tag.startswith(_STANDARD) else None
+        allowed = {expected} if expected else _SCALARS
+        if kind not in allowed:
+            shown = "!!" + tag[len(_STANDARD):] if kind else tag
+            raise self._error(node, f"the tag {shown} is not allowed; notedeck files hold "
+                                    "plain text, numbers, lists and mappings only")
+        return kind
+
+    def _pos(self, node: yaml.Node) -> tuple:
+        return (self.path, node.start_mark.line + 1 + self.offset, node.start_mark.column + 1)
+
+    def _error(self, node: yaml.Node, message: str) -> NotedeckError:
+        _, line, column = self._pos(node)
+        return NotedeckError(Problem(Location(self.path, line, column), message))
+
+
+def _decimal(text: str) -> Decimal:
+    """YAML floats kept exact: '0.1' is Decimal('0.1'); '.inf' and '.nan' survive for checks."""
+    cleaned = text.replace("_", "").lower()
+    special = {".inf": "Infinity", "+.inf": "Infinity", "-.inf": "-Infinity", ".nan": "NaN"}
+    try:
+        return Decimal(special.get(cleaned, cleaned))
+    except InvalidOperation:
+        return Decimal("NaN")

@@ -1,0 +1,149 @@
+"""The template contract: slide layouts by name, placeholders by role, read as plain geometry.
+
+A template (the shipped ``templates/default.pptx`` or a corporate one) must
+hold a slide layout for every name in ``LAYOUTS``, and in each layout a
+placeholder with the listed ``idx`` for every role. Titles are the layout's
+title placeholder; footers and slide numbers are its ``ftr`` and ``sldNum``
+placeholders (every layout but "Title"). Positions, insets and anchors come
+from the template; fonts and sizes are set by the renderer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from notedeck.errors import fail
+
+DEFAULT_TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "default.pptx"
+
+EMU_PER_IN = 914400
+
+# layout name -> role -> placeholder idx (the title is always idx 0)
+LAYOUTS: dict[str, dict[str, int]] = {
+    "Title": {"title": 0, "subtitle": 1, "details": 13},
+    "Section": {"title": 0, "headline": 1, "number": 13},
+    "Content": {"title": 0, "body": 1},
+    "Chart": {"title": 0, "chart": 1, "caption": 14},
+    "Chart and Text": {"title": 0, "chart": 1, "side": 2, "caption": 14},
+    "Table": {"title": 0, "table": 1, "caption": 14},
+    "Sources": {"title": 0, "sources": 1, "boundaries": 2},
+}
+# Roles found by placeholder type rather than idx; every layout but these needs them.
+FOOTER_TYPES = {"footer": "ftr", "slide_number": "sldNum"}
+NO_FOOTER = frozenset({"Title"})
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in inches from the slide's top-left corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A placeholder's box and text insets (left, top, right, bottom), inches."""
+
+    box: Box
+    insets: tuple[float, float, float, float] = (0.1, 0.05, 0.1, 0.05)
+    anchor: str = "t"
+
+    @property
+    def inner_w(self) -> float:
+        return self.box.w - self.insets[0] - self.insets[2]
+
+    @property
+    def inner_h(self) -> float:
+        return self.box.h - self.insets[1] - self.insets[3]
+
+
+@dataclass(frozen=True)
+class Template:
+    """Everything the planner needs to know about a template, as plain data."""
+
+    path: Path
+    slide_w: float
+    slide_h: float
+    layouts: dict[str, dict[str, Frame]]   # layout name -> role -> frame
+
+    def frame(self, layout: str, role: str) -> Frame:
+        return self.layouts[layout][role]
+
+
+def read_template(path: Path) -> Template:
+    """Open a template and check it honours the contract; fail naming what is missing."""
+    from pptx import Presentation   # python-pptx only when a deck is rendered
+
+    prs = Presentation(str(path))
+    by_name = {layout.name: layout for layout in prs.slide_layouts}
+    frames = {name: _layout_frames(path, name, by_name) for name in LAYOUTS}
+    return Template(Path(path), prs.slide_width / EMU_PER_IN,
+                    prs.slide_height / EMU_PER_IN, frames)
+
+
+def _layout_frames(path: Path, name: str, by_name: dict) -> dict[str, Frame]:
+    layout = by_name.get(name)
+    if layout is None:
+        raise fail(path, f"template has no slide layout {name!r}; layouts are: "
+                         f"{', '.join(repr(n) for n in by_name) or 'none'}")
+    by_idx = {ph.placeholder_format.idx: ph for ph in layout.placeholders}
+    by_type = {_ph_type(ph): ph for ph in layout.placeholders}
+    found: dict[str, object] = {}
+    for role, idx in LAYOUTS[name].items():
+        found[role] = by_idx.get(idx)
+    if name not in NO_FOOTER:
+        for role, ph_type in FOOTER_TYPES.items():
+            found[role] = by_type.get(ph_type)
+    missing = [role for role, ph in found.items() if ph is None]
+    if missing:
+        have = ", ".join(f"idx {i} ({_ph_type(ph)})" for i, ph in sorted(by_idx.items()))
+        raise fail(path, f"slide layout {name!r} lacks placeholder(s) for "
+                         f"{', '.join(missing)}; it has: {have or 'none'}")
+    return {role: _frame(ph) for role, ph in found.items()}
+
+
+def _ph_type(ph) -> str:
+    return ph._element.ph.get("type", "obj")
+
+
+def _frame(ph) -> Frame:
+    box = Box(*(v / EMU_PER_IN for v in (ph.left, ph.top, ph.width, ph.height)))
+    return Frame(box, _insets(ph), _body_attr(ph, "anchor", "t"))
+
+
+_INSET_DEFAULTS = (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720))
+
+
+def _insets(ph) -> tuple[float, float, float, float]:
+    values = []
+    for attr, default in _INSET_DEFAULTS:
+        values.append(int(_body_attr(ph, attr, default)) / EMU_PER_IN)
+    return tuple(values)
+
+
+def _body_attr(ph, attr: str, default):
+    """A bodyPr attribute from the layout placeholder, else the master's, else the default."""
+    for element in (ph._element, _master_twin(ph)):
+        if element is None:
+            continue
+        body = element.find(".//{http://schemas.openxmlformats.org/drawingml/2006/main}bodyPr")
+        if body is not None and body.get(attr) is not None:
+            return body.get(attr)
+    return default
+
+
+def _master_twin(ph):
+    base = getattr(ph, "_base_placeholder", None)
+    return None if base is None else base._element

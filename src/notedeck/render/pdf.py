@@ -1,0 +1,179 @@
+"""The printable handout: Deck -> handout.pdf with reportlab.
+
+Everything is set in the bundled Liberation Sans, embedded. Charts go in as
+vectors (their SVG through svglib); only if svglib cannot read one does the
+PNG go in, no larger than keeps 300 dpi. The file is reproducible: reportlab's
+invariant mode, and SOURCE_DATE_EPOCH (when set) as the creation date.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import partial
+from io import BytesIO
+from pathlib import Path
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import Paragraph as P
+
+from ..model import Deck, HandoutSection, Meta, Source
+from .pdf_blocks import ChartArt, Place, block_flowables
+from .pdf_layout import Paper, paper as paper_named
+from .pdf_styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
+                         hex_of, register_fonts)
+
+# Headings the handout adds around the Deck's content.
+SOURCES_TITLE = "Sources"
+BOUNDARIES_TITLE = "Boundaries"
+
+
+def render(deck: Deck, art: Mapping[str, ChartArt], out: Path, paper: str = "a4") -> Path:
+    """Write `deck`'s handout to `out` ("a4" or "letter" paper) and return `out`.
+
+    The whole PDF is built in memory first and then renamed into place, so a
+    failure never leaves a half-written file.
+    """
+    sheet = paper_named(paper)
+    register_fonts()
+    story = _story(deck, Place(sheet.text_width, sheet.text_height * 0.42, art))
+    buffer = BytesIO()
+    doc = _document(buffer, deck.meta, sheet)
+    doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
+                                         paper=sheet))
+    out = Path(out)
+    _write_atomically(out, buffer.getvalue())
+    return out
+
+
+def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
+    doc = BaseDocTemplate(
+        target, pagesize=sheet.size,
+        leftMargin=sheet.left, rightMargin=sheet.right,
+        topMargin=sheet.top, bottomMargin=sheet.bottom,
+        title=clean(meta.title), author=clean(meta.author), subject=clean(meta.subject),
+        keywords=[clean(k) for k in meta.keywords], creator="notedeck",
+        invariant=1, initialFontName=REGULAR, displayDocTitle=1,
+    )
+    frame = Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    return doc
+
+
+def _story(deck: Deck, place: Place) -> list[Flowable]:
+    story = _title_block(deck.meta)
+    for section in deck.handout.sections:
+        story += _section(section, place)
+    story += _sources(deck.handout.sources, deck.handout.boundaries)
+    return story
+
+
+def _title_block(meta: Meta) -> list[Flowable]:
+    story: list[Flowable] = []
+    if meta.audience:
+        story.append(P(esc(meta.audience), Styles.kicker))
+    story.append(P(esc(meta.title), Styles.title))
+    if meta.subtitle:
+        story.append(P(esc(meta.subtitle), Styles.subtitle))
+    byline = "\u2002\u00b7\u2002".join(esc(part) for part in (meta.author, meta.date) if part)
+    if byline:
+        story.append(P(byline, Styles.byline))
+    return story
+
+
+def _section(section: HandoutSection, place: Place) -> list[Flowable]:
+    number = f'<font color="{hex_of(ACCENT)}">{esc(section.number)}</font>\u2003'
+    story: list[Flowable] = [P(number + esc(section.title), Styles.heading)]
+    if section.headline:
+        story.append(P(esc(section.headline), Styles.headline))
+    for block in section.blocks:
+        story += block_flowables(block, place)
+    return story
+
+
+def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...]) -> list[Flowable]:
+    story: list[Flowable] = []
+    if sources:
+        story.append(P(esc(SOURCES_TITLE), Styles.heading))
+        story += [P(source_markup(source), Styles.source) for source in sources]
+    if boundaries:
+        story.append(P(esc(BOUNDARIES_TITLE), Styles.subheading))
+        story += [P(esc(text), Styles.boundary) for text in boundaries]
+    return story
+
+
+def source_markup(source: Source) -> str:
+    """ "Author, <i>Title</i>. Kind. Note." with empty parts left out."""
+    title = f"<i>{esc(source.title)}</i>"
+    head = f"{esc(source.author)}, {title}" if source.author else title
+    return " ".join(_sentence(part) for part in (head, esc(source.kind), esc(source.note))
+                    if part)
+
+
+def _sentence(text: str) -> str:
+    bare = text.removesuffix("</i>")
+    return text if bare.rstrip()[-1:] in (".", "?", "!") else text + "."
+
+
+# --- pages -----------------------------------------------------------------------
+
+class _FooterCanvas(Canvas):
+    """Holds every page until the end, then stamps the running footer and
+    "page N of M" on each, when M is known."""
+
+    def __init__(self, *args, footer: str, paper: Paper, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._footer = footer
+        self._paper = paper
+        self._pages: list[dict] = []
+
+    def showPage(self):
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            self._stamp(number, total)
+            super().showPage()
+        super().save()
+
+    def _stamp(self, number: int, total: int) -> None:
+        sheet = self._paper
+        y = sheet.footer_y
+        self.saveState()
+        self.setStrokeColor(RULE)
+        self.setLineWidth(0.5)
+        self.line(sheet.left, y + 12, sheet.width - sheet.right, y + 12)
+        self.setFont(REGULAR, SMALL)
+        self.setFillColor(MUTED)
+        page = f"page {number} of {total}"
+        room = sheet.text_width - stringWidth(page, REGULAR, SMALL) - 24
+        self.drawString(sheet.left, y, _shorten(self._footer, room))
+        self.drawRightString(sheet.width - sheet.right, y, page)
+        self.restoreState()
+
+
+def _shorten(text: str, width: float) -> str:
+    """`text`, cut at a word and ended with an ellipsis if wider than `width`."""
+    if stringWidth(text, REGULAR, SMALL) <= width:
+        return text
+    words = text.split()
+    while words and stringWidth(" ".join(words) + "\u2026", REGULAR, SMALL) > width:
+        words.pop()
+    return " ".join(words) + "\u2026"
+
+
+def _write_atomically(out: Path, data: bytes) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial_file = out.with_name(f".{out.name}.partial")
+    try:
+        partial_file.write_bytes(data)
+        os.replace(partial_file, out)
+    except BaseException:
+        partial_file.unlink(missing_ok=True)
+        raise

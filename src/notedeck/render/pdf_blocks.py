@@ -1,0 +1,265 @@
+"""Each Deck block as reportlab flowables: prose, tables, stats, callouts, charts, worksheets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from io import BytesIO
+from typing import Protocol
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (Flowable, Image, KeepTogether, ListFlowable, ListItem,
+                                Spacer)
+from reportlab.platypus import Paragraph as P
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus import TableStyle
+from svglib.svglib import svg2rlg
+
+from ..errors import NotedeckError
+from ..model import (Block, BulletList, Callout, Chart, Paragraph, Stats, Table,
+                     Worksheet)
+from .pdf_layout import column_widths, fit_box, raster_limit
+from .pdf_styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles,
+                         esc, markup)
+
+
+class ChartArt(Protocol):
+    """What the handout needs of render.charts.ChartArt."""
+
+    name: str
+    png: bytes
+    svg: bytes
+    width_in: float
+    height_in: float
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where blocks go: the text width, the tallest a chart may be, the drawn charts."""
+
+    width: float
+    chart_height: float
+    art: Mapping[str, ChartArt]
+
+
+def block_flowables(block: Block, place: Place) -> list[Flowable]:
+    """The flowables for one block; a block type the handout does not know fails loudly."""
+    match block:
+        case Paragraph(runs=runs):
+            return [P(markup(runs), Styles.body)]
+        case BulletList():
+            return [_bullets(block)]
+        case Table():
+            return [_table(block, place.width)]
+        case Stats(items=items):
+            return [_stats(items, place.width)] if items else []
+        case Callout(runs=runs):
+            return [_callout(markup(runs), place.width)]
+        case Chart(spec=spec):
+            flowable, _ = chart_flowable(_art_for(spec.name, place.art),
+                                         place.width, place.chart_height)
+            return [Spacer(1, 4), flowable, Spacer(1, 10)]
+        case Worksheet():
+            return _worksheet(block)
+        case _:
+            raise TypeError(f"the PDF handout cannot place a {type(block).__name__} block")
+
+
+# --- prose ---------------------------------------------------------------------
+
+def _bullets(block: BulletList) -> ListFlowable:
+    items = [ListItem(P(markup(text), Styles.item)) for text in block.items]
+    if block.ordered:
+        return ListFlowable(items, bulletType="1", bulletFormat="%s.", bulletFontName=BOLD,
+                            bulletFontSize=BODY, bulletColor=ACCENT, leftIndent=18,
+                            spaceAfter=7)
+    return ListFlowable(items, bulletType="bullet", start="\u2022", bulletFontName=REGULAR,
+                        bulletFontSize=BODY, bulletColor=ACCENT, leftIndent=14,
+                        spaceAfter=7)
+
+
+def _callout(text: str, width: float) -> RLTable:
+    """An emphasised line: a tinted box with an accent rule down its left edge."""
+    return RLTable([[P(text, Styles.callout)]], colWidths=[width], hAlign="LEFT",
+                   spaceBefore=3, spaceAfter=11, style=TableStyle([
+                       ("BACKGROUND", (0, 0), (-1, -1), BAND),
+                       ("LINEBEFORE", (0, 0), (0, -1), 3, ACCENT),
+                       ("LEFTPADDING", (0, 0), (-1, -1), 11),
+                       ("RIGHTPADDING", (0, 0), (-1, -1), 11),
+                       ("TOPPADDING", (0, 0), (-1, -1), 7),
+                       ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+                   ]))
+
+
+def _stats(items, width: float, per_row: int = 4) -> RLTable:
+    """Headline figures side by side, value over label, each with an accent bar."""
+    per_row = min(per_row, len(items))
+    rows, style = [], [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                       ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                       ("RIGHTPADDING", (0, 0), (-1, -1), 12),
+                       ("TOPPADDING", (0, 0), (-1, -1), 1),
+                       ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+    for start in range(0, len(items), per_row):
+        r = len(rows)
+        chunk = items[start:start + per_row]
+        cells = []
+        for c, stat in enumerate(chunk):
+            cell = [P(esc(stat.value), Styles.stat_value), P(esc(stat.label), Styles.stat_label)]
+            if stat.detail:
+                cell.append(P(esc(stat.detail), Styles.stat_detail))
+            cells.append(cell)
+            style.append(("LINEBEFORE", (c, r), (c, r), 2, ACCENT))
+        rows.append(cells + [""] * (per_row - len(chunk)))
+        if r:
+            style.append(("TOPPADDING", (0, r), (-1, r), 10))
+    return RLTable(rows, colWidths=[width / per_row] * per_row, hAlign="LEFT",
+                   spaceBefore=4, spaceAfter=12, style=TableStyle(style))
+
+
+# --- tables --------------------------------------------------------------------
+
+PAD = 5          # cell padding left and right, points
+
+
+class _KeepTable(KeepTogether):
+    """Keep a table with its caption; one taller than a page starts where it
+    is if a quarter of a page is left, rather than leaving that space empty."""
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        frame = getattr(self, "_frame", None)
+        if frame is not None and self._H > frame._height and aH > frame._height / 4:
+            return self._content[:]
+        return super().split(aW, aH)
+
+
+def _table(table: Table, width: float) -> Flowable:
+    right = [i < len(table.align) and table.align[i] == "right"
+             for i in range(len(table.header))]
+    widths = column_widths(*_measure(table, right), width)
+    head = [P(esc(text), Styles.cell_head_right if r else Styles.cell_head)
+            for text, r in zip(table.header, right)]
+    body = []
+    for n, row in enumerate(table.rows):
+        wrap = "<b>{}</b>" if n == table.highlight else "{}"
+        body.append([P(wrap.format(esc(text)), Styles.cell_right if r else Styles.cell)
+                     for text, r in zip(row, right)])
+    grid = RLTable([head] + body, colWidths=widths, repeatRows=1, hAlign="LEFT",
+                   style=TableStyle(_table_style(table)))
+    parts = [P(esc(table.caption), Styles.caption)] if table.caption else []
+    return _KeepTable(parts + [grid, Spacer(1, 12)])
+
+
+def _table_style(table: Table) -> list[tuple]:
+    style = [
+        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("VALIGN", (0, 1), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        ("BACKGROUND", (0, 0), (-1, 0), BAND),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, ACCENT),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.4, RULE),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, MUTED),
+    ]
+    if table.highlight is not None and 0 <= table.highlight < len(table.rows):
+        row = table.highlight + 1
+        style += [("BACKGROUND", (0, row), (-1, row), BAND),
+                  ("LINEBEFORE", (0, row), (0, row), 2.5, ACCENT)]
+    return style
+
+
+def _measure(table: Table, right: list[bool]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each column's unwrapped width and the least it can take (its longest word;
+    a right-aligned figure is never broken)."""
+    def w(text: str, font: str) -> float:
+        return stringWidth(text, font, CELL) + 2 * PAD + 1
+
+    natural, minimum = [], []
+    for c, is_right in enumerate(right):
+        cells = [(row[c], BOLD if n == table.highlight else REGULAR)
+                 for n, row in enumerate(table.rows) if c < len(row)]
+        head = table.header[c]
+        natural.append(max([w(head, BOLD)] + [w(t, f) for t, f in cells]))
+        words = [w(word, BOLD) for word in head.split()]
+        if is_right:
+            words += [w(t, f) for t, f in cells]
+        else:
+            words += [w(word, f) for t, f in cells for word in t.split()]
+        minimum.append(max(words, default=2 * PAD + 1))
+    return tuple(natural), tuple(minimum)
+
+
+# --- charts --------------------------------------------------------------------
+
+def _art_for(name: str, art: Mapping[str, ChartArt]) -> ChartArt:
+    try:
+        return art[name]
+    except KeyError:
+        drawn = ", ".join(sorted(art)) or "none"
+        raise NotedeckError(f"the handout needs chart {name!r}, but it was not drawn "
+                            f"(drawn: {drawn})") from None
+
+
+def chart_flowable(art: ChartArt, max_width: float, max_height: float) -> tuple[Flowable, str]:
+    """The chart as a vector Drawing ("vector"), or if svglib cannot read the SVG
+    as the PNG placed no larger than keeps 300 dpi ("raster").
+
+    Its size keeps the drawn aspect, at most the text width and `max_height`.
+    """
+    width, height = fit_box(art.width_in * 72, art.height_in * 72, max_width, max_height)
+    drawing = _svg_drawing(art.svg)
+    if drawing is not None and drawing.width > 0 and drawing.height > 0:
+        drawing.scale(width / drawing.width, height / drawing.height)
+        drawing.width, drawing.height = width, height
+        drawing.hAlign = "CENTER"
+        return drawing, "vector"
+    pixels_wide, _ = ImageReader(BytesIO(art.png)).getSize()
+    width, height = fit_box(width, height, raster_limit(pixels_wide), max_height)
+    image = Image(BytesIO(art.png), width=width, height=height)
+    image.hAlign = "CENTER"
+    return image, "raster"
+
+
+def _svg_drawing(svg: bytes):
+    try:
+        return svg2rlg(BytesIO(svg))
+    except Exception:   # svglib raises many kinds on SVG it cannot follow: use the PNG
+        return None
+
+
+# --- worksheet -------------------------------------------------------------------
+
+class WritingLines(Flowable):
+    """`count` ruled lines with room to write by hand between them."""
+
+    GAP = 26   # points between lines: about 9 mm, a comfortable handwriting line
+
+    def __init__(self, count: int):
+        super().__init__()
+        self.count = max(count, 0)
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        return availWidth, self.count * self.GAP
+
+    def draw(self):
+        self.canv.setStrokeColor(MUTED)
+        self.canv.setLineWidth(0.4)
+        for i in range(self.count):
+            self.canv.line(0, i * self.GAP, self.width, i * self.GAP)
+
+
+def _worksheet(sheet: Worksheet) -> list[Flowable]:
+    out: list[Flowable] = [P(esc(sheet.title), Styles.subheading)] if sheet.title else []
+    for prompt in sheet.prompts:
+        parts: list[Flowable] = [P(esc(prompt.title), Styles.prompt)]
+        if prompt.hint:
+            parts.append(P(esc(prompt.hint), Styles.hint))
+        parts += [WritingLines(prompt.lines), Spacer(1, 14)]
+        out.append(KeepTogether(parts))
+    return out

@@ -1,0 +1,96 @@
+"""Handout geometry, planned as plain numbers before any reportlab object exists.
+
+Everything here is a pure function of its arguments (points, 1/72 inch), so
+the page plan can be tested without drawing a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import NotedeckError
+
+MM = 72 / 25.4
+INCH = 72.0
+
+# Effective resolution a raster chart must keep on paper.
+PRINT_DPI = 300
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A page size and its margins; the footer sits inside the bottom margin."""
+
+    name: str
+    width: float
+    height: float
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)
+
+    @property
+    def text_width(self) -> float:
+        return self.width - self.left - self.right
+
+    @property
+    def text_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+    @property
+    def footer_y(self) -> float:
+        """Baseline of the running footer: half way down the bottom margin."""
+        return self.bottom / 2
+
+
+# A4 with the 25 mm margins of European office print; US Letter with the
+# customary one inch all round. Both leave a text block of about 16.5 cm.
+PAPERS = {
+    "a4": Paper("a4", 210 * MM, 297 * MM, 25 * MM, 25 * MM, 22 * MM, 25 * MM),
+    "letter": Paper("letter", 8.5 * INCH, 11 * INCH, INCH, INCH, 0.875 * INCH, INCH),
+}
+
+
+def paper(name: str) -> Paper:
+    """The paper called `name`; an unknown name lists the ones that exist."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        choices = ", ".join(sorted(PAPERS))
+        raise NotedeckError(f"unknown paper size {name!r}: choose one of {choices}") from None
+
+
+def column_widths(natural: tuple[float, ...], minimum: tuple[float, ...],
+                  available: float) -> tuple[float, ...]:
+    """Share `available` between columns the way browsers lay out an auto table.
+
+    `natural` is each column's width with no wrapping, `minimum` the width of
+    its longest word. If everything fits unwrapped, the spare width is shared
+    in proportion to the natural widths; otherwise each column gets its
+    minimum plus a share of the rest in proportion to how much it would like.
+    """
+    total = sum(natural)
+    if total <= available:
+        return tuple(n + (available - total) * n / total for n in natural)
+    floor = sum(minimum)
+    if floor >= available:
+        return tuple(m * available / floor for m in minimum)
+    want = [n - m for n, m in zip(natural, minimum)]
+    room = available - floor
+    return tuple(m + room * w / sum(want) for m, w in zip(minimum, want))
+
+
+def fit_box(width: float, height: float, max_width: float,
+            max_height: float) -> tuple[float, float]:
+    """Scale a box down (never up) to fit the limits, keeping its aspect."""
+    scale = min(1.0, max_width / width, max_height / height)
+    return (width * scale, height * scale)
+
+
+def raster_limit(pixels_wide: int) -> float:
+    """The widest a raster may be placed (points) and keep PRINT_DPI."""
+    return pixels_wide / PRINT_DPI * INCH

@@ -1,0 +1,59 @@
+"""The note's computed tables and headline figures, as renderer-neutral blocks."""
+
+from __future__ import annotations
+
+from . import formatting as fmt
+from .core import Figures
+from .model import Run, Callout, Stat, Stats, Table
+from .scenario import Scenario, Workload
+from .core import WorkloadFigures
+
+
+def budgets(scenario: Scenario, figures: Figures) -> Table:
+    rows = tuple((arithmetic_label(w, f), fmt.integer(f.total_tokens),
+                  fmt.duration(f.seconds_baseline), fmt.duration(f.seconds_imagined))
+                 for w, f in zip(scenario.workloads, figures.workloads))
+    return Table("budgets", "Every budget at the two ends of the dial (writing time only)",
+                 ("Workload", "Output tokens", fmt.rate(figures.baseline),
+                  fmt.rate(figures.imagined)), rows, ("left", "right", "right", "right"))
+
+
+def arithmetic_label(workload: Workload, figures: WorkloadFigures) -> str:
+    """'1,000 story endings × 1,000'."""
+    return f"{fmt.integer(figures.count)} {workload.label} {fmt.TIMES} {fmt.integer(figures.tokens_each)}"
+
+
+def checks(scenario: Scenario, figures: Figures) -> Table:
+    rows = tuple((fmt.check_label(c.check), fmt.duration(c.total_baseline),
+                  fmt.duration(c.total_imagined), fmt.speedup(c.end_to_end_speedup))
+                 for c in figures.checks)
+    featured = next((i for i, c in enumerate(figures.checks)
+                     if c.check == figures.bottleneck.check), None)
+    tokens = fmt.integer(figures.bottleneck_workload.total_tokens)
+    return Table("checks", f"The same {tokens} tokens with different fixed checks",
+                 ("Fixed check", fmt.rate(figures.baseline), fmt.rate(figures.imagined),
+                  "End to end"), rows, ("left", "right", "right", "right"), featured)
+
+
+def bottleneck_stats(figures: Figures) -> Stats:
+    c = figures.bottleneck
+    return Stats((
+        Stat(fmt.duration(c.total_baseline), f"Total at {fmt.rate(figures.baseline)}",
+             f"Writing {fmt.share(c.writing_share_baseline)} · "
+             f"Checking {fmt.share(c.checking_share_baseline)}"),
+        Stat(fmt.duration(c.total_imagined), f"Total at {fmt.rate(figures.imagined)}",
+             f"Writing {fmt.share(c.writing_share_imagined)} · "
+             f"Checking {fmt.share(c.checking_share_imagined)}"),
+        Stat(fmt.speedup(c.writing_speedup), "Writing speedup",
+             f"{fmt.decimal(figures.imagined)} ÷ {fmt.rate(figures.baseline)}"),
+        Stat(fmt.speedup(c.end_to_end_speedup), "End-to-end speedup",
+             f"{fmt.seconds_plain(c.total_baseline)} ÷ {fmt.seconds_plain(c.total_imagined)} seconds"),
+    ))
+
+
+def experiment_callout(workload: Workload, figures: WorkloadFigures) -> Callout:
+    """'1,000 × 1,000 = 1,000,000 tokens · 1 second of writing'."""
+    return Callout((Run(f"{fmt.integer(figures.count)} {fmt.TIMES} "
+                        f"{fmt.integer(figures.tokens_each)} = "
+                        f"{fmt.integer(figures.total_tokens)} tokens · "
+                        f"{fmt.duration(figures.seconds_imagined)} of writing", bold=True),))

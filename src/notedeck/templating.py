@@ -1,0 +1,75 @@
+"""Figure placeholders in prose: a sandboxed, strict Jinja2 environment with located errors."""
+
+from __future__ import annotations
+
+import difflib
+import traceback
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from jinja2 import StrictUndefined, TemplateSyntaxError, UndefinedError
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
+
+from .errors import NotedeckError, Problem, Location
+
+_TEMPLATE_NAME = "<notedeck-content>"
+
+
+class _Undefined(StrictUndefined):
+    """Strict, and the message names the nearest known figure."""
+
+    def _fail_with_undefined_error(self, *args, **kwargs):
+        parent = self._undefined_obj
+        error = UndefinedError(f"unknown figure name '{self._undefined_name}'")
+        error.choices = [str(k) for k in parent] if isinstance(parent, Mapping) else None
+        error.name = str(self._undefined_name)
+        raise error
+
+
+def _hint(name: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(name, choices, n=1)
+    text = f"; did you mean '{close[0]}'?" if close else ""
+    return f"{text} Known here: {', '.join(sorted(choices))}"
+
+
+@lru_cache(maxsize=1)
+def environment() -> SandboxedEnvironment:
+    return SandboxedEnvironment(undefined=_Undefined, autoescape=False,
+                                keep_trailing_newline=True, trim_blocks=True)
+
+
+def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
+         line_offset: int = 0, key: str = "") -> str:
+    """Render placeholders; any problem names the file and line of the placeholder."""
+    if "{" not in text:
+        return text
+    try:
+        template = environment().from_string(text)
+        template.name = template.filename = _TEMPLATE_NAME
+        return template.render(namespace)
+    except TemplateSyntaxError as exc:
+        raise _error(file, exc.lineno + line_offset, key,
+                     f"placeholder syntax error: {exc.message}") from None
+    except UndefinedError as exc:
+        choices = getattr(exc, "choices", None)
+        if choices is None:
+            choices = list(namespace)
+        hint = _hint(getattr(exc, "name", ""), choices) if hasattr(exc, "name") else ""
+        raise _error(file, _line(exc, line_offset), key, f"{exc}{hint}") from None
+    except SecurityError as exc:
+        raise _error(file, _line(exc, line_offset), key,
+                     f"placeholder refused by the sandbox: {exc}") from None
+    except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+        raise _error(file, _line(exc, line_offset), key,
+                     f"placeholder could not be filled: {exc}") from None
+
+
+def _line(exc: BaseException, offset: int) -> int | None:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == _TEMPLATE_NAME]
+    return frames[-1].lineno + offset if frames else None
+
+
+def _error(file, line, key, message) -> NotedeckError:
+    return NotedeckError(Problem(Location(file, line, None, key), message))
