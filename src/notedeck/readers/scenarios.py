@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, model_validator
 
 from ..errors import NotedeckError, Problem
+from ..formatting import decimal
 from ..scenario import Bottleneck, Scenario, Speeds, Throughput, Workload
 from . import durations
 from .validation import custom as _custom, problems as _problems, shown as _shown, suggest as _suggest
@@ -43,7 +44,8 @@ def _bounded(low: Fraction, high: Fraction, what: str, whole: bool = False):
         if whole and number.denominator != 1:
             raise _custom(f"expected a whole number, got {_shown(value)}")
         if not low <= number <= high:
-            raise _custom(f"expected {what} from {low:,} to {high:,}, got {_shown(value)}")
+            raise _custom(f"expected {what} from {decimal(low, 3)} to {decimal(high, 3)}, "
+                          f"got {_shown(value)}")
         return int(number) if whole else number
     return PlainValidator(check)
 

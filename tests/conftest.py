@@ -1,0 +1,61 @@
+"""Shared fixtures: the bundled note, copied into a temporary folder so tests can change it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
+
+THREE_WORKLOADS = """\
+speeds:
+  baseline: 40
+  imagined: 250000
+  dial: [40, 400, 4000, 250000]
+throughput: {streams: 300, tokens_per_second: 40}
+workloads:
+  - id: memos
+    label: policy memos
+    count: 12
+    tokens_each: 7000
+    title: Twelve memos before coffee
+    scene: An agent drafts {{ w.memos.count_words }} memos.
+    still_scarce: Knowing which memo to send.
+  - id: quizzes
+    label: practice quizzes
+    count: 300
+    tokens_each: 900
+    title: A quiz for every learner
+    scene: Each of {{ w.quizzes.count_words }} learners gets a quiz.
+    still_scarce: Knowing what the learner needs.
+  - id: briefs
+    label: case briefs
+    count: 75
+    tokens_each: 2400
+    title: Briefs for the whole docket
+    scene: The docket's briefs arrive at once.
+    still_scarce: A lawyer's judgement.
+bottleneck:
+  workload: quizzes
+  check: 45 min
+  checks: [0, 45 min, 3 h]
+  slider: [0, 10 min, 1 h, 2 days]
+"""
+
+
+@pytest.fixture
+def note(tmp_path: Path) -> Path:
+    """A private copy of the bundled note."""
+    target = tmp_path / "note"
+    shutil.copytree(BUNDLED, target)
+    return target
+
+
+@pytest.fixture
+def three_workloads(tmp_path: Path) -> Path:
+    """A scenario file the project has never seen: other speeds, three workloads."""
+    path = tmp_path / "other.yaml"
+    path.write_text(THREE_WORKLOADS, encoding="utf-8")
+    return path

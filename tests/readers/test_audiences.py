@@ -1,0 +1,26 @@
+import pytest
+
+from notedeck.errors import NotedeckError
+from notedeck.gather import gather
+
+
+def test_audience_replaces_workloads_and_merges_bottleneck(note):
+    source = gather(note, "support-team")
+    assert [w.id for w in source.scenario.workloads] == ["replies", "articles", "calls"]
+    assert source.scenario.speeds.imagined == 1_000_000     # kept from scenarios.yaml
+    assert source.names["audience"]["name"] == "Customer support team"
+
+
+def test_unknown_audience_lists_the_known_ones(note):
+    with pytest.raises(NotedeckError) as info:
+        gather(note, "suport-team")
+    text = str(info.value)
+    assert "Did you mean 'support-team'?" in text and "research-lab, support-team" in text
+
+
+def test_error_in_an_audience_names_the_audience_file(note):
+    path = note / "audiences" / "research-lab.yaml"
+    path.write_text(path.read_text().replace("count:", "count: many #", 1))
+    with pytest.raises(NotedeckError) as info:
+        gather(note, "research-lab")
+    assert "research-lab.yaml:" in str(info.value)
