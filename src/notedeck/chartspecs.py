@@ -81,7 +81,7 @@ def speedup(scenario: Scenario, figures: Figures) -> SpeedupChart:
     curve = Series("End-to-end speedup", tuple(float(p.check) for p in figures.curve),
                    tuple(float(p.speedup) for p in figures.curve))
     markers = tuple(Marker(float(c.check), float(c.end_to_end_speedup),
-                           f"{fmt.check_label(c.check)}: {fmt.speedup(c.end_to_end_speedup)}",
+                           f"{_check_name(c.check)}: {fmt.speedup(c.end_to_end_speedup)}",
                            c.check == featured.check)
                     for c in figures.checks)
     check = fmt.check_label(featured.check)
@@ -98,6 +98,10 @@ def speedup(scenario: Scenario, figures: Figures) -> SpeedupChart:
                                      for s in scenario.bottleneck.slider),
                         _speedup_ticks(figures), markers, float(figures.writing_speedup),
                         f"Writing speedup {fmt.speedup(figures.writing_speedup)}")
+
+
+def _check_name(check: Fraction) -> str:
+    return "No check" if check == 0 else fmt.check_label(check)
 
 
 def _speedup_ticks(figures: Figures) -> tuple[Tick, ...]:
