@@ -15,11 +15,12 @@ from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
 from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart,
-                            Handout, HandoutSection, Meta, Paragraph, Prompt, Run, Segment,
-                            Series, Source, Stat, Stats, Table, Tick, Worksheet)
+                            Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run,
+                            Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
 from notedeck.render import pdf
 from notedeck.render.pdf_blocks import chart_flowable
-from notedeck.render.pdf_layout import PAPERS, column_widths, fit_box, raster_limit
+from notedeck.render.pdf_layout import (PAPERS, column_widths, fit_box, raster_limit,
+                                        stats_per_row)
 from notedeck.theme import CHART_DPI, CHART_SIZES_IN
 
 matplotlib.use("Agg")
@@ -149,6 +150,7 @@ SECTIONS = (
     )),
     HandoutSection("02", "Four thought experiments", "Cheap drafts move the hard part.", (
         Paragraph(T("Each budget counts written output only. None is a finished product.")),
+        Heading("Every ending, laid out like a map", 3),
         Callout(T("1,000 × 1,000 = 1,000,000 tokens → 1 second of writing")),
         Paragraph(T("Ask for an ending to your story and get a thousand. A helpful tool maps "
                     "them so you can explore, then blend the two you like. ",
@@ -246,7 +248,7 @@ def test_every_heading_cell_stat_and_source_is_in_the_text(handout):
     expected += [part for stat in STATS.items for part in (stat.value, stat.label, stat.detail)]
     expected += [source.title for source in SOURCES] + [source.author for source in SOURCES]
     expected += [prompt.title for prompt in PROMPTS] + ["Worksheet: your next hand-off"]
-    expected += list(DECK.handout.boundaries)
+    expected += list(DECK.handout.boundaries) + ["Every ending, laid out like a map"]
     missing = [item for item in expected if squash(item) not in text]
     assert not missing
 
@@ -368,6 +370,20 @@ def test_a_long_table_repeats_its_header_on_the_next_page(art, tmp_path):
     assert "Workload number 60 60,000 60 seconds" in with_rows[-1]
 
 
+@pytest.mark.parametrize("filler", range(12, 27))
+def test_a_heading_stays_with_its_table_and_a_short_table_is_not_split(art, tmp_path, filler):
+    # The filler pushes the section heading down the first page, row by row,
+    # through the point where heading, caption and table no longer fit below it.
+    before = HandoutSection("01", "Filler", "Lines to push what follows down.",
+                            tuple(Paragraph(T(f"Filler line {n}.")) for n in range(filler)))
+    after = HandoutSection("02", "The serial bottleneck", "Checks decide.", (CHECKS,))
+    deck = replace(DECK, handout=Handout((before, after), (), ()), charts=())
+    pages = pages_text(pdf.render(deck, {}, tmp_path / "kept.pdf"))
+    [page] = [text for text in pages if "The serial bottleneck" in text]
+    assert CHECKS.caption in page
+    assert all(" ".join(row) in page for row in CHECKS.rows)
+
+
 def test_columns_share_the_width_and_never_go_below_their_longest_word():
     assert sum(column_widths((100, 50), (40, 50), 300)) == pytest.approx(300)
     assert column_widths((100, 50), (40, 50), 300) == pytest.approx((200, 100))
@@ -393,6 +409,15 @@ def test_unreadable_svg_falls_back_to_the_png_at_300_dpi(art):
     pixels_wide = CHART_SIZES_IN["bottleneck"][0] * CHART_DPI
     assert image.drawWidth <= raster_limit(round(pixels_wide)) + 0.01
     assert image.drawWidth / 72 * 300 <= pixels_wide + 1
+
+
+def test_headline_figures_go_side_by_side_while_their_values_fit():
+    assert stats_per_row((50, 50, 50, 50), 400) == 4
+    assert stats_per_row((50, 150, 50, 50), 400) == 2       # 2 + 2, not 3 + 1
+    assert stats_per_row((50, 120, 50), 400) == 3
+    assert stats_per_row((50, 150, 50), 400) == 2
+    assert stats_per_row((50,) * 6, 400) == 3                # at most four a row: 3 + 3
+    assert stats_per_row((500,), 400) == 1
 
 
 def test_fit_box_keeps_the_aspect_and_never_enlarges():

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate
 from reportlab.platypus import Paragraph as P
 
-from ..model import Deck, HandoutSection, Meta, Source
-from .pdf_blocks import ChartArt, Place, block_flowables
+from ..model import Deck, HandoutSection, Heading, Meta, Source
+from .pdf_blocks import ChartArt, Place, block_flowables, heading
 from .pdf_layout import Paper, paper as paper_named
 from .pdf_styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
                          hex_of, register_fonts)
@@ -28,6 +28,10 @@ from .pdf_styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc
 # Headings the handout adds around the Deck's content.
 SOURCES_TITLE = "Sources"
 BOUNDARIES_TITLE = "Boundaries"
+
+# A chart takes at most this share of the text block's height: a third of a
+# page keeps its lettering (drawn for slides) legible without crowding out text.
+CHART_HEIGHT_SHARE = 0.33
 
 
 def render(deck: Deck, art: Mapping[str, ChartArt], out: Path, paper: str = "a4") -> Path:
@@ -38,7 +42,7 @@ def render(deck: Deck, art: Mapping[str, ChartArt], out: Path, paper: str = "a4"
     """
     sheet = paper_named(paper)
     register_fonts()
-    story = _story(deck, Place(sheet.text_width, sheet.text_height * 0.42, art))
+    story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE, art))
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
@@ -86,19 +90,25 @@ def _title_block(meta: Meta) -> list[Flowable]:
 
 def _section(section: HandoutSection, place: Place) -> list[Flowable]:
     number = f'<font color="{hex_of(ACCENT)}">{esc(section.number)}</font>\u2003'
-    story: list[Flowable] = [P(number + esc(section.title), Styles.heading)]
+    lead: list[Flowable] = [P(number + esc(section.title), Styles.heading)]
     if section.headline:
-        story.append(P(esc(section.headline), Styles.headline))
+        lead.append(P(esc(section.headline), Styles.headline))
+    story: list[Flowable] = []
     for block in section.blocks:
-        story += block_flowables(block, place)
-    return story
+        if isinstance(block, Heading):          # headings wait for the block they head
+            lead.append(heading(block))
+            continue
+        story += block_flowables(block, place, lead)
+        lead = []
+    return story + lead
 
 
 def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...]) -> list[Flowable]:
     story: list[Flowable] = []
     if sources:
-        story.append(P(esc(SOURCES_TITLE), Styles.heading))
-        story += [P(source_markup(source), Styles.source) for source in sources]
+        story.append(KeepTogether([P(esc(SOURCES_TITLE), Styles.heading)] +
+                                  [P(source_markup(source), Styles.source)
+                                   for source in sources]))
     if boundaries:
         story.append(P(esc(BOUNDARIES_TITLE), Styles.subheading))
         story += [P(esc(text), Styles.boundary) for text in boundaries]

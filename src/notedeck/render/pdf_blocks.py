@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Protocol
@@ -17,9 +17,9 @@ from reportlab.platypus import TableStyle
 from svglib.svglib import svg2rlg
 
 from ..errors import NotedeckError
-from ..model import (Block, BulletList, Callout, Chart, Paragraph, Stats, Table,
+from ..model import (Block, BulletList, Callout, Chart, Heading, Paragraph, Stats, Table,
                      Worksheet)
-from .pdf_layout import column_widths, fit_box, raster_limit
+from .pdf_layout import column_widths, fit_box, raster_limit, stats_per_row
 from .pdf_styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles,
                          esc, markup)
 
@@ -43,27 +43,49 @@ class Place:
     art: Mapping[str, ChartArt]
 
 
-def block_flowables(block: Block, place: Place) -> list[Flowable]:
-    """The flowables for one block; a block type the handout does not know fails loudly."""
+def block_flowables(block: Block, place: Place,
+                    lead: Sequence[Flowable] = ()) -> list[Flowable]:
+    """The flowables for one block, with `lead` (headings) kept on its first page.
+
+    A block type the handout does not know fails loudly.
+    """
+    lead = list(lead)
     match block:
         case Paragraph(runs=runs):
-            return [P(markup(runs), Styles.body)]
+            return _keep(lead, [P(markup(runs), Styles.body)])
+        case Heading():
+            return lead + [heading(block)]     # _section hands it to the next block
         case BulletList():
-            return [_bullets(block)]
+            return [KeepTogether(lead + [_bullets(block)])]   # no item alone on a page
         case Table():
-            return [_table(block, place.width)]
+            return [_table(block, place.width, lead)]
         case Stats(items=items):
-            return [_stats(items, place.width)] if items else []
+            return _keep(lead, [_stats(items, place.width)] if items else [])
         case Callout(runs=runs):
-            return [_callout(markup(runs), place.width)]
+            return _keep(lead, [_callout(markup(runs), place.width)])
         case Chart(spec=spec):
             flowable, _ = chart_flowable(_art_for(spec.name, place.art),
                                          place.width, place.chart_height)
-            return [Spacer(1, 4), flowable, Spacer(1, 10)]
+            return _keep(lead, [Spacer(1, 4), flowable, Spacer(1, 10)])
         case Worksheet():
-            return _worksheet(block)
+            return _worksheet(block, lead)
         case _:
             raise TypeError(f"the PDF handout cannot place a {type(block).__name__} block")
+
+
+def heading(block: Heading) -> Flowable:
+    """A subheading in the prose: level 2, or 3 and below."""
+    return P(esc(block.text), Styles.subheading if block.level <= 2 else Styles.minorheading)
+
+
+def _keep(lead: list[Flowable], flowables: list[Flowable]) -> list[Flowable]:
+    """`flowables`, in one KeepTogether with `lead` if there is a lead.
+
+    (A heading's keepWithNext does not reach into a KeepTogether, and a
+    KeepTogether nested in another always breaks the page: so headings are
+    handed to the block that follows them.)
+    """
+    return [KeepTogether(lead + flowables)] if lead else flowables
 
 
 # --- prose ---------------------------------------------------------------------
@@ -79,25 +101,38 @@ def _bullets(block: BulletList) -> ListFlowable:
                         spaceAfter=7)
 
 
+def _grid(rows: list[list], widths: list[float] | tuple[float, ...], style: list[tuple],
+          **kwargs) -> RLTable:
+    """A reportlab Table set in our font: Table.draw sets its cell font even
+    when every cell is a Paragraph, and its default is the built-in Helvetica."""
+    return RLTable(rows, colWidths=widths, hAlign="LEFT",
+                   style=TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR)] + style),
+                   **kwargs)
+
+
 def _callout(text: str, width: float) -> RLTable:
     """An emphasised line: a tinted box with an accent rule down its left edge."""
-    return RLTable([[P(text, Styles.callout)]], colWidths=[width], hAlign="LEFT",
-                   spaceBefore=3, spaceAfter=11, style=TableStyle([
-                       ("BACKGROUND", (0, 0), (-1, -1), BAND),
-                       ("LINEBEFORE", (0, 0), (0, -1), 3, ACCENT),
-                       ("LEFTPADDING", (0, 0), (-1, -1), 11),
-                       ("RIGHTPADDING", (0, 0), (-1, -1), 11),
-                       ("TOPPADDING", (0, 0), (-1, -1), 7),
-                       ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
-                   ]))
+    return _grid([[P(text, Styles.callout)]], [width], [
+        ("BACKGROUND", (0, 0), (-1, -1), BAND),
+        ("LINEBEFORE", (0, 0), (0, -1), 3, ACCENT),
+        ("LEFTPADDING", (0, 0), (-1, -1), 11),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 11),
+        ("TOPPADDING", (0, 0), (-1, -1), 7),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+    ], spaceBefore=3, spaceAfter=11)
 
 
-def _stats(items, width: float, per_row: int = 4) -> RLTable:
+STAT_PAD = (9, 12)   # left and right padding of a headline figure's cell
+
+
+def _stats(items, width: float) -> RLTable:
     """Headline figures side by side, value over label, each with an accent bar."""
-    per_row = min(per_row, len(items))
+    value = Styles.stat_value
+    per_row = stats_per_row(tuple(stringWidth(s.value, value.fontName, value.fontSize)
+                                  + sum(STAT_PAD) for s in items), width)
     rows, style = [], [("VALIGN", (0, 0), (-1, -1), "TOP"),
-                       ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                       ("RIGHTPADDING", (0, 0), (-1, -1), 12),
+                       ("LEFTPADDING", (0, 0), (-1, -1), STAT_PAD[0]),
+                       ("RIGHTPADDING", (0, 0), (-1, -1), STAT_PAD[1]),
                        ("TOPPADDING", (0, 0), (-1, -1), 1),
                        ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
     for start in range(0, len(items), per_row):
@@ -105,7 +140,7 @@ def _stats(items, width: float, per_row: int = 4) -> RLTable:
         chunk = items[start:start + per_row]
         cells = []
         for c, stat in enumerate(chunk):
-            cell = [P(esc(stat.value), Styles.stat_value), P(esc(stat.label), Styles.stat_label)]
+            cell = [P(esc(stat.value), value), P(esc(stat.label), Styles.stat_label)]
             if stat.detail:
                 cell.append(P(esc(stat.detail), Styles.stat_detail))
             cells.append(cell)
@@ -113,8 +148,7 @@ def _stats(items, width: float, per_row: int = 4) -> RLTable:
         rows.append(cells + [""] * (per_row - len(chunk)))
         if r:
             style.append(("TOPPADDING", (0, r), (-1, r), 10))
-    return RLTable(rows, colWidths=[width / per_row] * per_row, hAlign="LEFT",
-                   spaceBefore=4, spaceAfter=12, style=TableStyle(style))
+    return _grid(rows, [width / per_row] * per_row, style, spaceBefore=4, spaceAfter=12)
 
 
 # --- tables --------------------------------------------------------------------
@@ -135,7 +169,7 @@ class _KeepTable(KeepTogether):
         return super().split(aW, aH)
 
 
-def _table(table: Table, width: float) -> Flowable:
+def _table(table: Table, width: float, lead: list[Flowable]) -> Flowable:
     right = [i < len(table.align) and table.align[i] == "right"
              for i in range(len(table.header))]
     widths = column_widths(*_measure(table, right), width)
@@ -146,15 +180,13 @@ def _table(table: Table, width: float) -> Flowable:
         wrap = "<b>{}</b>" if n == table.highlight else "{}"
         body.append([P(wrap.format(esc(text)), Styles.cell_right if r else Styles.cell)
                      for text, r in zip(row, right)])
-    grid = RLTable([head] + body, colWidths=widths, repeatRows=1, hAlign="LEFT",
-                   style=TableStyle(_table_style(table)))
-    parts = [P(esc(table.caption), Styles.caption)] if table.caption else []
-    return _KeepTable(parts + [grid, Spacer(1, 12)])
+    grid = _grid([head] + body, widths, _table_style(table), repeatRows=1, spaceAfter=12)
+    caption = [P(esc(table.caption), Styles.caption)] if table.caption else []
+    return _KeepTable(lead + caption + [grid])
 
 
 def _table_style(table: Table) -> list[tuple]:
     style = [
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
         ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
         ("VALIGN", (0, 1), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), PAD),
@@ -216,6 +248,7 @@ def chart_flowable(art: ChartArt, max_width: float, max_height: float) -> tuple[
     if drawing is not None and drawing.width > 0 and drawing.height > 0:
         drawing.scale(width / drawing.width, height / drawing.height)
         drawing.width, drawing.height = width, height
+        drawing.initialFontName = REGULAR   # else renderPDF selects Helvetica
         drawing.hAlign = "CENTER"
         return drawing, "vector"
     pixels_wide, _ = ImageReader(BytesIO(art.png)).getSize()
@@ -254,12 +287,15 @@ class WritingLines(Flowable):
             self.canv.line(0, i * self.GAP, self.width, i * self.GAP)
 
 
-def _worksheet(sheet: Worksheet) -> list[Flowable]:
-    out: list[Flowable] = [P(esc(sheet.title), Styles.subheading)] if sheet.title else []
+def _worksheet(sheet: Worksheet, lead: list[Flowable]) -> list[Flowable]:
+    """Each prompt kept together with its lines; the title with the first prompt."""
+    lead = lead + ([P(esc(sheet.title), Styles.subheading)] if sheet.title else [])
+    out: list[Flowable] = []
     for prompt in sheet.prompts:
         parts: list[Flowable] = [P(esc(prompt.title), Styles.prompt)]
         if prompt.hint:
             parts.append(P(esc(prompt.hint), Styles.hint))
         parts += [WritingLines(prompt.lines), Spacer(1, 14)]
-        out.append(KeepTogether(parts))
-    return out
+        out.append(KeepTogether(lead + parts))
+        lead = []
+    return out or _keep(lead, [])

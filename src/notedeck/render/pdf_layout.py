@@ -84,6 +84,18 @@ def column_widths(natural: tuple[float, ...], minimum: tuple[float, ...],
     return tuple(m + room * w / sum(want) for m, w in zip(minimum, want))
 
 
+def stats_per_row(value_widths: tuple[float, ...], width: float, most: int = 4) -> int:
+    """How many headline figures to set side by side: as many as fit with every
+    value on one line, in rows as even as possible (four as 4 or 2 + 2, never 3 + 1)."""
+    count = len(value_widths)
+    widest = max(value_widths, default=0)
+    for rows in range(1, count + 1):
+        per_row = -(-count // rows)
+        if per_row <= most and widest <= width / per_row:
+            return per_row
+    return 1
+
+
 def fit_box(width: float, height: float, max_width: float,
             max_height: float) -> tuple[float, float]:
     """Scale a box down (never up) to fit the limits, keeping its aspect."""

@@ -105,6 +105,8 @@ class Styles:
     headline = _style("headline", 12, 16, ITALIC, spaceAfter=10, keepWithNext=1)
     subheading = _style("subheading", 11.5, 15, BOLD, spaceBefore=8, spaceAfter=4,
                         keepWithNext=1)
+    minorheading = _style("minorheading", BODY, BODY * 1.35, BOLD, spaceBefore=6,
+                          spaceAfter=2, keepWithNext=1)
     body = _style("body", BODY, BODY * 1.43, spaceAfter=7)
     item = _style("item", BODY, BODY * 1.43, spaceAfter=3)
     callout = _style("callout", 11, 15.5)
