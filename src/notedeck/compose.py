@@ -9,7 +9,7 @@ from .gather import Source
 from .model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection,
                     Heading, Meta, Paragraph, Run, SectionSlide, Slide, Source as Reference,
                     SourcesSlide, Stats, Table, TableSlide, TitleSlide)
-from .readers.sections import Component, SectionSource, SlideSource
+from .readers.sections import Component, SectionSource, SlideSource, inline_markdown
 
 COMPONENT_NAMES = {
     "chart": ("dial", "bottleneck", "speedup"),
@@ -119,9 +119,10 @@ class _Parts:
     def _experiment_blocks(self, entry, workload, figures) -> tuple[Block, ...]:
         blocks: list[Block] = [tables.experiment_callout(workload, figures)]
         if entry["scene"]:
-            blocks.append(Paragraph((Run(entry["scene"]),)))
+            blocks.append(Paragraph(inline_markdown(entry["scene"])))
         if entry["still_scarce"]:
-            blocks.append(Paragraph((Run("Still scarce: ", bold=True), Run(entry["still_scarce"]))))
+            blocks.append(Paragraph((Run("Still scarce: ", bold=True),
+                                     *inline_markdown(entry["still_scarce"]))))
         return tuple(blocks)
 
     def handout(self, parts) -> list[Block]:

@@ -17,7 +17,7 @@ from . import yamlfile
 
 FRONT_KEYS = ("number", "title", "headline")
 COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
-_PARSER = MarkdownIt("commonmark")
+_PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
 
 
 @dataclass(frozen=True)
@@ -271,3 +271,9 @@ def _describe(token: Token) -> str:
     names = {"blockquote_open": "a block quote", "code_block": "an indented code block",
              "html_block": "raw HTML", "table_open": "a Markdown table"}
     return names.get(token.type, f"'{token.type}'")
+
+
+def inline_markdown(value: str, path: Path | str = "", line: int = 0) -> Text:
+    """Prose from YAML (a scene, a still-scarce line) with emphasis and typographic quotes."""
+    tokens = _PARSER.parseInline(clean.line(value))
+    return inline(tokens[0], Path(path), line) if tokens else ()
