@@ -11,6 +11,7 @@ layout names and placeholder idx can replace it.
 
 from __future__ import annotations
 
+import io
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,7 @@ from pptx import Presentation
 from pptx.oxml import parse_xml
 
 from notedeck.render.layouts import DEFAULT_TEMPLATE, LAYOUTS
-from notedeck.render.pptx import normalise_package
+from notedeck.render.pptx import FIXED_DATE, normalise_package
 from notedeck.theme import DECK_TYPEFACE, PALETTE, SLIDE_HEIGHT_IN, SLIDE_WIDTH_IN
 
 NS_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -50,7 +51,7 @@ class Ph:
     """One placeholder on a layout (or the master)."""
 
     name: str
-    ph_type: str                  # "title", "ctrTitle", "subTitle", "body", "pic", "tbl", "ftr", "sldNum"
+    ph_type: str                  # title ctrTitle subTitle body pic tbl ftr sldNum
     idx: int | None
     box: tuple[float, float, float, float]
     size: float = 0               # pt; 0 = inherit
@@ -130,8 +131,8 @@ LAYOUT_SPECS = [
     ]),
     Layout("Chart and Text", "", [
         title(),
-        Ph("Chart", "pic", 1, (MARGIN, TOP, 7.4, 4.6), prompt="Chart"),
-        Ph("Side text", "body", 2, (8.35, TOP, SLIDE_WIDTH_IN - MARGIN - 8.35, 4.6),
+        Ph("Chart", "pic", 1, (MARGIN, TOP, 6.7, 4.6), prompt="Chart"),
+        Ph("Side text", "body", 2, (7.65, TOP, SLIDE_WIDTH_IN - MARGIN - 7.65, 4.6),
            bullets=True, prompt="Text beside the chart"),
         caption(6.4, 0.5),
         *footer(),
@@ -164,9 +165,18 @@ def colour_xml(colour: str) -> str:
     return f'<a:solidFill><a:srgbClr val="{colour}"/></a:solidFill>'
 
 
+RECT = '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>'
+
+
+def xfrm_xml(x: float, y: float, w: float, h: float) -> str:
+    return (f'<a:xfrm><a:off x="{emu(x)}" y="{emu(y)}"/>'
+            f'<a:ext cx="{emu(w)}" cy="{emu(h)}"/></a:xfrm>')
+
+
 def sp_xml(shape_id: int, ph: Ph) -> str:
     idx = "" if ph.idx is None else f' idx="{ph.idx}"'
-    size = ' sz="quarter"' if ph.ph_type in {"ftr", "sldNum", "body", "pic", "tbl"} and ph.idx else ""
+    quarter = ph.ph_type in {"ftr", "sldNum", "body", "pic", "tbl"} and ph.idx
+    size = ' sz="quarter"' if quarter else ""
     x, y, w, h = ph.box
     fill = colour_xml(ph.fill)
     l, t, r, b = (emu(v) for v in ph.insets)
@@ -175,9 +185,9 @@ def sp_xml(shape_id: int, ph: Ph) -> str:
     return (f'<p:sp><p:nvSpPr><p:cNvPr id="{shape_id}" name="{ph.name}"/>'
             f'<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr>'
             f'<p:nvPr><p:ph type="{ph.ph_type}"{size}{idx}/></p:nvPr></p:nvSpPr>'
-            f'<p:spPr><a:xfrm><a:off x="{emu(x)}" y="{emu(y)}"/><a:ext cx="{emu(w)}" cy="{emu(h)}"/>'
-            f'</a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>{fill}</p:spPr>'
-            f'<p:txBody>{body}<a:lstStyle>{lvl1_xml(ph)}</a:lstStyle>{prompt_xml(ph)}</p:txBody></p:sp>')
+            f'<p:spPr>{xfrm_xml(x, y, w, h)}{RECT}{fill}</p:spPr>'
+            f'<p:txBody>{body}<a:lstStyle>{lvl1_xml(ph)}</a:lstStyle>{prompt_xml(ph)}'
+            '</p:txBody></p:sp>')
 
 
 def lvl1_xml(ph: Ph) -> str:
@@ -211,8 +221,7 @@ def rect_xml(shape_id: int, box: tuple[float, float, float, float], fill: str) -
     x, y, w, h = box
     return (f'<p:sp><p:nvSpPr><p:cNvPr id="{shape_id}" name="Decoration {shape_id}"/>'
             f'<p:cNvSpPr/><p:nvPr userDrawn="1"/></p:nvSpPr>'
-            f'<p:spPr><a:xfrm><a:off x="{emu(x)}" y="{emu(y)}"/><a:ext cx="{emu(w)}" cy="{emu(h)}"/>'
-            f'</a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>{colour_xml(fill)}'
+            f'<p:spPr>{xfrm_xml(x, y, w, h)}{RECT}{colour_xml(fill)}'
             f'<a:ln><a:noFill/></a:ln></p:spPr></p:sp>')
 
 
@@ -327,8 +336,9 @@ def rework_theme(blob: bytes) -> bytes:
 def build(out: Path) -> Path:
     prs = Presentation()
     prs.slide_width, prs.slide_height = SLIDE_W, SLIDE_H
-    prs.part._element.find(
-        "{http://schemas.openxmlformats.org/presentationml/2006/main}sldSz").attrib.pop("type", None)
+    slide_size = prs.part._element.find(
+        "{http://schemas.openxmlformats.org/presentationml/2006/main}sldSz")
+    slide_size.attrib.pop("type", None)
     master = prs.slide_master
     layout_rels = sorted((rel for rel in master.part.rels.values()
                           if rel.reltype.endswith("/slideLayout")),
@@ -345,16 +355,14 @@ def build(out: Path) -> Path:
     for rel in list(prs.part.rels.values()):
         if rel.reltype.endswith("/printerSettings"):
             prs.part.drop_rel(rel.rId)
-            prs.part._element.remove_all  # noqa: B018 (no element refers to it)
     core = prs.core_properties
     core.title, core.author, core.subject = "notedeck default template", "notedeck", ""
-    core.comments, core.last_modified_by = "", "notedeck"
+    core.comments, core.last_modified_by, core.revision = "", "notedeck", 1
+    core.created = core.modified = core.last_printed = FIXED_DATE
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    prs.save(str(tmp))
-    normalise_package(tmp, out, core_title="notedeck default template", author="notedeck")
-    tmp.unlink()
-    return out
+    buffer = io.BytesIO()
+    prs.save(buffer)
+    return normalise_package(buffer, out)
 
 
 def main(argv: list[str]) -> int:
