@@ -4,17 +4,23 @@ Each chart is planned in three steps: draw the data with matplotlib, let the
 constrained layout settle the axes, then place the direct labels with the pure
 functions `spread` and `place_label`, which know only boxes and points. Every
 string shown comes from the spec; nothing here formats a number.
+
+The module holds all three charts because they share the figure, type and
+limit machinery; the geometry they share lives in placement.py.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import cache
 
 from .. import theme
 from ..model import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
+from .placement import (Box, Point, attachment, crosses, densify, distance, hits, overlap,
+                        place_label, spread)
 
 P = theme.PALETTE
 T = theme.TYPE
@@ -28,10 +34,13 @@ MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")   # a second cue beside colou
 LINE_STYLES = ("-", (0, (6, 2)), (0, (2, 2)))        # used once colours run out
 SYMLOG_LINTHRESH = 1.0       # seconds: below it the speedup chart's x-axis is linear
 END_LABEL_SHARE = 0.3        # the dial's end labels take at most this share of the width
+OWNER_MARGIN = 1.5           # a label this much nearer its own point than another's
 MIN_TEXT_CONTRAST = 3.0      # WCAG ratio for large text against the paper
 SVG_HASH_SALT = "notedeck"   # fixed ids in the SVG: same spec, same bytes
-
-Box = tuple[float, float, float, float]   # x0, y0, x1, y1 in display pixels
+BAR_THICKNESS_IN = (0.3, 1.1)    # a bottleneck bar's least and greatest thickness
+BAR_GAP_IN = (0.12, 0.6)         # and the least and greatest space between rows
+BAR_TEXT_SIZES = (T.chart_label, T.chart_tick, 12)   # smaller only when bars would not fit
+LEADER_IN = 0.14                 # from a bar down to an outside label
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,13 @@ class ChartArt:
 
 def draw(spec: ChartSpec) -> ChartArt:
     """Draw one chart from its spec; the same spec always gives the same bytes."""
+    with painted(spec) as fig:
+        return ChartArt(spec.name, _png(fig), _svg(fig, spec), *chart_size(spec))
+
+
+@contextmanager
+def painted(spec: ChartSpec):
+    """The chart as a laid-out matplotlib Figure, inside the style it is drawn with."""
     painters = {DialChart: _paint_dial, BottleneckChart: _paint_bottleneck,
                 SpeedupChart: _paint_speedup}
     painter = painters.get(type(spec))
@@ -55,12 +71,10 @@ def draw(spec: ChartSpec) -> ChartArt:
         raise TypeError(f"cannot draw a {type(spec).__name__}; charts are {kinds}")
     import matplotlib
 
-    width, height = chart_size(spec)
     with matplotlib.rc_context(_rc()):
-        fig = _figure(width, height, spec.title)
+        fig = _figure(*chart_size(spec), spec.title)
         painter(fig, spec)
-        png, svg = _png(fig), _svg(fig, spec)
-    return ChartArt(spec.name, png, svg, width, height)
+        yield fig
 
 
 def draw_all(specs: Iterable[ChartSpec]) -> dict[str, ChartArt]:
@@ -78,99 +92,6 @@ def chart_size(spec: ChartSpec) -> tuple[float, float]:
     kinds = {DialChart: "dial", BottleneckChart: "bottleneck", SpeedupChart: "speedup"}
     sizes = theme.CHART_SIZES_IN
     return sizes.get(spec.name) or sizes[kinds[type(spec)]]
-
-
-# --- pure placement ------------------------------------------------------------
-
-def spread(centres: Sequence[float], sizes: Sequence[float], lo: float, hi: float,
-           gap: float = 0.0) -> list[float]:
-    """Move labels along one axis so none overlap, each as little as it can.
-
-    `centres` and `sizes` are the wanted centres and extents; the result keeps
-    their order, leaves `gap` between neighbours and stays within [lo, hi]. If
-    they cannot all fit, they are spaced evenly over the range.
-    """
-    order = sorted(range(len(centres)), key=lambda i: centres[i])
-    want = [centres[i] for i in order]
-    size = [sizes[i] for i in order]
-    offset = [0.0]                        # centre of k relative to centre of 0, packed tight
-    for k in range(1, len(order)):
-        offset.append(offset[-1] + (size[k - 1] + size[k]) / 2 + gap)
-    clusters: list[list[int]] = []        # runs of labels that touch; each moves as one
-    for k in range(len(order)):
-        clusters.append([k])
-        while len(clusters) > 1 and _base(clusters[-2], want, offset) + offset[clusters[-2][-1]] \
-                > _base(clusters[-1], want, offset) + offset[clusters[-1][0]] - \
-                (size[clusters[-1][0]] + size[clusters[-2][-1]]) / 2 - gap:
-            clusters[-2:] = [clusters[-2] + clusters[-1]]
-    placed = [_base(c, want, offset) + offset[k] for c in clusters for k in c]
-    placed = _clamp_run(placed, size, offset, lo, hi)
-    result = [0.0] * len(order)
-    for k, i in enumerate(order):
-        result[i] = placed[k]
-    return result
-
-
-def _base(cluster: list[int], want: list[float], offset: list[float]) -> float:
-    """The centre of label 0's slot that puts a cluster's labels nearest their wishes."""
-    return sum(want[k] - offset[k] for k in cluster) / len(cluster)
-
-
-def _clamp_run(placed: list[float], size: list[float], offset: list[float],
-               lo: float, hi: float) -> list[float]:
-    if not placed:
-        return placed
-    needed = offset[-1] + (size[0] + size[-1]) / 2
-    if needed > hi - lo:                  # no room: space evenly
-        step = (hi - lo - (size[0] + size[-1]) / 2) / max(len(placed) - 1, 1)
-        return [lo + size[0] / 2 + k * step for k in range(len(placed))]
-    out = list(placed)
-    for k in range(len(out)):             # push up from the floor
-        floor = lo + size[k] / 2 if k == 0 else out[k - 1] + offset[k] - offset[k - 1]
-        out[k] = max(out[k], floor)
-    for k in reversed(range(len(out))):   # then down from the ceiling
-        roof = hi - size[k] / 2 if k == len(out) - 1 else out[k + 1] - offset[k + 1] + offset[k]
-        out[k] = min(out[k], roof)
-    return out
-
-
-def place_label(boxes: Sequence[Box], blocked: Sequence[Box], points, bounds: Box) -> int:
-    """Index of the first candidate box that stays in `bounds` and clears the rest.
-
-    `blocked` are boxes already taken (labels), `points` an (n, 2) array of display
-    points to keep clear (densified lines, markers). When every candidate collides,
-    the one colliding least wins.
-    """
-    import numpy as np
-
-    pts = np.asarray(points, dtype=float).reshape(-1, 2)
-    costs = []
-    for box in boxes:
-        x0, y0, x1, y1 = box
-        outside = max(bounds[0] - x0, 0) + max(x1 - bounds[2], 0) + \
-            max(bounds[1] - y0, 0) + max(y1 - bounds[3], 0)
-        overlap = sum(_overlap(box, other) for other in blocked)
-        inside = (pts[:, 0] >= x0) & (pts[:, 0] <= x1) & (pts[:, 1] >= y0) & (pts[:, 1] <= y1)
-        costs.append(1000 * outside + overlap + 100 * int(inside.sum()))
-    return min(range(len(boxes)), key=lambda i: (costs[i], i))
-
-
-def _overlap(a: Box, b: Box) -> float:
-    width = min(a[2], b[2]) - max(a[0], b[0])
-    height = min(a[3], b[3]) - max(a[1], b[1])
-    return width * height if width > 0 and height > 0 else 0.0
-
-
-def densify(xy, step: float):
-    """Points every `step` pixels along a display-space polyline."""
-    import numpy as np
-
-    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-    out = [xy[:1]]
-    for a, b in zip(xy[:-1], xy[1:]):
-        count = max(int(np.hypot(*(b - a)) / step), 1)
-        out.append(a + (b - a) * np.linspace(0, 1, count + 1)[1:, None])
-    return np.concatenate(out) if len(xy) else xy
 
 
 # --- colour --------------------------------------------------------------------
@@ -303,6 +224,24 @@ def _ticks(axis, ticks: Sequence[Tick]) -> None:
     axis.set_minor_locator(NullLocator())
 
 
+def _thin_ticks(fig, axis, ticks: Sequence[Tick]) -> None:
+    """Blank each tick label that would touch the one before it; its tick and grid line stay."""
+    fig.draw_without_rendering()
+    low, high = sorted(axis.get_view_interval())
+    shown = sorted((t for t in axis.get_major_ticks() if low <= t.get_loc() <= high),
+                   key=lambda t: t.get_loc())
+    keep, last = set(), None
+    for tick in shown:
+        x0, y0, x1, y1 = _box(tick.label1, fig)
+        box = (x0 - _px(fig, 3), y0 - _px(fig, 1), x1 + _px(fig, 3), y1 + _px(fig, 1))
+        if last is None or not overlap(box, last):
+            keep.add(tick.get_loc())
+            last = box
+    if len(keep) < len(shown):
+        axis.set_ticks([t.value for t in ticks],
+                       labels=[t.label if t.value in keep else "" for t in ticks])
+
+
 def _fit_limits(ax, which: str, lo: float, hi: float, pad_lo: float, pad_hi: float) -> None:
     """Set limits so [lo, hi] spans the axis less `pad_lo`/`pad_hi` pixels, in the axis's scale."""
     import numpy as np
@@ -323,10 +262,6 @@ def _box(artist, fig) -> Box:
     return extent.x0, extent.y0, extent.x1, extent.y1
 
 
-def _pt(fig, pixels: float) -> float:
-    return pixels * 72 / fig.dpi
-
-
 def _px(fig, points: float) -> float:
     return points * fig.dpi / 72
 
@@ -345,22 +280,30 @@ def _paint_dial(fig, spec: DialChart) -> None:
     ax.grid(True, which="major")
     ax.set_axisbelow(True)
     for index, series in enumerate(spec.series):
-        ax.plot(series.x, series.y, linewidth=LINE_WIDTH, markersize=MARKER_SIZE,
-                markeredgecolor=P.paper, markeredgewidth=1.2, clip_on=False,
-                **series_style(index))
+        style = series_style(index)
+        ax.plot(series.x, series.y, linewidth=LINE_WIDTH, markeredgecolor=P.paper,
+                markersize=MARKER_SIZE * (1.4 if style["marker"] == "*" else 1),
+                markeredgewidth=1.2, clip_on=False, **style)
     _ticks(ax.xaxis, spec.x_ticks)
     _ticks(ax.yaxis, spec.y_ticks)
     ax.set_xlabel(spec.x_label)
     ax.set_ylabel(spec.y_label)
-    xs = [x for s in spec.series for x in s.x] + [t.value for t in spec.x_ticks]
-    ys = [y for s in spec.series for y in s.y]
+    _dial_limits(fig, ax, spec)
+    _freeze(fig)
+    _dial_limits(fig, ax, spec)             # again, now the axes have their final size
+    _thin_ticks(fig, ax.xaxis, spec.x_ticks)
+    _thin_ticks(fig, ax.yaxis, spec.y_ticks)
+    _end_labels(fig, ax, spec, names)
+
+
+def _dial_limits(fig, ax, spec: DialChart) -> None:
+    """Every point and every dial stop in view, a marker's width from the edges."""
+    xs = [x for s in spec.series for x in s.x if x > 0] + \
+        [t.value for t in spec.x_ticks if t.value > 0]
+    ys = [y for s in spec.series for y in s.y if y > 0]
     pad = _px(fig, MARKER_SIZE)
     _fit_limits(ax, "x", min(xs, default=1), max(xs, default=10), pad, pad)
     _fit_limits(ax, "y", min(ys, default=1), max(ys, default=10), pad, pad)
-    _freeze(fig)
-    _fit_limits(ax, "x", min(xs, default=1), max(xs, default=10), pad, pad)
-    _fit_limits(ax, "y", min(ys, default=1), max(ys, default=10), pad, pad)
-    _end_labels(fig, ax, spec, names)
 
 
 def _end_label_text(fig, label: str) -> str:
@@ -369,38 +312,27 @@ def _end_label_text(fig, label: str) -> str:
 
 def _end_labels(fig, ax, spec: DialChart, names: list[str]) -> None:
     """Each series named at its right end, nudged apart where lines end close together."""
-    ends = [(s.x[-1], s.y[-1]) for s in spec.series if s.x]
-    if not ends:
-        return
-    shown = [name for s, name in zip(spec.series, names) if s.x]
-    styles = [series_style(i)["color"] for i, s in enumerate(spec.series) if s.x]
-    texts = [ax.annotate(name, xy=end, xycoords="data", xytext=(1, 0.5),
-                         textcoords="axes fraction", ha="left", va="center",
-                         fontsize=T.chart_label, fontweight="bold", color=readable(colour),
-                         annotation_clip=False)
-             for name, end, colour in zip(shown, ends, styles)]
+    shown = [(i, s, name) for i, (s, name) in enumerate(zip(spec.series, names)) if s.x]
+    ends = [(s.x[-1], s.y[-1]) for _, s, _ in shown]
+    style = {"fontsize": T.chart_label, "fontweight": "bold", "ha": "left", "va": "center"}
+    heights = []
+    for (_, _, name), end in zip(shown, ends):
+        probe = ax.annotate(name, xy=end, annotation_clip=False, **style)
+        box = _box(probe, fig)
+        heights.append(box[3] - box[1])
+        probe.remove()
     wanted = [ax.transData.transform(end)[1] for end in ends]
-    heights = [_box(text, fig)[3] - _box(text, fig)[1] for text in texts]
     placed = spread(wanted, heights, ax.bbox.y0, ax.bbox.y1, gap=_px(fig, 2))
     column = ax.bbox.x1 + _px(fig, LABEL_GAP_PT)
-    for text, want, got, colour in zip(texts, wanted, placed, styles):
-        text.set_position(ax.transAxes.inverted().transform((column, got)))
-        end_x = ax.transData.transform(text.xy)[0]
-        if abs(got - want) > _px(fig, 3) or column - end_x > _px(fig, 3 * LABEL_GAP_PT):
-            text.arrow_patch = None
-            text.arrowprops = {"arrowstyle": "-", "color": colour, "linewidth": 1.2,
-                               "shrinkA": 2, "shrinkB": _pt(fig, _px(fig, MARKER_SIZE / 2)),
-                               "relpos": (0, 0.5)}
-            text.update_positions(fig.canvas.get_renderer())
-            _ensure_arrow(text)
-
-
-def _ensure_arrow(text) -> None:
-    """Give an annotation made without arrowprops its leader line."""
-    from matplotlib.patches import FancyArrowPatch
-
-    if text.arrow_patch is None:
-        text.arrow_patch = FancyArrowPatch((0, 0), (1, 1), **text.arrowprops)
+    for (index, _, name), end, want, got in zip(shown, ends, wanted, placed):
+        colour = series_style(index)["color"]
+        end_x = ax.transData.transform(end)[0]
+        far = abs(got - want) > _px(fig, 3) or column - end_x > _px(fig, 3 * LABEL_GAP_PT)
+        leader = {"arrowstyle": "-", "color": colour, "linewidth": 1.2, "relpos": (0, 0.5),
+                  "shrinkA": 2, "shrinkB": MARKER_SIZE / 2 + 1} if far else None
+        ax.annotate(name, xy=end, xytext=ax.transAxes.inverted().transform((column, got)),
+                    textcoords="axes fraction", color=readable(colour), arrowprops=leader,
+                    annotation_clip=False, **style)
 
 
 # --- (b) the bottleneck: writing and checking shares ----------------------------
@@ -412,46 +344,74 @@ def _paint_bottleneck(fig, spec: BottleneckChart) -> None:
     width, height = ax.bbox.width / fig.dpi, ax.bbox.height / fig.dpi
     ax.set_xlim(0, width)
     ax.set_ylim(height, 0)                 # inches, top down
-    plans = [_bar_plan(fig, bar, width) for bar in spec.bars]
-    line = T.chart_label * 1.35 / 72
-    band = line + 0.16                     # leader and a line of outside labels
-    rows = [line * (1 + plan["stacked"]) + (band if plan["outside"] else 0) for plan in plans]
-    thickness = min(max((height - sum(rows) - 0.3 * (len(rows) - 1)) / max(len(rows), 1),
-                        0.3), 1.0)
-    slack = height - sum(rows) - thickness * len(rows)
-    gap = min(slack / max(len(rows) - 1, 1), 0.8) if len(rows) > 1 else 0
-    top = max((slack - gap * (len(rows) - 1)) / 2, 0)
-    for bar, plan, row in zip(spec.bars, plans, rows):
-        _draw_bar(ax, bar, plan, top, thickness, line, width)
-        top += row + thickness + gap
+    plan = _bars_plan(fig, spec, width, height)
+    top = plan.top
+    for bar, row in zip(spec.bars, plan.rows):
+        _draw_bar(ax, bar, row, top, plan.thickness, width)
+        top += row.height + plan.thickness + plan.gap
 
 
-def _bar_plan(fig, bar, width: float) -> dict:
-    """Which segment labels fit inside their segment, and whether the heading needs two lines."""
-    inch = fig.dpi
+@dataclass(frozen=True)
+class _Row:
+    """One bar's text: its size, which segment labels fit inside, how many heading lines."""
+
+    size: float
+    inside: tuple[bool, ...]
+    stacked: bool                          # total under the bar's label, not beside it
+
+    @property
+    def line(self) -> float:
+        return self.size * 1.35 / 72
+
+    @property
+    def height(self) -> float:             # all but the bar itself
+        outside = self.line + LEADER_IN if not all(self.inside) else 0
+        return self.line * (1 + self.stacked) + outside
+
+
+@dataclass(frozen=True)
+class _BarsPlan:
+    rows: tuple[_Row, ...]
+    thickness: float
+    gap: float
+    top: float
+
+
+def _bars_plan(fig, spec: BottleneckChart, width: float, height: float) -> _BarsPlan:
+    """Rows at the label size, or smaller type if that is the only way they fit."""
+    count = max(len(spec.bars), 1)
+    for size in BAR_TEXT_SIZES:
+        rows = tuple(_bar_row(fig, bar, width, size) for bar in spec.bars)
+        text = sum(row.height for row in rows)
+        least = BAR_THICKNESS_IN[0] * size / T.chart_label   # still holds a line of text
+        if text + count * least + BAR_GAP_IN[0] * (count - 1) <= height:
+            break
+    free = height - text - BAR_GAP_IN[0] * (count - 1)
+    thickness = min(max(free / count, least), BAR_THICKNESS_IN[1])
+    slack = height - text - thickness * count
+    gap = min(max(slack / (count - 1), 0), BAR_GAP_IN[1]) if count > 1 else 0
+    return _BarsPlan(rows, thickness, gap, max((slack - gap * (count - 1)) / 2, 0))
+
+
+def _bar_row(fig, bar, width: float, size: float) -> _Row:
     pad = 0.12
-    inside = []
-    for seg in bar.segments:
-        text = f"{seg.label} {seg.share_label}"
-        room = max(seg.share, 0) * width - 2 * pad
-        inside.append(measure(fig, text, T.chart_label, "bold")[0] / inch <= room)
-    heading = measure(fig, bar.label, T.chart_label, "bold")[0] + \
-        measure(fig, bar.total_label, T.chart_label)[0]
-    return {"inside": inside, "outside": not all(inside),
-            "stacked": heading / inch + 0.3 > width}
+    inside = tuple(
+        measure(fig, f"{seg.label} {seg.share_label}", size, "bold")[0] / fig.dpi
+        <= max(seg.share, 0) * width - 2 * pad for seg in bar.segments)
+    heading = measure(fig, bar.label, size, "bold")[0] + measure(fig, bar.total_label, size)[0]
+    return _Row(size, inside, heading / fig.dpi + 0.3 > width)
 
 
-def _draw_bar(ax, bar, plan: dict, top: float, thickness: float, line: float,
-              width: float) -> None:
+def _draw_bar(ax, bar, row: _Row, top: float, thickness: float, width: float) -> None:
     from matplotlib.patches import Rectangle
 
-    ax.text(0, top, bar.label, ha="left", va="top", fontsize=T.chart_label, fontweight="bold")
-    total_at = (0, top + line) if plan["stacked"] else (width, top)
-    ax.text(*total_at, bar.total_label, ha="left" if plan["stacked"] else "right", va="top",
-            fontsize=T.chart_label, color=P.ink)
-    bar_top = top + line * (1 + plan["stacked"])
+    ax.text(0, top, bar.label, ha="left", va="top", fontsize=row.size, fontweight="bold")
+    total_at = (0, top + row.line) if row.stacked else (width, top)
+    ax.text(*total_at, bar.total_label, ha="left" if row.stacked else "right", va="top",
+            fontsize=row.size)
+    bar_top = top + row.line * (1 + row.stacked)
     left, outside = 0.0, []
-    for index, (seg, fits) in enumerate(zip(bar.segments, plan["inside"])):
+    for index, (seg, fits) in enumerate(zip(bar.segments, row.inside)):
         colour = _segment_colour(index)
         span = max(seg.share, 0) * width
         ax.add_patch(Rectangle((left, bar_top), span, thickness, facecolor=colour,
@@ -459,11 +419,11 @@ def _draw_bar(ax, bar, plan: dict, top: float, thickness: float, line: float,
         text = f"{seg.label} {seg.share_label}"
         if fits:
             ax.text(left + span / 2, bar_top + thickness / 2, text, ha="center", va="center",
-                    fontsize=T.chart_label, fontweight="bold", color=text_on(colour))
+                    fontsize=row.size, fontweight="bold", color=text_on(colour))
         else:
             outside.append((left + span / 2, text, colour))
         left += span
-    _outside_labels(ax, outside, bar_top + thickness, width)
+    _outside_labels(ax, outside, bar_top + thickness, width, row.size)
 
 
 def _segment_colour(index: int) -> str:
@@ -471,19 +431,20 @@ def _segment_colour(index: int) -> str:
     return colours[index % len(colours)]
 
 
-def _outside_labels(ax, labels: list, below: float, width: float) -> None:
-    """Labels of narrow segments under the bar, spread sideways, each with a leader."""
+def _outside_labels(ax, labels: list, below: float, width: float, size: float) -> None:
+    """Labels of narrow segments under the bar, spread sideways, each with an elbow leader."""
     if not labels:
         return
     fig = ax.figure
-    widths = [measure(fig, text, T.chart_label, "bold")[0] / fig.dpi for _, text, _ in labels]
-    xs = spread([x for x, _, _ in labels], widths, 0, width, gap=0.15)
-    leader = 0.14
-    for (anchor, text, colour), x in zip(labels, xs):
-        ax.plot([anchor, anchor, x], [below, below + leader / 2, below + leader],
-                color=colour, linewidth=2, solid_capstyle="butt")
-        ax.text(x, below + leader + 0.02, text, ha="center", va="top",
-                fontsize=T.chart_label, fontweight="bold", color=P.ink)
+    widths = [measure(fig, text, size, "bold")[0] / fig.dpi for _, text, _ in labels]
+    xs = spread([x for x, _, _ in labels], widths, 0, width, gap=0.2)
+    for (anchor, text, colour), x, w in zip(labels, xs, widths):
+        foot = min(max(anchor, x - w / 2), x + w / 2)   # straight down when it can
+        elbow = below + LEADER_IN / 2
+        ax.plot([anchor, anchor, foot, foot], [below, elbow, elbow, below + LEADER_IN],
+                color=colour, linewidth=2, solid_joinstyle="miter", solid_capstyle="butt")
+        ax.text(x, below + LEADER_IN + 0.02, text, ha="center", va="top",
+                fontsize=size, fontweight="bold", color=P.ink)
 
 
 # --- (c) the speedup: end-to-end speedup against a fixed check -------------------
@@ -511,12 +472,14 @@ def _paint_speedup(fig, spec: SpeedupChart) -> None:
     _speedup_limits(fig, ax, spec)
     _freeze(fig)
     _speedup_limits(fig, ax, spec)
+    _thin_ticks(fig, ax.xaxis, spec.x_ticks)
+    _thin_ticks(fig, ax.yaxis, spec.y_ticks)
     _speedup_labels(fig, ax, spec)
 
 
 def _speedup_limits(fig, ax, spec: SpeedupChart) -> None:
     xs = [*spec.curve.x, *(t.value for t in spec.x_ticks), *(m.x for m in spec.markers)]
-    ys = [*spec.curve.y, *(m.y for m in spec.markers), spec.ceiling]
+    ys = [y for y in (*spec.curve.y, *(m.y for m in spec.markers), spec.ceiling) if y > 0]
     line = _px(fig, T.chart_label * 1.3)
     pad = _px(fig, FEATURED_MARKER_SIZE / 2 + 2)
     _fit_limits(ax, "x", min(xs, default=0), max(xs, default=1), pad, pad)
@@ -525,80 +488,116 @@ def _speedup_limits(fig, ax, spec: SpeedupChart) -> None:
 
 def _speedup_labels(fig, ax, spec: SpeedupChart) -> None:
     """The ceiling's label, then the markers' (featured first), each clear of the rest."""
-    import numpy as np
-
     data = ax.transData
-    curve = densify(data.transform(np.column_stack([spec.curve.x, spec.curve.y])),
-                    _px(fig, 2)) if spec.curve.x else np.empty((0, 2))
+    step = _px(fig, 2)
+    curve = densify(_display(data, zip(spec.curve.x, spec.curve.y)), step)
     y = data.transform((1, spec.ceiling))[1]
-    ceiling = densify([(ax.bbox.x0, y), (ax.bbox.x1, y)], _px(fig, 2))
-    dots = data.transform([(m.x, m.y) for m in spec.markers]).reshape(-1, 2)
-    bounds = (ax.bbox.x0 + 2, ax.bbox.y0 + 2, ax.bbox.x1 - 2, ax.bbox.y1 - 2)
-    blocked: list[Box] = []
-    gap = _px(fig, LABEL_GAP_PT)
-    label = ax.annotate(spec.ceiling_label, xy=(0, 0), xycoords="data", fontsize=T.chart_label,
-                        color=P.muted, annotation_clip=False)
-    right = ax.transData.inverted().transform((ax.bbox.x1 - gap, y))
-    left = ax.transData.inverted().transform((ax.bbox.x0 + gap, y))
-    candidates = [(right, 0, gap, "right", "bottom"), (right, 0, -gap, "right", "top"),
-                  (left, 0, gap, "left", "bottom"), (left, 0, -gap, "left", "top")]
-    blocked.append(_choose(fig, label, candidates, blocked, np.vstack([curve, dots]), bounds))
-    order = sorted(range(len(spec.markers)), key=lambda i: not spec.markers[i].featured)
-    for i in order:
-        marker = spec.markers[i]
-        text = ax.annotate(marker.label, xy=(marker.x, marker.y), xycoords="data",
-                           fontsize=T.chart_label, annotation_clip=False,
-                           fontweight="bold" if marker.featured else "normal",
-                           color=P.ink)
-        keep = np.vstack([curve, ceiling, np.delete(dots, i, axis=0), _ring(dots[i], fig)])
-        blocked.append(_choose(fig, text, _around(marker, fig), blocked, keep, bounds))
+    ceiling = densify([(ax.bbox.x0, y), (ax.bbox.x1, y)], step)
+    dots = _display(data, ((m.x, m.y) for m in spec.markers))
+    scene = _Scene((ax.bbox.x0 + 2, ax.bbox.y0 + 2, ax.bbox.x1 - 2, ax.bbox.y1 - 2),
+                   _px(fig, FEATURED_MARKER_SIZE / 2))
+    ends = [data.inverted().transform((x, y)) for x in (ax.bbox.x1 - _px(fig, LABEL_GAP_PT),
+                                                         ax.bbox.x0 + _px(fig, LABEL_GAP_PT))]
+    spots = [(ends[0], 0, LABEL_GAP_PT, "right", "bottom"),
+             (ends[0], 0, -LABEL_GAP_PT, "right", "top"),
+             (ends[1], 0, LABEL_GAP_PT, "left", "bottom"),
+             (ends[1], 0, -LABEL_GAP_PT, "left", "top")]
+    _label(ax, scene, spec.ceiling_label, spots, curve + dots,
+           {"fontsize": T.chart_label, "color": P.muted})
+    for i in sorted(range(len(spec.markers)), key=lambda i: not spec.markers[i].featured):
+        marker, others = spec.markers[i], dots[:i] + dots[i + 1:]
+        style = {"fontsize": T.chart_label, "color": P.ink,
+                 "fontweight": "bold" if marker.featured else "normal"}
+        keep = curve + ceiling + others + _ring(dots[i], _px(fig, FEATURED_MARKER_SIZE / 2 + 1))
+        _label(ax, scene, marker.label, _around(marker), keep, style, dots[i], others)
 
 
-def _ring(centre, fig):
+def _display(transform, points) -> list[Point]:
+    points = list(points)
+    return [tuple(p) for p in transform.transform(points)] if points else []
+
+
+def _ring(centre: Point, radius: float) -> list[Point]:
     """Points around a marker so no label covers it."""
-    import numpy as np
+    import math
 
-    radius = _px(fig, FEATURED_MARKER_SIZE / 2 + 1)
-    angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
-    return np.column_stack([centre[0] + radius * np.cos(angles),
-                            centre[1] + radius * np.sin(angles)])
+    return [(centre[0] + radius * math.cos(k * math.pi / 8),
+             centre[1] + radius * math.sin(k * math.pi / 8)) for k in range(16)]
 
 
-def _around(marker, fig) -> list:
-    """Places beside a marker, nearest first: diagonals, sides, then farther with a leader."""
-    near = FEATURED_MARKER_SIZE / 2 + LABEL_GAP_PT
-    spots = []
-    for reach in (near, 3 * near):
-        for dx, dy, ha, va in ((1, 1, "left", "bottom"), (-1, -1, "right", "top"),
-                               (1, -1, "left", "top"), (-1, 1, "right", "bottom"),
-                               (1.3, 0, "left", "center"), (-1.3, 0, "right", "center"),
-                               (0, 1.3, "center", "bottom"), (0, -1.3, "center", "top")):
-            spots.append(((marker.x, marker.y), dx * reach, dy * reach, ha, va))
-    return spots
+NEAR_PT = FEATURED_MARKER_SIZE / 2 + LABEL_GAP_PT   # a marker label's offset; 3x gets a leader
+DIRECTIONS = ((1, 1, "left", "bottom"), (-1, -1, "right", "top"), (1, -1, "left", "top"),
+              (-1, 1, "right", "bottom"), (1.3, 0, "left", "center"),
+              (-1.3, 0, "right", "center"), (0, 1.3, "center", "bottom"),
+              (0, -1.3, "center", "top"))
 
 
-def _choose(fig, text, candidates: list, blocked: list[Box], points, bounds: Box) -> Box:
-    """Try each (anchor, dx pt, dy pt, ha, va) for `text`, keep the best, return its box."""
-    boxes = []
-    for anchor, dx, dy, ha, va in candidates:
-        _put(text, anchor, dx, dy, ha, va)
-        boxes.append(_box(text, fig))
-    best = place_label(boxes, blocked, points, bounds)
-    anchor, dx, dy, ha, va = candidates[best]
-    _put(text, anchor, dx, dy, ha, va)
-    if abs(dx) > 2 * (FEATURED_MARKER_SIZE / 2 + LABEL_GAP_PT) or \
-            abs(dy) > 2 * (FEATURED_MARKER_SIZE / 2 + LABEL_GAP_PT):
-        text.arrowprops = {"arrowstyle": "-", "color": P.muted, "linewidth": 1.2,
-                           "shrinkA": 3, "shrinkB": FEATURED_MARKER_SIZE / 2 + 1}
-        _ensure_arrow(text)
-    return boxes[best]
+def _around(marker) -> list:
+    """Places beside a marker, nearest first: diagonals, sides, then farther out."""
+    return [((marker.x, marker.y), dx * reach, dy * reach, ha, va)
+            for reach in (NEAR_PT, 3 * NEAR_PT) for dx, dy, ha, va in DIRECTIONS]
 
 
-def _put(text, anchor, dx: float, dy: float, ha: str, va: str) -> None:
-    text.xy = tuple(anchor)
-    text.set_anchor = None
-    text.xyann = (dx, dy)
-    text.set_annotation_clip(False)
-    text._textcoords = "offset points"
-    text.set_ha(ha)
-    text.set_va(va)
+@dataclass
+class _Scene:
+    """Where labels may go, and what those placed so far occupy: boxes and leader lines."""
+
+    bounds: Box
+    dot_radius: float = 0.0
+    boxes: list[Box] = field(default_factory=list)
+    leaders: list[tuple[Point, Point]] = field(default_factory=list)
+
+
+def _label(ax, scene: _Scene, text: str, spots: list, keep: list[Point], style: dict,
+           owner: Point | None = None, rivals: Sequence[Point] = ()) -> None:
+    """Draw `text` at the best of `spots` (anchor, dx pt, dy pt, ha, va).
+
+    A label far from its `owner` point gets a leader, which may cross no other
+    leader or label; a label near it must be clearly nearer it than any of `rivals`.
+    """
+    fig = ax.figure
+    boxes, extra = [], []
+    for anchor, dx, dy, ha, va in spots:
+        probe = ax.annotate(text, xy=anchor, xytext=(dx, dy), textcoords="offset points",
+                            ha=ha, va=va, annotation_clip=False, **style)
+        box = _box(probe, fig)
+        probe.remove()
+        boxes.append(box)
+        extra.append(_link_cost(scene, box, ha, va, owner, rivals, _leads(dx, dy)))
+    best = place_label(boxes, scene.boxes, keep, scene.bounds, extra)
+    anchor, dx, dy, ha, va = spots[best]
+    leader = None
+    if _leads(dx, dy) and owner is not None:
+        start = attachment(boxes[best], ha, va)
+        scene.leaders.append((start, owner))
+        leader = {"arrowstyle": "-", "color": P.muted, "linewidth": 1.2,
+                  "relpos": _relpos(ha, va), "shrinkA": 2,
+                  "shrinkB": FEATURED_MARKER_SIZE / 2 + 1}
+    ax.annotate(text, xy=anchor, xytext=(dx, dy), textcoords="offset points", ha=ha, va=va,
+                arrowprops=leader, annotation_clip=False, **style)
+    scene.boxes.append(boxes[best])
+
+
+def _leads(dx: float, dy: float) -> bool:
+    return max(abs(dx), abs(dy)) > 2 * NEAR_PT
+
+
+def _relpos(ha: str, va: str) -> tuple[float, float]:
+    return ({"left": 0.0, "center": 0.5, "right": 1.0}[ha],
+            {"bottom": 0.0, "center": 0.5, "top": 1.0}[va])
+
+
+def _link_cost(scene: _Scene, box: Box, ha: str, va: str, owner, rivals, leads: bool) -> float:
+    """How badly a label placed in `box` would be tied to its point."""
+    crossed = 100.0 * sum(hits(other, box) for other in scene.leaders)
+    if owner is None:
+        return crossed
+    if not leads:       # read by nearness: another point must not be about as near
+        near = distance(box, owner) * OWNER_MARGIN
+        return crossed + 50.0 * any(distance(box, rival) < near for rival in rivals)
+    line = (attachment(box, ha, va), owner)
+    r = scene.dot_radius
+    tangles = sum(crosses(line, other) for other in scene.leaders) + \
+        sum(hits(line, other) for other in scene.boxes) + \
+        sum(hits(line, (x - r, y - r, x + r, y + r)) for x, y in rivals)
+    return crossed + 30.0 + 100.0 * tangles   # a leader is a little worse than none
