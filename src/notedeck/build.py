@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import shutil
 import tempfile
 import time
 import zipfile
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +17,10 @@ from .errors import NotedeckError, Problem, fail
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
 PAPERS = ("a4", "letter")
+STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
+# Failures of the machine rather than of notedeck: reported as problems with the output folder.
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
+                 errno.EPERM, errno.EIO}
 
 
 @dataclass(frozen=True)
@@ -33,51 +40,135 @@ def build(content: Path, out: Path, audience: str | None = None,
     from .compose import compose
     from .gather import gather
 
-    deck, warnings = compose(gather(content, audience, scenarios_file))
+    source = gather(content, audience, scenarios_file)
+    deck, composed = compose(source)
+    warnings = (*source.warnings, *composed)
     if strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
-    _prepare(out)
-    from .render import charts, pdf, pptx
+    from .render import charts
 
     art = charts.draw_all(deck.charts)
-    staged = {}
-    try:
-        for kind, name in OUTPUTS.items():
-            staged[kind] = _temporary(out, name)
-        pptx.render(deck, art, staged["pptx"])
-        pdf.render(deck, art, staged["pdf"], paper=paper)
-        paths = tuple(_publish(staged[kind], out / name) for kind, name in OUTPUTS.items())
-    finally:
-        for path in staged.values():
-            path.unlink(missing_ok=True)
-    return BuildResult(paths, _slide_count(paths[0]), _page_count(paths[1]),
-                       time.perf_counter() - started, tuple(warnings))
+    with _output_folder(out) as folder, _writing(out):
+        stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
+        try:
+            staged = _render(deck, art, stage, paper)
+            counts = _slide_count(staged[0]), _page_count(staged[1])
+            paths = _publish(staged, folder)
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+    return BuildResult(paths, *counts, time.perf_counter() - started, tuple(warnings))
 
 
-def _prepare(out: Path) -> None:
+def _render(deck, art, stage: Path, paper: str) -> tuple[Path, Path]:
+    from .render import pdf, pptx
+
+    deck_path, handout_path = stage / OUTPUTS["pptx"], stage / OUTPUTS["pdf"]
+    pptx.render(deck, art, deck_path)
+    pdf.render(deck, art, handout_path, paper=paper)
+    for path in (deck_path, handout_path):
+        _verify(path)
+    return deck_path, handout_path
+
+
+@contextmanager
+def _output_folder(out: Path):
+    """The folder, created if need be; folders created here are removed again on failure."""
     if out.exists() and not out.is_dir():
         raise fail(out, "--out names a file; expected a folder to write deck.pptx and "
                         "handout.pdf into")
+    created = [p for p in (out, *out.parents) if not p.exists()]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise fail(out, f"cannot create the output folder: {exc.strerror}") from None
-    if not os.access(out, os.W_OK | os.X_OK):
-        raise fail(out, "the output folder is not writable")
+    try:
+        _sweep(out)
+        yield out
+    except BaseException:
+        for folder in created:
+            _remove_if_empty(folder)
+        raise
 
 
-def _temporary(out: Path, name: str) -> Path:
-    handle, path = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=out)
-    os.close(handle)
-    return Path(path)
+@contextmanager
+def _writing(out: Path):
+    """Turn the machine's refusals (disk full, read-only, no permission) into clear problems."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            raise
+        raise fail(out, f"cannot write the outputs here: {exc.strerror or exc}; the files "
+                        "already in the folder are unchanged") from None
 
 
-def _publish(staged: Path, final: Path) -> Path:
-    with open(staged, "rb") as handle:
-        os.fsync(handle.fileno())
+def _publish(staged: tuple[Path, Path], out: Path) -> tuple[Path, ...]:
+    """Both files moved into place together: one build at a time, no signal in between."""
+    import fcntl
+    import signal
+
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    folder = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
+        for path in staged:
+            _fsync(path)
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+        try:
+            finals = tuple(_replace(path, out / path.name) for path in staged)
+            os.fsync(folder)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        return finals
+    finally:
+        os.close(folder)                    # releases the lock
+
+
+def _replace(staged: Path, final: Path) -> Path:
     os.chmod(staged, 0o644)
     os.replace(staged, final)
     return final
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def _sweep(out: Path) -> None:
+    """Remove staging folders left behind by builds that were killed (their process is gone)."""
+    for stage in out.glob(f"{STAGE_PREFIX}*-*"):
+        match = re.fullmatch(rf"{re.escape(STAGE_PREFIX)}(\d+)-\w+", stage.name)
+        if match and stage.is_dir() and not _alive(int(match.group(1))):
+            shutil.rmtree(stage, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _remove_if_empty(folder: Path) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass
+
+
+def _verify(path: Path) -> None:
+    """A renderer's file is complete: the deck a readable zip, the handout a closed PDF."""
+    if path.suffix == ".pptx":
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+        if bad:
+            raise RuntimeError(f"the deck was written incompletely ({bad} is damaged)")
+    elif not (path.read_bytes()[:5] == b"%PDF-" and b"%%EOF" in path.read_bytes()[-1024:]):
+        raise RuntimeError("the handout was written incompletely")
 
 
 def _slide_count(path: Path) -> int:

@@ -1,28 +1,115 @@
-"""`notedeck check`: every variant of a note gathered and composed, nothing written."""
+"""`notedeck check`: every variant of a note gathered and composed, naked numbers flagged, nothing written."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Iterator
 
-from .errors import NotedeckError, Problem
-from .readers import audiences
+from . import naked
+from .errors import NotedeckError, Problem, fail
+from .readers import audiences, yamlfile
+
+_WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "title", "scene", "still_scarce"))
+PROSE = {
+    "note": (("title",), ("subtitle",), ("footer",), ("subject",), ("title_notes",),
+             ("sources_title",), ("boundaries", "*"), ("sources", "*", "note"),
+             ("sources", "*", "kind")),
+    "scenarios": _WORKLOAD_PROSE,
+    "audience": (("name",), ("title",), ("subtitle",),
+                 *(("scenarios", *path) for path in _WORKLOAD_PROSE)),
+}
 
 
 def check_note(content: Path) -> list[Problem]:
-    """Errors and warnings of the note and each audience, without duplicates."""
+    """Errors and warnings of the note and each audience, without duplicates, in file order."""
+    if not content.is_dir():
+        return list(fail(content, "content folder not found; pass --content DIR").problems)
     from .compose import compose
     from .gather import gather
 
     found: list[Problem] = []
-    slugs = audiences.names(content) if content.is_dir() else []
-    for slug in [None, *slugs]:
+    main = None
+    for slug in [None, *audiences.names(content)]:
         try:
-            _, warnings = compose(gather(content, slug))
-            found.extend(warnings)
+            source = gather(content, slug)
+            found.extend([*source.warnings, *compose(source)[1]])
+            main = main or (source if slug is None else None)
         except NotedeckError as exc:
             found.extend(exc.problems)
-    unique = []
+    found.extend(naked_numbers(content, main))
+    return _unique(found)
+
+
+def naked_numbers(content: Path, source=None) -> list[Problem]:
+    """Naked-number warnings in every section and every prose field of the note's YAML."""
+    note = _load(content / "note.yaml")
+    names = _names(note, source)
+    found: list[Problem] = []
+    for path in sorted((content / "sections").glob("*.md")):
+        try:
+            found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
+        except NotedeckError:
+            pass                                  # already reported by gather
+    found.extend(_in_yaml(note, PROSE["note"], names))
+    found.extend(_in_yaml(_load(content / "scenarios.yaml"), PROSE["scenarios"], names))
+    for slug in audiences.names(content):
+        found.extend(_in_yaml(_load(content / "audiences" / f"{slug}.yaml"), PROSE["audience"],
+                              names))
+    return found
+
+
+def _load(path: Path) -> yamlfile.Located | None:
+    try:
+        return yamlfile.load(path)
+    except NotedeckError:
+        return None
+
+
+def _names(note: yamlfile.Located | None, source) -> naked.Names:
+    data = note.data if note is not None and isinstance(note.data, dict) else {}
+    sources = data.get("sources") if isinstance(data.get("sources"), list) else []
+    titles = [s["title"] for s in sources if isinstance(s, dict) and isinstance(s.get("title"), str)]
+    listed = data.get("names_with_numbers") or []
+    listed = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    figures = None
+    if source is not None:
+        from .figures_table import flatten
+
+        figures = dict(flatten(source.names))
+    return naked.Names.from_note(titles, listed, figures)
+
+
+def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names) -> list[Problem]:
+    if located is None:
+        return []
+    lines = yamlfile.read_text(Path(located.file)).replace("\r\n", "\n").split("\n")
+    found = []
+    for pattern in patterns:
+        for path, value in _matching(located.data, pattern, ()):
+            line = located.where(path).line or 1
+            found.extend(naked.in_text(value, located.file, line, names,
+                                       yamlfile.key_text(path), search=lines))
+    return found
+
+
+def _matching(data: Any, pattern: tuple, path: tuple) -> Iterator[tuple[tuple, str]]:
+    """(key path, text) of every string in `data` that the pattern ("*" = any index) names."""
+    if not pattern:
+        if isinstance(data, str):
+            yield path, data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*" and isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from _matching(item, rest, path + (index,))
+    elif isinstance(data, dict) and head in data:
+        yield from _matching(data[head], rest, path + (head,))
+
+
+def _unique(found: list[Problem]) -> list[Problem]:
+    seen, unique = set(), []
     for problem in found:
-        if str(problem) not in {str(p) for p in unique}:
+        if str(problem) not in seen:
+            seen.add(str(problem))
             unique.append(problem)
-    return unique
+    return sorted(unique, key=lambda p: (str(p.where.file), p.where.line or 0))

@@ -19,6 +19,14 @@ def _content(path: Path | None) -> Path:
     return here if here.is_dir() else BUNDLED
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that clean-up code runs."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated()
+
+
 class _Group(click.Group):
     """Turns notedeck's errors into messages and exit codes; tracebacks only on request."""
 
@@ -29,7 +37,7 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except NotedeckError as exc:
             for problem in exc.problems:
-                click.echo(f"error: {problem}", err=True)
+                click.echo(problem.report(), err=True)
             if ctx.meta.get("traceback"):
                 raise
             ctx.exit(2)
@@ -38,6 +46,9 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted; earlier outputs are untouched", err=True)
             ctx.exit(130)
+        except Terminated:
+            click.echo("stopped (SIGTERM); earlier outputs are untouched", err=True)
+            ctx.exit(143)
         except Exception as exc:  # an internal error: a short apology, the cause, a way to see more
             if ctx.meta.get("traceback"):
                 raise
@@ -52,7 +63,10 @@ class _Group(click.Group):
 @click.pass_context
 def main(ctx: click.Context, traceback: bool) -> None:
     """Turn a field note in content/ into an editable deck and a printable handout."""
+    import signal
+
     ctx.meta["traceback"] = traceback
+    signal.signal(signal.SIGTERM, _terminate)
 
 
 _content_option = click.option("--content", type=click.Path(path_type=Path),
@@ -78,7 +92,7 @@ def build(content, audience, scenarios_file, out, paper, strict) -> None:
     out = out or (Path("output") / audience if audience else Path("output"))
     result = run(_content(content), out, audience, scenarios_file, paper, strict)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}".replace("warning: warning: ", "warning: "), err=True)
+        click.echo(warning.report(), err=True)
     click.echo(f"wrote {result.paths[0]} ({result.slides} slides)")
     click.echo(f"wrote {result.paths[1]} ({result.pages} pages)")
     click.echo(f"in {result.seconds:.2f} s")
@@ -106,14 +120,17 @@ def check(content, strict) -> None:
     """Check the note, its scenario file and every audience; write nothing."""
     from .checking import check_note
 
-    problems = check_note(_content(content))
-    errors = [p for p in problems if p.severity == "error" or strict]
+    folder = _content(content)
+    problems = check_note(folder)
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = [p for p in problems if p.severity != "error"]
     for problem in problems:
-        click.echo(str(problem), err=True)
-    if errors:
+        click.echo(problem.report(), err=True)
+    summary = f"{folder}: {len(errors)} error(s), {len(warnings)} warning(s)"
+    if errors or (strict and warnings):
+        click.echo(summary + (" (--strict: warnings count as errors)" if strict else ""), err=True)
         sys.exit(2)
-    click.echo(f"{_content(content)}: no problems" if not problems
-               else f"{_content(content)}: {len(problems)} warning(s)")
+    click.echo(f"{folder}: no problems" if not problems else summary)
 
 
 @main.command()

@@ -34,8 +34,11 @@ class Problem:
 
     def __str__(self) -> str:
         key = f" {self.where.key}:" if self.where.key else ""
-        prefix = "" if self.severity == "error" else "warning: "
-        return f"{self.where}:{key} {prefix}{self.message}"
+        return f"{self.where}:{key} {self.message}"
+
+    def report(self) -> str:
+        """The line the CLI prints: 'error: FILE:LINE: KEY: MESSAGE' (or 'warning: ...')."""
+        return f"{self.severity}: {self}"
 
 
 class NotedeckError(Exception):
@@ -54,3 +57,28 @@ def fail(file: Path | str, message: str, line: int | None = None,
          key: str = "", column: int | None = None) -> NotedeckError:
     """Build a one-problem error to raise."""
     return NotedeckError(Problem(Location(file, line, column, key), message))
+
+
+def warning(file: Path | str, message: str, line: int | None = None, key: str = "") -> Problem:
+    """A located warning: reported, and fatal only with --strict."""
+    return Problem(Location(file, line, None, key), message, "warning")
+
+
+class Collector:
+    """Gathers the problems of independent steps, so one run reports them all."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def run(self, step, *args, **kwargs):
+        """The step's result, or None when it raised a NotedeckError (whose problems are kept)."""
+        try:
+            return step(*args, **kwargs)
+        except NotedeckError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def raise_if_any(self) -> None:
+        errors = [p for p in self.problems if p.severity == "error"]
+        if errors:
+            raise NotedeckError(errors)

@@ -1,4 +1,4 @@
-"""Read and check everything a build needs before anything is written."""
+"""Read and check everything a build needs before anything is written; every independent problem at once."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from typing import Any
 
 from . import core, namespace
 from .core import Figures
-from .errors import NotedeckError, fail
+from .errors import Collector, NotedeckError, Problem, fail
 from .readers import audiences, note, scenarios, sections, yamlfile
 from .readers.audiences import Audience
 from .readers.note import NoteIn
-from .readers.sections import SectionSource
+from .readers.sections import Component, SectionSource
 from .scenario import Scenario
 from .templating import fill
 
+# Documented limits (docs/bad-input.md, "Limits").
 MAX_SECTIONS = 20
+MAX_SLIDES = 150
 
 
 @dataclass(frozen=True)
@@ -33,70 +35,145 @@ class Source:
     title_notes: str
     boundaries: tuple[str, ...]
     source_notes: tuple[str, ...]
+    warnings: tuple[Problem, ...] = ()
 
 
 def scenario_source(content: Path, audience: Audience | None,
                     scenarios_file: Path | None = None) -> yamlfile.Located:
     """The scenario file, with the audience's overrides merged in."""
-    base = yamlfile.load(scenarios_file or content / "scenarios.yaml")
+    base = yamlfile.load(scenarios_file or _inside(content, content / "scenarios.yaml"))
     if audience and audience.overrides is not None:
         if not isinstance(base.data, dict):
             return base
-        return audiences.merge(base, audience.overrides)
+        merged = audiences.merge(base, audience.overrides)
+        merged.warnings.extend(base.warnings)
+        return merged
     return base
 
 
 def gather(content: Path, audience_slug: str | None = None,
            scenarios_file: Path | None = None) -> Source:
-    """Everything a build needs, or a NotedeckError naming what is wrong."""
+    """Everything a build needs, or one NotedeckError naming every problem found."""
     if not content.is_dir():
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
-    meta, meta_source = note.read(content / "note.yaml")
-    audience = audiences.load(content, audience_slug) if audience_slug else None
-    located = scenario_source(content, audience, scenarios_file)
-    scenario = scenarios.validate(located)
-    figures = core.compute(scenario)
-    lines = {path: where[1] for path, where in located.positions.items()}
-    names = namespace.build(scenario, figures, audience.name if audience else "",
-                            located.file, lines)
-    return Source(content, meta, audience, scenario, figures, names,
-                  _sections(content, names), *_note_prose(meta, meta_source, names))
+    found = Collector()
+    read_note = found.run(note.read, _inside(content, content / "note.yaml"))
+    audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
+    located = found.run(scenario_source, content, audience, scenarios_file)
+    scenario = found.run(scenarios.validate, located) if located else None
+    names = figures = None
+    if scenario is not None:
+        figures = core.compute(scenario)
+        lines = {path: where[1] for path, where in located.positions.items()}
+        names = found.run(namespace.build, scenario, figures, audience.name if audience else "",
+                          located.file, lines)
+    read = found.run(_sections, content, names) or ()
+    prose = found.run(_note_prose, *read_note, names) if read_note and names else None
+    found.raise_if_any()
+    meta, meta_source = read_note
+    warnings = [*meta_source.warnings, *(audience.warnings if audience else ()),
+                *located.warnings, *(w for s in read for w in s.warnings)]
+    return Source(content, meta, audience, scenario, figures, names, read, *prose,
+                  tuple(warnings))
 
 
-def _sections(content: Path, names: dict[str, Any]) -> tuple[SectionSource, ...]:
+def _inside(content: Path, path: Path) -> Path:
+    """The path, if it stays inside the note's folder (a symlink may not lead out of it)."""
+    try:
+        path.resolve().relative_to(content.resolve())
+    except ValueError:
+        raise fail(path, "this file is a link to a place outside the note's folder; notedeck "
+                         "reads only files inside the note") from None
+    except OSError as exc:
+        raise fail(path, f"cannot follow this path: {exc.strerror or exc}") from None
+    return path
+
+
+def _sections(content: Path, names: dict[str, Any] | None) -> tuple[SectionSource, ...]:
     files = sorted((content / "sections").glob("*.md"))
     if not files:
         raise fail(content / "sections", "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:
         raise fail(content / "sections", f"{len(files)} section files; at most {MAX_SECTIONS}")
-    read = tuple(sections.read(path, names) for path in files)
-    seen: dict[int, Path] = {}
-    for section in read:
-        if section.number in seen:
-            raise fail(section.file, f"section number {section.number} is also used by "
-                                     f"{seen[section.number].name}", line=2, key="number")
-        seen[section.number] = section.file
+    found = Collector()
+    read = [s for s in (found.run(_section, content, path, names) for path in files) if s]
+    found.problems.extend(_duplicate_numbers(read))
+    found.problems.extend(_unknown_components(read))
+    if names is not None and not found.problems:
+        found.problems.extend(_slide_count(content, read, len(names["workloads"])))
+    found.raise_if_any()
     return tuple(sorted(read, key=lambda s: s.number))
 
 
+def _section(content: Path, path: Path, names: dict[str, Any] | None) -> SectionSource:
+    return sections.read(_inside(content, path), names)
+
+
+def _duplicate_numbers(read: list[SectionSource]) -> list[Problem]:
+    seen: dict[int, Path] = {}
+    problems = []
+    for section in read:
+        if section.number in seen:
+            problems.append(fail(section.file, f"section number {section.number} is also used "
+                                               f"by {seen[section.number].name}", line=2,
+                                 key="number").problems[0])
+        seen.setdefault(section.number, section.file)
+    return problems
+
+
+def _components(section: SectionSource):
+    for part in [*(p for s in section.slides for p in s.blocks), *section.handout]:
+        if isinstance(part, Component):
+            yield part
+
+
+def _unknown_components(read: list[SectionSource]) -> list[Problem]:
+    """Every fenced component naming a chart or table that does not exist, in every file."""
+    from .compose import COMPONENT_NAMES
+
+    problems = []
+    for part in (p for section in read for p in _components(section)):
+        choices = COMPONENT_NAMES.get(part.kind)
+        if choices is not None and part.name not in choices:
+            listed = ", ".join(n or "(empty)" for n in choices)
+            problems.extend(fail(part.file, f"unknown {part.kind} '{part.name or '(empty)'}'"
+                                            f"{_close(part.name, choices)}; expected one of: "
+                                            f"{listed}", part.line).problems)
+    return problems
+
+
+def _close(name: str, choices) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, [c for c in choices if c], n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _slide_count(content: Path, read: list[SectionSource], workloads: int) -> list[Problem]:
+    """Title, sources, a divider per section, and each slide (experiments: one per workload)."""
+    count = 2 + sum(1 + sum(workloads if any(p.kind == "experiments" for p in _components_of(s))
+                            else 1 for s in section.slides) for section in read)
+    if count <= MAX_SLIDES:
+        return []
+    return list(fail(content / "sections", f"the deck would have {count} slides; at most "
+                                           f"{MAX_SLIDES}. Split the note in two").problems)
+
+
+def _components_of(slide) -> list[Component]:
+    return [p for p in slide.blocks if isinstance(p, Component)]
+
+
 def _note_prose(meta: NoteIn, source: yamlfile.Located, names: dict[str, Any]):
+    found = Collector()
+
     def filled(value: str, path: tuple) -> str:
         line = source.where(path).line
-        return fill(value, names, source.file, (line - 1) if line else 0,
-                    key=yamlfile.key_text(path))
+        return found.run(fill, value, names, source.file, (line - 1) if line else 0,
+                         key=yamlfile.key_text(path))
+
     title_notes = filled(meta.title_notes, ("title_notes",))
     boundaries = tuple(filled(b, ("boundaries", i)) for i, b in enumerate(meta.boundaries))
     source_notes = tuple(filled(s.note, ("sources", i, "note")) for i, s in enumerate(meta.sources))
+    found.raise_if_any()
     return title_notes, boundaries, source_notes
-
-
-def check_all(content: Path) -> list[NotedeckError]:
-    """Gather the note and every audience; the errors found, one per variant that fails."""
-    found = []
-    for slug in [None, *audiences.names(content)]:
-        try:
-            gather(content, slug)
-        except NotedeckError as exc:
-            found.append(exc)
-    return found

@@ -12,15 +12,19 @@ from jinja2 import StrictUndefined, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
+from . import placeholders
 from .errors import NotedeckError, Problem, Location
 
 _TEMPLATE_NAME = "<notedeck-content>"
+MAX_FILLED = 200_000
 
 
 class _Undefined(StrictUndefined):
     """Strict, and the message names the nearest known figure."""
 
     def _fail_with_undefined_error(self, *args, **kwargs):
+        if self._undefined_exception is SecurityError:
+            raise SecurityError(self._undefined_hint or "unsafe access")
         parent = self._undefined_obj
         error = UndefinedError(f"unknown figure name '{self._undefined_name}'")
         error.choices = [str(k) for k in parent] if isinstance(parent, Mapping) else None
@@ -42,16 +46,23 @@ def environment() -> SandboxedEnvironment:
 
 def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
          line_offset: int = 0, key: str = "") -> str:
-    """Render placeholders; any problem names the file and line of the placeholder."""
+    """Render placeholders; every problem names the file and line of its placeholder."""
     if "{" not in text:
         return text
     try:
-        template = environment().from_string(text)
+        tree = environment().parse(text)
+        found = placeholders.check(tree, namespace)
+        if found:
+            raise NotedeckError([Problem(Location(file, line + line_offset, None, key), message)
+                                 for line, message in found])
+        template = environment().from_string(tree)
         template.name = template.filename = _TEMPLATE_NAME
-        return template.render(namespace)
+        return _render(template, namespace, file, line_offset, key)
     except TemplateSyntaxError as exc:
         raise _error(file, exc.lineno + line_offset, key,
                      f"placeholder syntax error: {exc.message}") from None
+    except RecursionError:
+        raise _error(file, line_offset + 1, key, "placeholders are nested too deeply") from None
     except UndefinedError as exc:
         choices = getattr(exc, "choices", None)
         if choices is None:
@@ -64,6 +75,17 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
     except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
         raise _error(file, _line(exc, line_offset), key,
                      f"placeholder could not be filled: {exc}") from None
+
+
+def _render(template, namespace, file, line_offset, key) -> str:
+    parts, size = [], 0
+    for part in template.generate(namespace):
+        size += len(part)
+        if size > MAX_FILLED:
+            raise _error(file, line_offset + 1, key, f"the filled text is longer than "
+                                                     f"{MAX_FILLED:,} characters")
+        parts.append(part)
+    return "".join(parts)
 
 
 def _line(exc: BaseException, offset: int) -> int | None:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from ..errors import NotedeckError, Problem, fail
 from . import yamlfile
+from .validation import shown, suggest
 from .yamlfile import Located
 
 KEYS = ("name", "title", "subtitle", "scenarios")
+LIMITS = {"name": 60, "title": 120, "subtitle": 200}
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,7 @@ class Audience:
     title: str | None
     subtitle: str | None
     overrides: Located | None      # the `scenarios:` part, positions kept
+    warnings: tuple[Problem, ...] = ()
 
 
 def names(content: Path) -> list[str]:
@@ -42,32 +45,30 @@ def load(content: Path, slug: str) -> Audience:
     data = source.data if source.data is not None else {}
     if not isinstance(data, dict):
         raise fail(path, "expected a mapping with keys: " + ", ".join(KEYS), line=1)
-    _check_keys(source, data)
-    return Audience(slug, str(data.get("name") or slug.replace("-", " ").capitalize()),
-                    _optional_text(source, data, "title"), _optional_text(source, data, "subtitle"),
-                    _part(source, "scenarios") if "scenarios" in data else None)
+    _check(source, data)
+    return Audience(slug, data.get("name") or slug.replace("-", " ").capitalize(),
+                    data.get("title"), data.get("subtitle"),
+                    _part(source, "scenarios") if "scenarios" in data else None,
+                    tuple(source.warnings))
 
 
-def _check_keys(source: Located, data: dict) -> None:
-    problems = []
-    for key in data:
-        if key not in KEYS:
-            close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            problems.append(Problem(source.where((key,)), f"unknown key '{key}'{hint} "
-                                                           f"Expected one of: {', '.join(KEYS)}"))
+def _check(source: Located, data: dict) -> None:
+    """Unknown keys, and text where text belongs: every problem at once."""
+    problems = [Problem(source.where((key,)), f"unknown key '{key}'" + suggest(str(key), list(KEYS)))
+                for key in data if key not in KEYS]
     if "scenarios" in data and not isinstance(data["scenarios"], dict):
         problems.append(Problem(source.where(("scenarios",)),
-                                "expected a mapping holding any part of the scenario file"))
+                                "expected a mapping holding any part of the scenario file, "
+                                f"got {shown(data['scenarios'])}"))
+    for key, limit in LIMITS.items():
+        value = data.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            problems.append(Problem(source.where((key,)), f"expected text, got {shown(value)}"))
+        elif value is not None and len(value) > limit:
+            problems.append(Problem(source.where((key,)), f"expected at most {limit} "
+                                                          f"characters, got {len(value)}"))
     if problems:
         raise NotedeckError(problems)
-
-
-def _optional_text(source: Located, data: dict, key: str) -> str | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, str):
-        raise NotedeckError(Problem(source.where((key,)), f"expected text, got {value!r}"))
-    return value
 
 
 def _part(source: Located, key: str) -> Located:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
-from ..errors import NotedeckError
+from ..errors import NotedeckError, fail
 from . import text as clean
 from . import yamlfile
 from .validation import custom, problems, shown
@@ -64,11 +64,15 @@ class NoteIn(BaseModel):
     sources_title: Short = "Sources, dates and boundaries"
     sources: list[SourceIn] = Field(default_factory=list, max_length=20)
     boundaries: list[Long] = Field(default_factory=list, max_length=10)
+    names_with_numbers: list[Short] = Field(default_factory=list, max_length=50)
 
 
 def read(path: Path) -> tuple[NoteIn, yamlfile.Located]:
     """The validated note and its located source (for placeholder line numbers)."""
     source = yamlfile.load(path)
+    if source.data is None:
+        raise fail(path, "note.yaml is empty; expected at least title, subtitle, author, "
+                         "date and footer")
     try:
         return NoteIn.model_validate(source.data if source.data is not None else {}), source
     except ValidationError as exc:

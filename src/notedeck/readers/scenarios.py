@@ -22,6 +22,7 @@ MAX_COUNT = 10**9
 MAX_WORKLOADS = 8
 MAX_STOPS = 8
 MAX_CHECK_SECONDS = 10 * 365 * 86400
+MAX_EXPONENT = 30            # decimal digits either side of the point worth reading at all
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
@@ -35,6 +36,9 @@ def _number(value: Any) -> Fraction:
             raise _custom(f"expected a number, got {_shown(value)}") from None
     if isinstance(value, Decimal) and not value.is_finite():
         raise _custom(f"expected a finite number, got {value}")
+    if isinstance(value, Decimal) and value and not -MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT:
+        raise _custom(f"expected a number of a sensible size, got {_shown(value)}; "
+                      "numbers this large or this small mean nothing here")
     return Fraction(value)
 
 
@@ -141,6 +145,10 @@ def _require_ascending(values: list, name: str) -> None:
 
 def validate(source: Located) -> Scenario:
     """Check a scenario's data; all problems are reported together."""
+    if source.data is None:
+        raise NotedeckError(Problem(source.where(()), "the scenario file is empty; expected the "
+                                                      "keys speeds, throughput, workloads and "
+                                                      "bottleneck"))
     try:
         raw = ScenarioIn.model_validate(source.data if source.data is not None else {})
     except ValidationError as exc:

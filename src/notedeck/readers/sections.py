@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -9,15 +10,22 @@ from typing import Any, Mapping
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ..errors import NotedeckError, Problem, Location, fail
+from ..errors import Collector, NotedeckError, Problem, Location, fail, warning
 from ..model import Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain
 from ..templating import fill
 from . import text as clean
 from . import yamlfile
+from .validation import shown, suggest
 
 FRONT_KEYS = ("number", "title", "headline")
+MAX_SLIDE_TITLE = 100        # characters, placeholders filled
+MAX_HEADING = 200
+LIMITS = {"title": 80, "headline": 160}
 COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
 _PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
+# URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
+_REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
+                          r"|(?<![\w+.-])(data):[a-z]+/", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -49,21 +57,32 @@ class SectionSource:
     headline: str
     slides: list[SlideSource] = field(default_factory=list)
     handout: list[Part] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def label(self) -> str:
         return f"{self.number:02d}"
 
 
-def read(path: Path, namespace: Mapping[str, Any]) -> SectionSource:
-    """Read one section file, filling placeholders from the namespace."""
-    text = clean.text(yamlfile.read_text(path), path)
-    front, body, body_line = _split(path, text)
-    section = _front_matter(path, front, namespace)
-    body = fill(body, namespace, path, line_offset=body_line - 1)
-    _Walker(section, path, body_line).walk(_PARSER.parse(body))
-    if not section.slides:
-        raise fail(path, "the section has no slides; start one with a '## Title' line")
+def read(path: Path, namespace: Mapping[str, Any] | None) -> SectionSource:
+    """Read one section file, filling placeholders from the namespace (None: do not fill).
+
+    Every independent problem in the file is reported in one NotedeckError."""
+    raw, warnings = clean.scrub(yamlfile.read_text(path), path)
+    front, body, body_line = _split(path, raw)
+    found = Collector()
+    section = found.run(_front_matter, path, front, namespace) or SectionSource(path, 0, "", "")
+    filled = body if namespace is None else found.run(
+        fill, body, namespace, path, line_offset=body_line - 1)
+    if filled is not None:
+        walker = _Walker(section, path, body_line, check_lengths=namespace is not None)
+        walker.walk(_PARSER.parse(filled))
+        found.problems.extend(walker.problems)
+        if not section.slides and not walker.problems:
+            found.problems.append(Problem(Location(path, body_line), "the section has no "
+                                          "slides; start one with a '## Title' line"))
+    found.raise_if_any()
+    section.warnings.extend([*warnings, *found.problems])
     return section
 
 
@@ -84,40 +103,65 @@ def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> Secti
     if not isinstance(data, dict):
         raise fail(path, "the front matter must be a mapping with keys: "
                          + ", ".join(FRONT_KEYS), line=2)
-    problems = [Problem(source.where((k,)), f"unknown key '{k}'; expected one of: "
-                        + ", ".join(FRONT_KEYS)) for k in data if k not in FRONT_KEYS]
+    problems = [Problem(source.where((k,)), f"unknown key '{k}'" + suggest(str(k), list(FRONT_KEYS)))
+                for k in data if k not in FRONT_KEYS]
     problems += [Problem(Location(path, 1), f"required key '{k}' is missing from the front matter")
                  for k in FRONT_KEYS if k not in data]
     number = data.get("number")
     if "number" in data and (not isinstance(number, int) or isinstance(number, bool)
                              or not 1 <= number <= 99):
         problems.append(Problem(source.where(("number",)),
-                                f"expected a section number from 1 to 99, got {number!r}"))
+                                f"expected a section number from 1 to 99, got {shown(number)}"))
     for key in ("title", "headline"):
         if key in data and not isinstance(data[key], str):
-            problems.append(Problem(source.where((key,)), f"expected text, got {data[key]!r}"))
+            problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
     if problems:
         raise NotedeckError(problems)
-    filled = {k: fill(data[k], namespace, path, source.where((k,)).line - 1, key=k)
-              for k in ("title", "headline")}
-    return SectionSource(path, number, clean.line(filled["title"]), clean.line(filled["headline"]))
+    found = Collector()
+    filled = {k: found.run(_front_text, source, k, namespace) for k in ("title", "headline")}
+    found.raise_if_any()
+    return SectionSource(path, number, filled["title"], filled["headline"],
+                         warnings=list(source.warnings))
+
+
+def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any] | None) -> str:
+    where = source.where((key,))
+    value = source.data[key]
+    if namespace is not None:
+        value = fill(value, namespace, source.file, where.line - 1, key=key)
+    value = clean.line(value)
+    limit = LIMITS[key]
+    if len(value) > limit:
+        raise NotedeckError(Problem(where, f"the {key} is {len(value)} characters long; at most "
+                                           f"{limit} fit on a slide. Shorten it"))
+    if not value:
+        raise NotedeckError(Problem(where, f"the {key} is empty"))
+    return value
 
 
 class _Walker:
     """Walks markdown-it's block tokens into slides, notes and handout parts."""
 
-    def __init__(self, section: SectionSource, path: Path, body_line: int):
+    def __init__(self, section: SectionSource, path: Path, body_line: int,
+                 check_lengths: bool = True):
         self.section, self.path, self.offset = section, path, body_line
+        self.check_lengths = check_lengths
         self.in_handout = False
         self.in_notes = False
+        self.problems: list[Problem] = []
 
     def line(self, token: Token) -> int:
         return (token.map[0] if token.map else 0) + self.offset
 
     def walk(self, tokens: list[Token]) -> None:
+        """Every block in turn; a block with a problem is reported and skipped."""
         index = 0
         while index < len(tokens):
-            index = self.step(tokens, index)
+            try:
+                index = self.step(tokens, index)
+            except NotedeckError as exc:
+                self.problems.extend(exc.problems)
+                index = _closing(tokens, index) + 1 if tokens[index].nesting == 1 else index + 1
 
     def step(self, tokens: list[Token], i: int) -> int:
         token = tokens[i]
@@ -125,11 +169,12 @@ class _Walker:
             self.heading(token, tokens[i + 1])
             return i + 3
         if token.type == "paragraph_open":
-            self.add(Paragraph(inline(tokens[i + 1], self.path, self.line(token))), token)
+            self.add(Paragraph(inline(tokens[i + 1], self.path, self.line(token),
+                                      self.problems)), token)
             return i + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, i)
-            self.add(bullets(tokens[i:end + 1], self.path, self.offset), token)
+            self.add(bullets(tokens[i:end + 1], self.path, self.offset, self.problems), token)
             return end + 1
         if token.type == "fence":
             self.fence(token)
@@ -142,8 +187,12 @@ class _Walker:
                               "lists, headings (##, ###) and fenced components", self.line(token))
 
     def heading(self, token: Token, content: Token) -> None:
-        title = clean.line(plain(inline(content, self.path, self.line(token))))
+        title = clean.line(plain(inline(content, self.path, self.line(token), self.problems)))
         level = int(token.tag[1])
+        limit = MAX_SLIDE_TITLE if level == 2 and not self.in_handout else MAX_HEADING
+        if len(title) > limit and self.check_lengths:
+            raise fail(self.path, f"the heading '{title[:30]}...' is {len(title)} characters "
+                                  f"long; at most {limit} fit. Shorten it", self.line(token))
         if level == 1:
             if title.lower() != "handout":
                 raise fail(self.path, f"unknown part '# {title}'; the only top-level "
@@ -191,9 +240,10 @@ def _closing(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def bullets(tokens: list[Token], path: Path, offset: int) -> BulletList:
+def bullets(tokens: list[Token], path: Path, offset: int,
+            notes: list[Problem] | None = None) -> BulletList:
     """A list's items as runs; nested items are flattened into the list."""
-    items = [inline(t, path, (t.map[0] if t.map else 0) + offset)
+    items = [inline(t, path, (t.map[0] if t.map else 0) + offset, notes)
              for t in tokens if t.type == "inline"]
     return BulletList(tuple(items), ordered=tokens[0].type == "ordered_list_open")
 
@@ -212,8 +262,8 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
     return Worksheet("Worksheet", tuple(prompts))
 
 
-def inline(token: Token, path: Path, line: int) -> Text:
-    """An inline token's children as styled runs."""
+def inline(token: Token, path: Path, line: int, notes: list[Problem] | None = None) -> Text:
+    """An inline token's children as styled runs; warnings go to `notes`."""
     runs: list[Run] = []
     bold = italic = False
     for child in token.children or []:
@@ -228,8 +278,13 @@ def inline(token: Token, path: Path, line: int) -> Text:
         elif kind in ("softbreak", "hardbreak"):
             runs.append(Run(" ", bold, italic))
         elif kind == "image":
-            raise fail(path, "images are not supported in section text", line)
-        elif kind in ("html_inline", "link_open", "link_close"):
+            source = str((child.attrs or {}).get("src", ""))
+            raise fail(path, f"images are not supported in section text (found '{source[:60]}'); "
+                             "charts and tables come from fenced components", line)
+        elif kind == "html_inline" and notes is not None:
+            notes.append(warning(path, f"raw HTML {child.content[:40]!r} is left out; "
+                                       "use **bold** and *italic*", line))
+        elif kind in ("link_open", "link_close"):
             _check_link(child, path, line)
     return _merge(runs)
 
@@ -242,10 +297,11 @@ def _check_link(token: Token, path: Path, line: int) -> None:
 
 
 def _check_url_text(text: str, path: Path, line: int) -> None:
-    lowered = text.lower()
-    for scheme in ("file:", "javascript:", "data:"):
-        if f"]({scheme}" in lowered or lowered.startswith(scheme):
-            raise fail(path, f"links to '{scheme}' addresses are not allowed", line)
+    match = _REFUSED_URL.search(text)
+    if match:
+        scheme = next(g for g in match.groups() if g).lower()
+        raise fail(path, f"links to '{scheme}:' addresses are not allowed "
+                         "(they could open files or run code on the reader's machine)", line)
 
 
 def _merge(runs: list[Run]) -> Text:

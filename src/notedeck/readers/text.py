@@ -1,18 +1,31 @@
-"""Text as authors paste it, made safe for XML: control characters out, whitespace tidy."""
+"""Text as authors paste it, made safe for XML: control characters out (with a warning), whitespace tidy."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-# XML 1.0 forbids C0 controls other than tab, LF, CR; also U+FFFE/U+FFFF and lone surrogates.
-_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+from ..errors import Problem, warning
+
+# Removed: C0 controls other than tab, LF, CR (XML 1.0 forbids them), DEL and the C1 controls
+# (YAML refuses them and no deck needs them), U+FFFE/U+FFFF and lone surrogates.
+_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 
 
 def text(value: str, path: Path | str = "") -> str:
     """A whole file's text: line endings unified, XML-invalid characters removed."""
-    return _INVALID.sub("", value.replace("\r\n", "\n").replace("\r", "\n"))
+    return _INVALID.sub("", _lines(value))
+
+
+def scrub(value: str, path: Path | str, first_line: int = 1) -> tuple[str, list[Problem]]:
+    """A whole file's text made safe, and one warning per line that lost characters."""
+    value = _lines(value)
+    return _INVALID.sub("", value), [
+        warning(path, f"removed {len(chars)} invisible control character(s) "
+                      f"({_listed(chars)}) that cannot appear in a deck; check the text "
+                      "pasted here", line + first_line - 1)
+        for line, chars in _by_line(value).items()]
 
 
 def inline(value: str) -> str:
@@ -27,7 +40,24 @@ def line(value: str) -> str:
 
 def invalid_characters(value: str) -> list[tuple[int, str]]:
     """(line, character) of each XML-invalid character, for warnings."""
-    found = []
-    for match in _INVALID.finditer(value):
-        found.append((value.count("\n", 0, match.start()) + 1, repr(match.group())))
+    return [(number, repr(m.group())) for number, text in enumerate(value.split("\n"), start=1)
+            for m in _INVALID.finditer(text)]
+
+
+def _listed(chars: list[str]) -> str:
+    kinds = list(dict.fromkeys(chars))
+    return ", ".join(kinds[:5]) + (", ..." if len(kinds) > 5 else "")
+
+
+def _lines(value: str) -> str:
+    return value.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _by_line(value: str) -> dict[int, list[str]]:
+    if not _INVALID.search(value):
+        return {}
+    found: dict[int, list[str]] = {}
+    for number, text in enumerate(value.split("\n"), start=1):
+        for match in _INVALID.finditer(text):
+            found.setdefault(number, []).append(f"U+{ord(match.group()):04X}")
     return found

@@ -21,9 +21,21 @@ def custom(message: str) -> PydanticCustomError:
     return PydanticCustomError("notedeck", message)
 
 
+MAX_REPORTED = 50
+_WHY = {"workloads": "; the deck shows one slide per workload and each chart one line per workload",
+        "dial": "; each stop is a labelled point on the dial chart",
+        "checks": "; each check is a row of the check table",
+        "slider": "; each value is a labelled tick of the speedup chart"}
+
+
 def problems(source: Located, exc: ValidationError, root: type[BaseModel]) -> list[Problem]:
-    """One located Problem per validation error."""
-    return [_problem(source, error, root) for error in exc.errors()]
+    """One located Problem per validation error (at most MAX_REPORTED, then a count)."""
+    errors = exc.errors()
+    found = [_problem(source, error, root) for error in errors[:MAX_REPORTED]]
+    if len(errors) > MAX_REPORTED:
+        found.append(Problem(source.where(()), f"... and {len(errors) - MAX_REPORTED} more "
+                                               "problems in this file"))
+    return found
 
 
 def _problem(source: Located, error: dict, root: type[BaseModel]) -> Problem:
@@ -39,7 +51,9 @@ def _problem(source: Located, error: dict, root: type[BaseModel]) -> Problem:
         context = error.get("ctx", {})
         limit = context.get("min_length", context.get("max_length"))
         word = "at least" if kind == "too_short" else "at most"
-        message = f"expected {word} {limit} items, got {context.get('actual_length', '?')}"
+        noun = "item" if limit == 1 else "items"
+        message = (f"expected {word} {limit} {noun}, got {context.get('actual_length', '?')}"
+                   + (_WHY.get(str(path[-1]), "") if path and kind == "too_long" else ""))
     else:
         message = error["msg"].removeprefix("Value error, ")
     return Problem(source.where(path), message)

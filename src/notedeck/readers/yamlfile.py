@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -10,9 +12,11 @@ from typing import Any
 import yaml
 
 from ..errors import NotedeckError, Problem, Location, fail
+from . import text as clean
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000          # after alias expansion: stops "billion laughs" early
+MAX_DEPTH = 40               # lists and mappings inside one another
 
 Key = tuple[str | int, ...]
 _STANDARD = "tag:yaml.org,2002:"
@@ -26,6 +30,7 @@ class Located:
     data: Any
     file: Path | str
     positions: dict[Key, tuple[Path | str, int, int]] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
 
     def where(self, path: Key) -> Location:
         """The position of the deepest known part of a key path."""
@@ -46,18 +51,7 @@ def key_text(path: Key) -> str:
 
 def read_text(path: Path) -> str:
     """A file's text as UTF-8 (a byte-order mark is dropped), with clear errors."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise fail(path, f"file is too large ({size:,} bytes); "
-                             f"notedeck reads files of at most {MAX_BYTES:,} bytes")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise fail(path, "file not found") from None
-    except IsADirectoryError:
-        raise fail(path, "expected a file, found a folder") from None
-    except PermissionError:
-        raise fail(path, "cannot read the file: permission denied") from None
+    raw = _read_bytes(Path(path))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -66,17 +60,42 @@ def read_text(path: Path) -> str:
                          "save it as UTF-8", line=line) from None
 
 
+def _read_bytes(path: Path) -> bytes:
+    """At most MAX_BYTES from a regular file; folders, devices and pipes are refused."""
+    try:
+        if path.is_dir():
+            raise fail(path, "expected a file, found a folder")
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise fail(path, "expected a regular file (not a device, pipe or socket)")
+            raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise fail(path, "file not found") from None
+    except PermissionError:
+        raise fail(path, "cannot read the file: permission denied") from None
+    except OSError as exc:
+        raise fail(path, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise fail(path, f"file is too large (over {MAX_BYTES:,} bytes); "
+                         f"notedeck reads files of at most {MAX_BYTES:,} bytes")
+    return raw
+
+
 def load(path: Path, text: str | None = None, line_offset: int = 0) -> Located:
     """Read YAML text into plain data; every problem becomes a NotedeckError."""
     if text is None:
         text = read_text(path)
+    text, warnings = clean.scrub(text, path, 1 + line_offset)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(path, exc, line_offset) from None
     except yaml.YAMLError as exc:
         raise fail(path, f"YAML error: {exc}") from None
-    located = Located(None, path)
+    except RecursionError:
+        raise fail(path, f"lists or mappings are nested too deeply (at most {MAX_DEPTH} "
+                         "levels)") from None
+    located = Located(None, path, warnings=warnings)
     if node is not None:
         located.data = _Builder(path, located.positions, line_offset).build(node, ())
     return located
@@ -109,6 +128,9 @@ class _Builder:
         if self.count > MAX_NODES:
             raise self._error(node, f"the document expands to more than {MAX_NODES:,} "
                                     "values (aliases repeated too often)")
+        if len(key) > MAX_DEPTH:
+            raise self._error(node, f"lists or mappings are nested too deeply (at most "
+                                    f"{MAX_DEPTH} levels)")
         self.positions.setdefault(key, self._pos(node))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, key)
@@ -141,9 +163,13 @@ class _Builder:
         kind = self._check_tag(node, None)
         if kind == "float":
             return _decimal(node.value)
-        if kind == "int":
-            return int(self.constructor.construct_yaml_int(node))
-        return self.constructor.yaml_constructors[_STANDARD + kind](self.constructor, node)
+        try:
+            if kind == "int":
+                return int(self.constructor.construct_yaml_int(node))
+            return self.constructor.yaml_constructors[_STANDARD + kind](self.constructor, node)
+        except (ValueError, OverflowError, ArithmeticError) as exc:
+            shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+            raise self._error(node, f"cannot read the {kind} '{shown}': {exc}") from None
 
     def _check_tag(self, node: yaml.Node, expected: str | None) -> str:
         tag = node.tag or ""
