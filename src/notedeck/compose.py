@@ -7,7 +7,7 @@ from . import formatting as fmt
 from .errors import Problem, Location, fail
 from .gather import Source
 from .model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection,
-                    Heading, Meta, Paragraph, Run, SectionSlide, Slide, Source as Reference,
+                    Heading, Meta, Paragraph, plain, Run, SectionSlide, Slide, Source as Reference,
                     SourcesSlide, Stats, Table, TableSlide, TitleSlide)
 from .readers.sections import Component, SectionSource, SlideSource, inline_markdown
 
@@ -37,12 +37,12 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
                                         "(add a '### Notes' part)", "warning"))
         handout.append(HandoutSection(section.label, section.title, section.headline,
                                       tuple(parts.handout(section.handout))))
-    references = tuple(Reference(s.author, s.title, s.kind, note)
+    references = tuple(Reference(s.author, s.title, _typeset(s.kind), _typeset(note))
                        for s, note in zip(source.note.sources, source.source_notes))
-    slides.append(SourcesSlide(source.note.sources_title, references, source.boundaries,
-                               source.boundaries))
-    deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references,
-                                                      source.boundaries), tuple(specs.values()))
+    boundaries = tuple(_typeset(b) for b in source.boundaries)
+    slides.append(SourcesSlide(source.note.sources_title, references, boundaries, boundaries))
+    deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
+                tuple(specs.values()))
     return deck, warnings
 
 
@@ -55,9 +55,14 @@ def _meta(source: Source) -> Meta:
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords))
 
 
+def _typeset(text: str) -> str:
+    """Typographic quotes and dashes for prose that comes from YAML."""
+    return plain(inline_markdown(text))
+
+
 def _title_slide(source: Source) -> TitleSlide:
     meta = _meta(source)
-    notes = tuple(p.strip() for p in source.title_notes.split("\n\n") if p.strip())
+    notes = tuple(_typeset(p) for p in source.title_notes.split("\n\n") if p.strip())
     return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, notes)
 
 
