@@ -70,7 +70,7 @@ def test_speedup_examples():
 
 @pytest.mark.parametrize("value, text", [
     (F(993, 1000), "99.3%"), (F(7, 1000), "0.7%"), (F(1, 2), "50.0%"), (0, "0.0%"),
-    (1, "100.0%"), (F(1, 800), "0.1%"), (F(1, 2001), "0.0%"),
+    (1, "100.0%"), (F(1, 800), "0.1%"), (F(1, 2001), "<0.1%"), (F(2000, 2001), ">99.9%"),
 ])
 def test_share(value, text):
     assert fmt.share(value) == text
@@ -184,7 +184,8 @@ def test_speedup_two_decimals_otherwise(x):
 
 @given(st.fractions(min_value=0, max_value=1, max_denominator=10**6))
 def test_share_has_one_decimal(x):
-    assert re.fullmatch(r"\d{1,3}\.\d%", fmt.share(x))
+    assert re.fullmatch(r"[<>]?\d{1,3}\.\d%", fmt.share(x))
+    assert (fmt.share(x) == "0.0%") == (x == 0) and (fmt.share(x) == "100.0%") == (x == 1)
 
 
 @given(st.integers(min_value=0, max_value=10**18))

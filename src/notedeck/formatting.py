@@ -122,8 +122,18 @@ def speedup(x: Number) -> str:
 
 
 def share(x: Number) -> str:
-    """A share of a whole (0..1) as a percentage, one decimal always: "99.3%", "50.0%"."""
-    return _fixed(exact(x) * 100, 1) + "%"
+    """A share of a whole (0..1) as a percentage, one decimal always: "99.3%", "50.0%".
+
+    A share that is not zero never reads as "0.0%", nor one short of the whole as
+    "100.0%": those read "<0.1%" and ">99.9%".
+    """
+    value = exact(x)
+    text = _fixed(value * 100, 1) + "%"
+    if text == "0.0%" and value > 0:
+        return "<0.1%"
+    if text == "100.0%" and value < 1:
+        return ">99.9%"
+    return text
 
 
 def compact(n: Number) -> str:
