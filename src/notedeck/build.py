@@ -117,6 +117,8 @@ def _publish(staged: tuple[Path, Path], out: Path) -> tuple[Path, ...]:
         try:
             finals = tuple(_replace(path, out / path.name) for path in staged)
             os.fsync(folder)
+            while signal.sigtimedwait(held - previous, 0):
+                pass                        # too late to stop: the files are complete
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         return finals

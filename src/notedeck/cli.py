@@ -36,10 +36,9 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except NotedeckError as exc:
+            _traceback(ctx)
             for problem in exc.problems:
                 click.echo(problem.report(), err=True)
-            if ctx.meta.get("traceback"):
-                raise
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
@@ -50,11 +49,19 @@ class _Group(click.Group):
             click.echo("stopped (SIGTERM); earlier outputs are untouched", err=True)
             ctx.exit(143)
         except Exception as exc:  # an internal error: a short apology, the cause, a way to see more
-            if ctx.meta.get("traceback"):
-                raise
-            click.echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {exc}\n"
-                       "Run again with --traceback to see where it happened.", err=True)
+            _traceback(ctx)
+            cause = (str(exc).strip().splitlines() or [""])[0][:200]
+            click.echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {cause}\n"
+                       "Earlier outputs are untouched. Run again with --traceback to see "
+                       "where it happened.", err=True)
             ctx.exit(1)
+
+
+def _traceback(ctx: click.Context) -> None:
+    if ctx.meta.get("traceback"):
+        import traceback
+
+        traceback.print_exc()
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

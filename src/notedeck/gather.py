@@ -13,6 +13,7 @@ from .readers import audiences, note, scenarios, sections, yamlfile
 from .readers.audiences import Audience
 from .readers.note import NoteIn
 from .readers.sections import Component, SectionSource
+from .readers.validation import suggest
 from .scenario import Scenario
 from .templating import fill
 
@@ -136,18 +137,10 @@ def _unknown_components(read: list[SectionSource]) -> list[Problem]:
     for part in (p for section in read for p in _components(section)):
         choices = COMPONENT_NAMES.get(part.kind)
         if choices is not None and part.name not in choices:
-            listed = ", ".join(n or "(empty)" for n in choices)
+            listed = [n or "(empty)" for n in choices]
             problems.extend(fail(part.file, f"unknown {part.kind} '{part.name or '(empty)'}'"
-                                            f"{_close(part.name, choices)}; expected one of: "
-                                            f"{listed}", part.line).problems)
+                                 + suggest(part.name, listed), part.line).problems)
     return problems
-
-
-def _close(name: str, choices) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, [c for c in choices if c], n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _slide_count(content: Path, read: list[SectionSource], workloads: int) -> list[Problem]:

@@ -156,6 +156,7 @@ def _describe(node: nodes.Node) -> str:
 
 
 def _hint(name: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(name, choices, n=1)
+    close = [c for c in choices if c.startswith(name) and name] or \
+        difflib.get_close_matches(name, choices, n=1)
     text = f"; did you mean '{close[0]}'?" if close else ""
     return f"{text} Known here: {', '.join(sorted(choices))}"

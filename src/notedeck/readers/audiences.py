@@ -54,7 +54,7 @@ def load(content: Path, slug: str) -> Audience:
 
 def _check(source: Located, data: dict) -> None:
     """Unknown keys, and text where text belongs: every problem at once."""
-    problems = [Problem(source.where((key,)), f"unknown key '{key}'" + suggest(str(key), list(KEYS)))
+    problems = [Problem(source.where((key,), at_key=True), f"unknown key '{key}'" + suggest(str(key), list(KEYS)))
                 for key in data if key not in KEYS]
     if "scenarios" in data and not isinstance(data["scenarios"], dict):
         problems.append(Problem(source.where(("scenarios",)),
@@ -73,25 +73,27 @@ def _check(source: Located, data: dict) -> None:
 
 def _part(source: Located, key: str) -> Located:
     """The sub-document under one top-level key, its positions re-rooted."""
-    positions = {path[1:]: where for path, where in source.positions.items()
-                 if path[:1] == (key,)}
-    return Located(source.data[key], source.file, positions)
+    def reroot(table: dict) -> dict:
+        return {path[1:]: where for path, where in table.items() if path[:1] == (key,)}
+    return Located(source.data[key], source.file, reroot(source.positions),
+                   keys=reroot(source.keys))
 
 
 def merge(base: Located, override: Located) -> Located:
     """Mappings merge key by key, anything else (lists included) replaces."""
-    positions = dict(base.positions)
-    data = _merge(base.data, override.data, (), positions, override)
-    return Located(data, base.file, positions)
+    merged = Located(None, base.file, dict(base.positions), keys=dict(base.keys))
+    merged.data = _merge(base.data, override.data, (), merged, override)
+    return merged
 
 
-def _merge(base, override, path, positions, source: Located):
+def _merge(base, override, path, merged: Located, source: Located):
     if isinstance(base, dict) and isinstance(override, dict):
-        merged = dict(base)
+        result = dict(base)
         for key, value in override.items():
-            merged[key] = _merge(base.get(key), value, path + (key,), positions, source)
-        return merged
-    for key in [p for p in positions if p[: len(path)] == path]:
-        del positions[key]
-    positions.update({p: w for p, w in source.positions.items() if p[: len(path)] == path})
+            result[key] = _merge(base.get(key), value, path + (key,), merged, source)
+        return result
+    for table, new in ((merged.positions, source.positions), (merged.keys, source.keys)):
+        for key in [p for p in table if p[: len(path)] == path]:
+            del table[key]
+        table.update({p: w for p, w in new.items() if p[: len(path)] == path})
     return override

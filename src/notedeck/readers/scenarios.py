@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, field_validator
 
 from ..errors import NotedeckError, Problem
 from ..formatting import decimal
@@ -98,10 +98,11 @@ class SpeedsIn(_Strict):
     imagined: Speed
     dial: list[Speed] = Field(min_length=2, max_length=MAX_STOPS)
 
-    @model_validator(mode="after")
-    def _ascending(self) -> "SpeedsIn":
-        _require_ascending(self.dial, "dial")
-        return self
+    @field_validator("dial")
+    @classmethod
+    def _ascending(cls, dial: list) -> list:
+        _require_ascending(dial, "dial")
+        return dial
 
 
 class ThroughputIn(_Strict):
@@ -125,10 +126,11 @@ class BottleneckIn(_Strict):
     checks: list[Duration] = Field(min_length=1, max_length=MAX_STOPS)
     slider: list[Duration] = Field(min_length=2, max_length=MAX_STOPS)
 
-    @model_validator(mode="after")
-    def _ascending(self) -> "BottleneckIn":
-        _require_ascending(self.slider, "slider")
-        return self
+    @field_validator("slider")
+    @classmethod
+    def _ascending(cls, slider: list) -> list:
+        _require_ascending(slider, "slider")
+        return slider
 
 
 class ScenarioIn(_Strict):

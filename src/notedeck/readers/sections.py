@@ -103,7 +103,7 @@ def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> Secti
     if not isinstance(data, dict):
         raise fail(path, "the front matter must be a mapping with keys: "
                          + ", ".join(FRONT_KEYS), line=2)
-    problems = [Problem(source.where((k,)), f"unknown key '{k}'" + suggest(str(k), list(FRONT_KEYS)))
+    problems = [Problem(source.where((k,), at_key=True), f"unknown key '{k}'" + suggest(str(k), list(FRONT_KEYS)))
                 for k in data if k not in FRONT_KEYS]
     problems += [Problem(Location(path, 1), f"required key '{k}' is missing from the front matter")
                  for k in FRONT_KEYS if k not in data]
@@ -254,6 +254,7 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
     for item in bullets(_PARSER.parse(body), path, line).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
+        hint = hint[:1].upper() + hint[1:]
         if not title:
             raise fail(path, "each worksheet item starts with a **bold title**", line)
         prompts.append(Prompt(title, hint))

@@ -56,7 +56,7 @@ def _problem(source: Located, error: dict, root: type[BaseModel]) -> Problem:
                    + (_WHY.get(str(path[-1]), "") if path and kind == "too_long" else ""))
     else:
         message = error["msg"].removeprefix("Value error, ")
-    return Problem(source.where(path), message)
+    return Problem(source.where(path, at_key=kind == "extra_forbidden"), message)
 
 
 def _fields_at(root: type[BaseModel], path: tuple) -> list[str]:

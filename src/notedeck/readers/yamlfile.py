@@ -25,18 +25,23 @@ _SCALARS = {"null", "bool", "int", "float", "str", "timestamp"}
 
 @dataclass
 class Located:
-    """Plain data read from YAML, with the file and 1-based (line, column) of every key."""
+    """Plain data read from YAML, with the file and 1-based (line, column) of every value.
+
+    `positions` holds where each value starts (a scalar's own column), `keys` where each
+    mapping key is written: an unknown key is reported at the key, a bad value at the value."""
 
     data: Any
     file: Path | str
     positions: dict[Key, tuple[Path | str, int, int]] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
+    keys: dict[Key, tuple[Path | str, int, int]] = field(default_factory=dict)
 
-    def where(self, path: Key) -> Location:
-        """The position of the deepest known part of a key path."""
+    def where(self, path: Key, at_key: bool = False) -> Location:
+        """The position of the deepest known part of a key path (its key, if at_key)."""
         for end in range(len(path), -1, -1):
-            if path[:end] in self.positions:
-                file, line, column = self.positions[path[:end]]
+            found = (at_key and self.keys.get(path[:end])) or self.positions.get(path[:end])
+            if found:
+                file, line, column = found
                 return Location(file, line, column, key_text(path))
         return Location(self.file, None, None, key_text(path))
 
@@ -65,8 +70,9 @@ def _read_bytes(path: Path) -> bytes:
     try:
         if path.is_dir():
             raise fail(path, "expected a file, found a folder")
-        with open(path, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)   # a pipe must not block
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                 raise fail(path, "expected a regular file (not a device, pipe or socket)")
             raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -97,7 +103,7 @@ def load(path: Path, text: str | None = None, line_offset: int = 0) -> Located:
                          "levels)") from None
     located = Located(None, path, warnings=warnings)
     if node is not None:
-        located.data = _Builder(path, located.positions, line_offset).build(node, ())
+        located.data = _Builder(path, located, line_offset).build(node, ())
     return located
 
 
@@ -106,6 +112,8 @@ def _syntax_error(path: Path, exc: yaml.MarkedYAMLError, offset: int) -> Notedec
     problem = exc.problem or "invalid YAML"
     if "'\\t'" in problem or "\\t" in problem:
         problem = "a tab character is used for indentation; YAML indents with spaces"
+    elif "another document" in problem:
+        problem = "a second YAML document starts here ('---'); a notedeck file holds one"
     else:
         problem = f"YAML syntax error: {problem}"
         if exc.context:
@@ -118,8 +126,9 @@ def _syntax_error(path: Path, exc: yaml.MarkedYAMLError, offset: int) -> Notedec
 class _Builder:
     """Turns a composed node graph into dicts, lists and exact scalars."""
 
-    def __init__(self, path: Path, positions: dict, offset: int):
-        self.path, self.positions, self.offset = path, positions, offset
+    def __init__(self, path: Path, located: Located, offset: int):
+        self.path, self.offset = path, offset
+        self.positions, self.keys = located.positions, located.keys
         self.count = 0
         self.constructor = yaml.SafeLoader("")
 
@@ -131,7 +140,10 @@ class _Builder:
         if len(key) > MAX_DEPTH:
             raise self._error(node, f"lists or mappings are nested too deeply (at most "
                                     f"{MAX_DEPTH} levels)")
-        self.positions.setdefault(key, self._pos(node))
+        here = self._pos(node)
+        if key not in self.positions or isinstance(node, yaml.ScalarNode) \
+                or self.positions[key][1] == here[1]:      # a value on its key's line
+            self.positions[key] = here
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, key)
         if isinstance(node, yaml.SequenceNode):
@@ -151,9 +163,9 @@ class _Builder:
                 raise self._error(key_node, f"a key must be text, got {name!r}")
             name = str(name)
             if name in result:
-                first = self.positions[key + (name,)][1]
+                first = self.keys[key + (name,)][1]
                 raise self._error(key_node, f"duplicate key '{name}' (first set on line {first})")
-            self.positions[key + (name,)] = self._pos(key_node)
+            self.keys[key + (name,)] = self.positions[key + (name,)] = self._pos(key_node)
             result[name] = self.build(value_node, key + (name,))
         return result
 
@@ -169,7 +181,9 @@ class _Builder:
             return self.constructor.yaml_constructors[_STANDARD + kind](self.constructor, node)
         except (ValueError, OverflowError, ArithmeticError) as exc:
             shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
-            raise self._error(node, f"cannot read the {kind} '{shown}': {exc}") from None
+            reason = (f"it has {len(node.value):,} digits" if kind == "int"
+                      and len(node.value) > 1000 else str(exc))
+            raise self._error(node, f"cannot read the {kind} '{shown}': {reason}") from None
 
     def _check_tag(self, node: yaml.Node, expected: str | None) -> str:
         tag = node.tag or ""

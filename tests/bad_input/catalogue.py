@@ -1,0 +1,290 @@
+"""The catalogue of careless and hostile inputs: each a small edit to the bundled note, and its message."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+Edit = Callable[[Path], None]
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    edit: Edit
+    expected: tuple[str, ...]               # every one appears in the reported problems
+    audience: str | None = None
+    count: int | None = None                # exact number of problems, where it matters
+    scenarios: str | None = None            # --scenarios FILE, relative to the note
+
+
+def replace(name: str, old: str, new: str) -> Edit:
+    def edit(note: Path) -> None:
+        path = note / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {name}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return edit
+
+
+def write(name: str, text: str | bytes) -> Edit:
+    def edit(note: Path) -> None:
+        path = note / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return edit
+
+
+def link(name: str, target: str) -> Edit:
+    def edit(note: Path) -> None:
+        (note / name).unlink(missing_ok=True)
+        (note / name).symlink_to(target)
+    return edit
+
+
+def fifo(name: str) -> Edit:
+    def edit(note: Path) -> None:
+        os.mkfifo(note / name)
+    return edit
+
+
+def huge(name: str, size: int) -> Edit:
+    def edit(note: Path) -> None:
+        with open(note / name, "r+b") as handle:    # sparse: fast to make, 50 MB to stat
+            handle.truncate(size)
+    return edit
+
+
+S, N = "scenarios.yaml", "note.yaml"
+S1 = "sections/01-what-the-number-means.md"
+S3 = "sections/03-the-serial-bottleneck.md"
+SLIDE = "## Turn the dial\n"
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{c}: &{c} [{', '.join(['*' + chr(ord(c) - 1)] * 10)}]\n" for c in "bcdefghi")
+WORKLOAD = "  - {{id: w{0}, label: things, count: 1, tokens_each: 1}}\n"
+
+YAML = [
+    Case("yaml-syntax-error", replace(S, "dial: [100, 1000,", "dial: [100, 1000,,"),
+         ("scenarios.yaml:11:20: YAML syntax error: expected the node content, but found ','",)),
+    Case("yaml-unclosed-bracket", replace(S, "1000000]   #", "1000000   #"),
+         ("scenarios.yaml:", "YAML syntax error: expected ',' or ']'")),
+    Case("yaml-tab-indent", replace(S, "  baseline: 100", "\tbaseline: 100"),
+         ("scenarios.yaml:", "a tab character is used for indentation")),
+    Case("yaml-empty-scenarios", write(S, ""), ("scenarios.yaml:", "the scenario file is empty")),
+    Case("yaml-empty-note", write(N, "# nothing yet\n"), ("note.yaml:", "note.yaml is empty")),
+    Case("yaml-list-for-mapping", write(S, "- speeds\n- workloads\n"),
+         ("scenarios.yaml:1:1:", "expected a mapping (key: value lines), got a list")),
+    Case("yaml-list-for-throughput", replace(S, "throughput: {streams: 10000, tokens_per_second: 100}",
+                                              "throughput: [10000, 100]"),
+         ("scenarios.yaml:15:13: throughput: expected a mapping (key: value lines), got a list",)),
+    Case("yaml-duplicate-key", replace(S, "  baseline: 100 ", "  baseline: 100\n  baseline: 90 "),
+         ("scenarios.yaml:10:3: duplicate key 'baseline' (first set on line 9)",)),
+    Case("yaml-not-utf8", write(N, "title: Caf\xe9 talk\n".encode("latin-1")),
+         ("note.yaml:1: the file is not UTF-8 text (byte 0xe9); save it as UTF-8",)),
+    Case("yaml-python-tag", replace(S, "baseline: 100 ",
+                                    "baseline: !!python/object/apply:os.system ['touch PWNED'] "),
+         ("scenarios.yaml:9:13: the tag !!python/object/apply:os.system is not allowed",)),
+    Case("yaml-python-name-tag", replace(N, "author: notedeck field notes",
+                                         "author: !!python/name:os.system"),
+         ("note.yaml:", "the tag !!python/name:os.system is not allowed")),
+    Case("yaml-custom-tag", replace(N, "footer: One", "footer: !include One"),
+         ("the tag !include is not allowed",)),
+    Case("yaml-alias-bomb", write(S, BOMB), ("more than 100,000 values",)),
+    Case("yaml-50-megabytes", huge(S, 50_000_000),
+         ("scenarios.yaml: file is too large (over 1,000,000 bytes)",)),
+    Case("yaml-deep-nesting", write(S, "a: " + "[" * 5000 + "]" * 5000 + "\n"),
+         ("nested too deeply",)),
+    Case("yaml-merge-key", write(S, "base: &b {x: 1}\nother:\n  <<: *b\n"),
+         ("merge keys (<<) are not supported",)),
+    Case("yaml-two-documents", replace(S, "# Writing speeds", "a: 1\n---\n# Writing speeds"),
+         ("scenarios.yaml:8:1: a second YAML document starts here",)),
+    Case("yaml-5000-digit-number", replace(S, "count: 40\n", f"count: {'9' * 5000}\n"),
+         ("scenarios.yaml:34:12: cannot read the int", "it has 5,000 digits")),
+]
+
+SCENARIO = [
+    Case("value-word-for-number", replace(S, "count: 40\n", "count: ten\n"),
+         ("scenarios.yaml:34:12: workloads[1].count: expected a number, got 'ten'",)),
+    Case("value-zero", replace(S, "count: 40\n", "count: 0\n"),
+         ("workloads[1].count: expected a whole number from 1 to 1,000,000,000, got 0",)),
+    Case("value-negative-speed", replace(S, "baseline: 100 ", "baseline: -5 "),
+         ("speeds.baseline: expected a speed from 0.001 to 1,000,000,000,000, got -5",)),
+    Case("value-nan", replace(S, "imagined: 1000000 ", "imagined: .nan "),
+         ("speeds.imagined: expected a finite number, got NaN",)),
+    Case("value-infinity", replace(S, "imagined: 1000000 ", "imagined: .inf "),
+         ("speeds.imagined: expected a finite number, got Infinity",)),
+    Case("value-absurdly-large", replace(S, "tokens_each: 20000", "tokens_each: 1e400"),
+         ("workloads[1].tokens_each: expected a number of a sensible size, got 1E+400",)),
+    Case("value-too-large-count", replace(S, "count: 40\n", "count: 5000000000\n"),
+         ("expected a whole number from 1 to 1,000,000,000, got 5000000000",)),
+    Case("value-fractional-count", replace(S, "count: 40\n", "count: 2.5\n"),
+         ("workloads[1].count: expected a whole number, got 2.5",)),
+    Case("value-yes-for-number", replace(S, "count: 40\n", "count: yes\n"),
+         ("workloads[1].count: expected a number, got True",)),
+    Case("value-unknown-workload", replace(S, "workload: apps", "workload: aps"),
+         ("bottleneck.workload: unknown workload 'aps'; did you mean 'apps'?",
+          "endings, apps, candidates, rehearsals")),
+    Case("value-duplicate-id", replace(S, "id: candidates", "id: apps"),
+         ("workloads[2].id: duplicate workload id 'apps' (also workloads[1])",)),
+    Case("value-bad-id", replace(S, "id: candidates", "id: Candidates!"),
+         ("workloads[2].id: expected an id of lower-case letters",)),
+    Case("value-empty-workloads", replace(S, "workloads:\n", "workloads: []\nunused:\n"),
+         ("workloads: expected at least 1 item, got 0",)),
+    Case("value-nine-workloads", replace(S, "workloads:\n", "workloads:\n" + "".join(
+        WORKLOAD.format(i) for i in range(5))),
+         ("workloads: expected at most 8 items, got 9; the deck shows one slide per workload",)),
+    Case("value-unparseable-duration", replace(S, "check: 60 s", "check: soon"),
+         ("bottleneck.check: expected a number of seconds or a number with a unit",)),
+    Case("value-unknown-time-unit", replace(S, "check: 60 s", "check: 2 fortnights"),
+         ("bottleneck.check: unknown time unit 'fortnights'",)),
+    Case("value-negative-duration", replace(S, "checks: [0, 60 s", "checks: [-5, 60 s"),
+         ("bottleneck.checks[0]: expected a duration from 0 to 10 years, got -5",)),
+    Case("value-misspelt-key", replace(S, "  imagined: 1000000", "  imagine: 1000000"),
+         ("speeds.imagine: unknown key 'imagine'; did you mean 'imagined'?",
+          "speeds.imagined: required key 'imagined' is missing")),
+    Case("value-dial-descending", replace(S, "dial: [100, 1000,", "dial: [1000, 100,"),
+         ("speeds.dial: the dial values must rise from first to last",)),
+    Case("value-imagined-slower", replace(S, "imagined: 1000000 ", "imagined: 50 "),
+         ("speeds.imagined: the imagined speed must be faster than the baseline",)),
+    Case("value-many-problems-one-run",
+         lambda note: [replace(S, a, b)(note) for a, b in (
+             ("count: 40\n", "count: -3\n"), ("check: 60 s", "check: soon"),
+             ("workload: apps", "workload: aps"))],
+         ("workloads[1].count", "bottleneck.check"), count=2),
+]
+
+CONTENT = [
+    Case("front-matter-unclosed", replace(S1, "headline: One headline speed can name four "
+                                              "different quantities\n---",
+                                          "headline: One headline"),
+         ("01-what-the-number-means.md:1: the front matter is not closed",)),
+    Case("front-matter-missing", replace(S1, "---\nnumber: 1", "number: 1"),
+         ("01-what-the-number-means.md:1: expected front matter",)),
+    Case("front-matter-misspelt-key", replace(S1, "headline:", "hedline:"),
+         ("01-what-the-number-means.md:4:1: hedline: unknown key 'hedline'; did you mean 'headline'?",
+          "required key 'headline' is missing")),
+    Case("front-matter-bad-number", replace(S1, "number: 1", "number: first"),
+         ("01-what-the-number-means.md:2:9: number: expected a section number from 1 to 99, got 'first'",)),
+    Case("front-matter-yaml-error", replace(S1, "number: 1", "number: [1"),
+         ("01-what-the-number-means.md:", "YAML syntax error")),
+    Case("section-duplicate-number", replace(S3, "number: 3", "number: 1"),
+         ("03-the-serial-bottleneck.md:2: number: section number 1 is also used by "
+          "01-what-the-number-means.md",)),
+    Case("unknown-component", replace(S1, "```chart\ndial\n```", "```graph\ndial\n```"),
+         ("01-what-the-number-means.md:33: unknown component 'graph'; expected one of: chart",)),
+    Case("unknown-chart-name", replace(S1, "```chart\ndial\n```", "```chart\ndail\n```"),
+         ("01-what-the-number-means.md:33: unknown chart 'dail'; did you mean 'dial'? "
+          "Expected one of: dial, bottleneck, speedup",)),
+    Case("unknown-table-name", replace(S1, "```table\nbudgets\n```", "```table\nbudget\n```"),
+         ("unknown table 'budget'; did you mean 'budgets'?",)),
+    Case("unknown-placeholder", replace(S1, "{{ featured.time_imagined }} to write",
+                                        "{{ featured.time_imagine }} to write"),
+         ("01-what-the-number-means.md:37: unknown figure name 'featured.time_imagine'; "
+          "did you mean 'time_imagined'?",)),
+    Case("unknown-placeholder-in-yaml", replace(S, "{{ w.apps.count_words }}",
+                                                "{{ w.aps.count_words }}"),
+         ("scenarios.yaml:", "workloads[1].scene: unknown figure name 'w.aps'; did you mean 'apps'?",)),
+    Case("unknown-placeholder-in-note", replace(N, "{{ speeds.baseline_rate }}",
+                                                "{{ speed.baseline_rate }}"),
+         ("note.yaml:", "title_notes: unknown figure name 'speed'; did you mean 'speeds'?",)),
+    Case("placeholder-syntax-error", replace(S1, "{{ featured.time_imagined }} to write",
+                                             "{{ featured.time_imagined  to write"),
+         ("01-what-the-number-means.md:", "placeholder syntax error")),
+    Case("sandbox-class", replace(S1, "{{ featured.time_imagined }}", "{{ ''.__class__ }}"),
+         ("01-what-the-number-means.md:37: refused by the sandbox: '__class__' reaches into "
+          "Python internals",)),
+    Case("sandbox-mro-subclasses", replace(S1, "{{ featured.time_imagined }}",
+                                           "{{ ''.__class__.__mro__[1].__subclasses__() }}"),
+         ("01-what-the-number-means.md:37: a function or method call is not allowed",)),
+    Case("sandbox-globals", replace(S1, "{{ featured.time_imagined }}",
+                                    "{{ cycler.__init__.__globals__.os }}"),
+         ("unknown figure name 'cycler'",)),
+    Case("sandbox-call", replace(S1, "{{ featured.time_imagined }}", "{{ lipsum(n=100000) }}"),
+         ("a function or method call is not allowed in placeholders",)),
+    Case("sandbox-power-bomb", replace(S1, "{{ featured.time_imagined }}", "{{ 9**9**9**9 }}"),
+         ("arithmetic is not allowed in placeholders",)),
+    Case("sandbox-include", replace(S1, "{{ featured.time_imagined }}",
+                                    "{% include '/etc/passwd' %}"),
+         ("{% include %} is not allowed in placeholders",)),
+    Case("sandbox-filter", replace(S1, "{{ featured.time_imagined }}",
+                                   "{{ featured.label | center(999999999) }}"),
+         ("the filter 'center' is not allowed",)),
+    Case("sandbox-nested-loops", replace(S1, "{{ featured.time_imagined }}",
+                                         "{% for a in workloads %}{% for b in workloads %}"
+                                         "{% for c in workloads %}{% endfor %}{% endfor %}"
+                                         "{% endfor %}"),
+         ("loops may be nested at most 2 deep",)),
+    Case("image-outside-note", replace(S1, "### Notes\n\nThe dial", "![x](../../../etc/passwd)\n\n"
+                                                                    "### Notes\n\nThe dial"),
+         ("images are not supported in section text (found '../../../etc/passwd')",)),
+    Case("image-missing", replace(S1, "### Notes\n\nThe dial", "![chart](missing.png)\n\n"
+                                                               "### Notes\n\nThe dial"),
+         ("images are not supported in section text (found 'missing.png')",)),
+    Case("link-file-url", replace(S1, "to write.", "to write, see [this](file:///etc/passwd)."),
+         ("01-what-the-number-means.md:37: links to 'file:' addresses are not allowed",)),
+    Case("link-javascript", replace(S1, "to write.", "to write, [click](javascript:alert(1))."),
+         ("links to 'javascript:' addresses are not allowed",)),
+    Case("link-relative-path", replace(S1, "to write.", "to write, see [notes](../secret.md)."),
+         ("link target '../secret.md' is not allowed",)),
+    Case("markdown-block-quote", replace(S1, "### Notes\n\nThe dial", "> quoted\n\n### Notes\n\nThe dial"),
+         ("01-what-the-number-means.md:", "a block quote is not supported here")),
+    Case("markdown-unknown-part", replace(S1, "# Handout", "# Appendix"),
+         ("unknown part '# Appendix'; the only top-level heading is '# Handout'",)),
+    Case("markdown-text-before-slide", replace(S1, "---\n\n## Four things", "---\n\nHello.\n\n## Four things"),
+         ("01-what-the-number-means.md:7: text before the first slide",)),
+    Case("section-links-outside-note", link(S3, "/etc/hostname"),
+         ("03-the-serial-bottleneck.md: this file is a link to a place outside the note's folder",)),
+    Case("section-is-a-device", link(S3, "/dev/zero"),
+         ("03-the-serial-bottleneck.md: this file is a link to a place outside the note's folder",)),
+    Case("section-is-a-pipe", fifo("sections/06-pipe.md"),
+         ("06-pipe.md: expected a regular file (not a device, pipe or socket)",)),
+    Case("scenarios-option-is-a-device", lambda note: None,
+         ("/dev/zero: expected a regular file",), scenarios="/dev/zero"),
+    Case("scenarios-option-missing", lambda note: None,
+         ("nothere.yaml: file not found",), scenarios="nothere.yaml"),
+    Case("audience-misspelt-key", replace("audiences/research-lab.yaml", "title:", "titel:"),
+         ("research-lab.yaml:6:1: titel: unknown key 'titel'; did you mean 'title'?",),
+         audience="research-lab"),
+    Case("audience-unknown", lambda note: None,
+         ("unknown audience 'suport-team'. Did you mean 'support-team'?",
+          "research-lab, support-team"), audience="suport-team"),
+    Case("audience-bad-override", replace("audiences/support-team.yaml", "count: 500", "count: lots"),
+         ("support-team.yaml:", "workloads[0].count: expected a number, got 'lots'"),
+         audience="support-team"),
+    Case("problems-across-files-one-run",
+         lambda note: [replace(S, "count: 40\n", "count: ten\n")(note),
+                       replace(N, "author: notedeck", "auther: notedeck")(note),
+                       replace(S3, "```chart\nspeedup", "```chart\nspeed")(note)],
+         ("scenarios.yaml:34:12: workloads[1].count", "note.yaml:6:1: auther: unknown key 'auther'",
+          "03-the-serial-bottleneck.md:")),
+    Case("problems-in-one-section-one-run",
+         lambda note: [replace(S1, "{{ throughput.streams }} streams ×", "{{ thruput.streams }} streams ×")(note),
+                       replace(S1, "{{ featured.time_imagined }} to", "{{ featured.time }} to")(note)],
+         ("01-what-the-number-means.md:11: unknown figure name 'thruput'; did you mean 'throughput'?",
+          "01-what-the-number-means.md:37: unknown figure name 'featured.time'; did you mean "
+          "'time_baseline'?"), count=2),
+]
+
+TEXT = [
+    Case("title-300-characters", replace(N, "title: One million tokens a second\n",
+                                         "title: " + "Very long title " * 18 + "x\n"),
+         ("note.yaml:4:8: title: expected at most 120 characters, got 289",)),
+    Case("slide-title-300-characters", replace(S1, "## Turn the dial", "## " + "Turn the dial " * 21),
+         ("01-what-the-number-means.md:31: the heading", "at most 100 fit. Shorten it")),
+    Case("section-title-300-characters", replace(S1, "title: What the number means",
+                                                 "title: " + "What the number means " * 14),
+         ("01-what-the-number-means.md:3:8: title: the title is 307 characters long; at most 80",)),
+    Case("too-many-slides", write("sections/06-more.md", "---\nnumber: 6\ntitle: More\n"
+                                  "headline: More\n---\n" + "## A slide\n\nText.\n\n### Notes\n\n"
+                                  "Said.\n\n" * 130),
+         ("sections: the deck would have 156 slides; at most 150. Split the note in two",)),
+    Case("too-many-sections", lambda note: [write(f"sections/{n}-x.md", "")(note)
+                                            for n in range(6, 22)],
+         ("sections: 21 section files; at most 20",)),
+    Case("empty-slide-title-in-scenario", replace(S, "label: app drafts", "label: ''"),
+         ("workloads[1].label: expected text, got an empty value",)),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT

@@ -1,0 +1,36 @@
+"""Every catalogued bad input ends in its message, and yesterday's outputs stay byte-for-byte."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from notedeck.build import build
+from notedeck.errors import NotedeckError
+
+from .catalogue import CASES
+from .helpers import snapshot
+
+
+def test_the_catalogue_has_at_least_forty_cases():
+    assert len(CASES) >= 40
+    assert len({case.id for case in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, note, output):
+    case.edit(note)
+    before = snapshot(output)
+    started = time.perf_counter()
+    with pytest.raises(NotedeckError) as info:
+        build(note, output, audience=case.audience,
+              scenarios_file=note / case.scenarios if case.scenarios else None)
+    reported = "\n".join(problem.report() for problem in info.value.problems)
+    for expected in case.expected:
+        assert expected in reported
+    if case.count is not None:
+        assert len(info.value.problems) == case.count, reported
+    assert time.perf_counter() - started < 5, "bad input must be refused quickly"
+    assert snapshot(output) == before
+    assert not (note / "PWNED").exists() and not (output / "PWNED").exists()

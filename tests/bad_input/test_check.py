@@ -1,0 +1,88 @@
+"""`notedeck check`: every variant checked, every problem as file:line, naked numbers flagged."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from notedeck.checking import check_note
+from notedeck.cli import main
+
+from .helpers import snapshot
+
+S1 = "sections/01-what-the-number-means.md"
+
+
+def edit(note, name: str, old: str, new: str) -> None:
+    path = note / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def reported(note) -> str:
+    return "\n".join(p.report() for p in check_note(note))
+
+
+def naked(note) -> list[str]:
+    return [str(p) for p in check_note(note) if "naked number" in p.message]
+
+
+def test_the_bundled_note_is_clean(note):
+    assert check_note(note) == []
+
+
+def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypatch):
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    edit(note, "audiences/research-lab.yaml", "count: 25 ", "count: many ")
+    edit(note, "scenarios.yaml", "label: app drafts", "label: 7")
+    before = snapshot(note)
+    result = CliRunner().invoke(main, ["check", "--content", str(note)])
+    assert result.exit_code == 2
+    assert f"error: {note / 'audiences/research-lab.yaml'}:23:14: workloads[1].count: expected a " \
+           "number, got 'many'" in result.output
+    assert f"error: {note / 'scenarios.yaml'}:33:12: workloads[1].label: expected text, got 7" \
+        in result.output
+    assert result.output.count("workloads[1].label") == 1          # reported once, not per variant
+    assert snapshot(note) == before and list(cwd.iterdir()) == []
+
+
+def test_naked_numbers_are_flagged_where_they_are_typed(note):
+    edit(note, S1, "take about {{ featured.time_imagined }}", "take about 0.8 seconds")
+    edit(note, "scenarios.yaml", "drafts arrive before", "drafts, 40 of them, arrive before")
+    edit(note, "audiences/support-team.yaml", "is being retired.", "is being retired in 12 days.")
+    edit(note, "note.yaml", "Sources checked", "Read by 10,000 people. Sources checked")
+    found = naked(note)
+    assert f"{note / S1}:37: naked number '0.8' typed into prose" in found[-1]
+    assert any(f"{note / 'scenarios.yaml'}:39: workloads[1].scene: naked number '40' typed into "
+               "prose; it matches {{ w.apps.count }}" in f for f in found)
+    assert any(f"{note / 'audiences/support-team.yaml'}:41: scenarios.workloads[2].scene: naked "
+               "number '12'" in f for f in found)
+    assert any(f"{note / 'note.yaml'}:77: boundaries[2]: naked number '10,000'" in f for f in found)
+    assert len(found) == 4
+
+
+def test_naked_numbers_are_warnings_unless_strict(note):
+    edit(note, S1, "take about {{ featured.time_imagined }}", "take about 0.8 seconds")
+    relaxed = CliRunner().invoke(main, ["check", "--content", str(note)])
+    strict = CliRunner().invoke(main, ["check", "--content", str(note), "--strict"])
+    assert relaxed.exit_code == 0 and "1 warning(s)" in relaxed.output
+    assert strict.exit_code == 2 and "warning: " in strict.output and "--strict" in strict.output
+
+
+def test_years_dates_names_and_markup_are_not_naked_numbers(note):
+    edit(note, S1, "take about {{ featured.time_imagined }} to write.",
+         "take about {{ featured.time_imagined }} to write, as in 2024 and on 2 October 2026 "
+         "or March 3, on an H100 or GPT-4, with Claude Opus 5.5 and Widget 3000.\n\n"
+         "1. an ordered list's own numbers\n2. are markup\n\n<!-- a comment: 42 -->")
+    edit(note, "note.yaml", "boundaries:", "names_with_numbers: [Widget 3000]\nboundaries:")
+    assert naked(note) == []
+
+
+def test_a_worksheet_is_prose(note):
+    name = "sections/05-use-it-this-week.md"
+    edit(note, name, "two or three, so the most fluent", "2 or 3, so the most fluent")
+    found = naked(note)
+    assert [f.split(" typed")[0] for f in found] == [
+        f"{note / name}:39: naked number '2'", f"{note / name}:39: naked number '3'"]

@@ -1,0 +1,200 @@
+"""Property tests: whatever bytes or text reach a reader, the only error is notedeck's own."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from contextlib import contextmanager
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notedeck import naked
+from notedeck.build import build
+from notedeck.compose import compose
+from notedeck.errors import NotedeckError
+from notedeck.gather import gather
+from notedeck.readers import audiences, durations, note, scenarios, sections, yamlfile
+from notedeck.templating import fill
+
+from .helpers import BUNDLED
+
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("ND_EXAMPLES", 60)), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+NAMES = gather(BUNDLED).names
+SCENARIO = yaml.safe_load((BUNDLED / "scenarios.yaml").read_text())
+
+# Text that looks like the real thing: YAML and Markdown punctuation, placeholders, controls.
+PIECES = st.sampled_from(["---\n", "number: 1\n", "title: x\n", "headline: y\n", "## Slide\n",
+                          "### Notes\n", "# Handout\n", "```chart\ndial\n```\n", "- **a**: b\n",
+                          "{{ ", " }}", "{% if ", " %}", "{% endfor %}", "w.apps.count",
+                          "&a ", "*a ", "!!python/name:os.system ", "[", "]", "{", "}", ": ",
+                          "\t", "\x00", "\x07", "\ufeff", "![i](x.png)", "[l](file:///x)", "1e400",
+                          ".nan", "<<: ", "- ", "  ", "\n", "'", '"', "\\", "|", ">-\n"])
+TEXTS = st.one_of(st.text(max_size=400),
+                  st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=40).map("".join))
+BYTES = st.one_of(st.binary(max_size=400), TEXTS.map(lambda t: t.encode("utf-8", "surrogatepass")))
+
+
+@contextmanager
+def scratch_note():
+    folder = Path(tempfile.mkdtemp()) / "note"
+    shutil.copytree(BUNDLED, folder)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder.parent, ignore_errors=True)
+
+
+def only_notedeck_errors(step, *args):
+    try:
+        return step(*args)
+    except NotedeckError as exc:
+        assert exc.problems and all(str(p) for p in exc.problems)
+        return None
+
+
+@SETTINGS
+@given(TEXTS)
+def test_yaml_text_raises_only_notedeck_errors(text):
+    only_notedeck_errors(yamlfile.load, Path("x.yaml"), text)
+
+
+@SETTINGS
+@given(BYTES, st.sampled_from(["note.yaml", "scenarios.yaml", "audiences/research-lab.yaml",
+                               "sections/01-what-the-number-means.md"]))
+def test_any_bytes_in_any_file_end_in_a_notedeck_error_or_a_note(data, name):
+    with scratch_note() as folder:
+        (folder / name).write_bytes(data)
+        only_notedeck_errors(note.read, folder / "note.yaml")
+        only_notedeck_errors(audiences.load, folder, "research-lab")
+        only_notedeck_errors(sections.read, folder / "sections/01-what-the-number-means.md", NAMES)
+        only_notedeck_errors(lambda: compose(gather(folder, "research-lab")))
+
+
+@SETTINGS
+@given(TEXTS)
+def test_section_text_raises_only_notedeck_errors(body):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "01-x.md"
+        path.write_text("---\nnumber: 1\ntitle: T\nheadline: H\n---\n" + body, "utf-8",
+                        errors="surrogatepass")
+        only_notedeck_errors(sections.read, path, NAMES)
+        only_notedeck_errors(sections.read, path, None)
+        naked.in_markdown(path.read_text("utf-8", errors="surrogatepass"), path, naked.Names())
+
+
+@SETTINGS
+@given(TEXTS)
+def test_placeholders_raise_only_notedeck_errors(text):
+    result = only_notedeck_errors(fill, text, NAMES, "x.md", 0, "")
+    assert result is None or isinstance(result, str)
+
+
+LEAVES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20),
+                   st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=5),
+                                                                        st.integers(), max_size=2),
+                   st.sampled_from(["1e400", "-1", "0", ".inf", "15 min", "1 fortnight",
+                                    "9" * 400, "apps", "APPS"]))
+
+
+def paths(data, prefix=()):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from paths(value, prefix + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from paths(value, prefix + (index,))
+    yield prefix
+
+
+@SETTINGS
+@given(st.data())
+def test_a_scenario_with_any_value_anywhere_is_valid_or_refused(data):
+    scenario = yaml.safe_load(yaml.safe_dump(SCENARIO))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from([p for p in paths(scenario) if p]))
+        parent = scenario
+        for part in path[:-1]:
+            parent = parent[part]
+        parent[path[-1]] = data.draw(LEAVES)
+    text = yaml.safe_dump(scenario, allow_unicode=True)
+    only_notedeck_errors(lambda: scenarios.validate(yamlfile.load(Path("s.yaml"), text)))
+
+
+@SETTINGS
+@given(st.one_of(st.text(max_size=40), st.integers(), st.decimals(allow_nan=True),
+                 st.booleans(), st.none()))
+def test_durations_parse_or_say_what_was_expected(value):
+    try:
+        assert isinstance(durations.parse(value), Fraction)
+    except ValueError as exc:
+        assert "expected" in str(exc) or "unknown time unit" in str(exc)
+
+
+COUNT = st.integers(1, scenarios.MAX_COUNT)
+SPEED = st.decimals(Decimal("0.001"), Decimal(scenarios.MAX_SPEED), places=3)
+
+
+@st.composite
+def limited_scenarios(draw):
+    """Any scenario inside the documented limits."""
+    ids = draw(st.lists(st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True), min_size=1,
+                        max_size=scenarios.MAX_WORKLOADS, unique=True))
+    low, high = sorted(draw(st.lists(SPEED, min_size=2, max_size=2, unique=True)))
+    dial = sorted(draw(st.lists(SPEED, min_size=2, max_size=scenarios.MAX_STOPS, unique=True)))
+    slider = sorted(draw(st.lists(st.integers(0, 10**8), min_size=2, max_size=8, unique=True)))
+    return {
+        "speeds": {"baseline": str(low), "imagined": str(high), "dial": [str(d) for d in dial]},
+        "throughput": {"streams": draw(COUNT), "tokens_per_second": str(draw(SPEED))},
+        "workloads": [{"id": i, "label": draw(st.text("abc xyz", min_size=1, max_size=60)
+                                              .filter(str.strip)),
+                       "count": draw(COUNT), "tokens_each": draw(COUNT)} for i in ids],
+        "bottleneck": {"workload": draw(st.sampled_from(ids)),
+                       "check": draw(st.integers(0, 10**8)),
+                       "checks": draw(st.lists(st.integers(0, 10**8), min_size=1, max_size=8)),
+                       "slider": slider},
+    }
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(limited_scenarios())
+def test_any_scenario_inside_the_limits_composes_a_deck(raw):
+    with scratch_note() as folder:
+        (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))
+        (folder / "audiences").mkdir(exist_ok=True)
+        deck, _ = compose(gather(folder))
+        assert deck.slides and deck.charts
+
+
+def deck_text(path: Path) -> str:
+    from pptx import Presentation
+
+    return "\n".join(shape.text_frame.text for slide in Presentation(str(path)).slides
+                     for shape in slide.shapes if shape.has_text_frame)
+
+
+@settings(max_examples=int(__import__("os").environ.get("ND_BUILDS", 4)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(limited_scenarios())
+def test_a_scenario_inside_the_limits_builds_files_that_carry_its_figures(raw):
+    from pypdf import PdfReader
+
+    from notedeck import formatting
+
+    with scratch_note() as folder:
+        (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))
+        try:
+            result = build(folder, folder.parent / "out")
+        except NotedeckError as exc:      # text the renderer cannot fit: refused, naming the slide
+            assert all("slide" in p.message for p in exc.problems), str(exc)
+            assert not (folder.parent / "out").exists()
+            return
+        source = gather(folder)
+        speedup = formatting.speedup(source.figures.bottleneck.end_to_end_speedup)
+        handout = "".join(page.extract_text() for page in PdfReader(str(result.paths[1])).pages)
+        assert speedup in deck_text(result.paths[0])
+        assert speedup in handout.replace("\n", " ")

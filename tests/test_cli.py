@@ -1,0 +1,90 @@
+"""The command line: exit 2 for bad input or usage, 1 for an internal error, tracebacks on request."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from notedeck.cli import main
+
+from bad_input.helpers import BUNDLED, cli, snapshot
+
+# A damaged installation: reportlab cannot be imported, so the handout renderer fails inside notedeck.
+BROKEN_REPORTLAB = """
+import sys
+class Damaged:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "reportlab":
+            raise ImportError("reportlab is damaged")
+sys.meta_path.insert(0, Damaged())
+"""
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_bad_input_exits_2_with_located_messages_and_no_traceback(note):
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text().replace("count: 40\n", "count: ten\n"))
+    result = run("figures", "--content", str(note))
+    assert result.exit_code == 2
+    assert f"error: {scenarios}:34:12: workloads[1].count: expected a number, got 'ten'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_usage_errors_exit_2():
+    assert run("build", "--paper", "a5").exit_code == 2
+    assert run("bulid").exit_code == 2
+    assert run("check", "--no-such-option").exit_code == 2
+
+
+def test_a_missing_content_folder_exits_2(tmp_path):
+    result = run("check", "--content", str(tmp_path / "nowhere"))
+    assert result.exit_code == 2
+    assert "content folder not found" in result.output
+
+
+def test_init_refuses_a_folder_that_is_not_empty(tmp_path):
+    (tmp_path / "keep.txt").write_text("mine")
+    result = run("init", str(tmp_path))
+    assert result.exit_code == 2 and "not empty" in result.output
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_an_internal_error_apologises_in_one_line_and_leaves_the_outputs(tmp_path):
+    out = tmp_path / "output"
+    out.mkdir()
+    (out / "deck.pptx").write_bytes(b"yesterday's deck")
+    before = snapshot(out)
+    done = subprocess.run(cli("build", "--content", str(BUNDLED), "--out", str(out),
+                              prelude=BROKEN_REPORTLAB), capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "notedeck: internal error, sorry: ImportError: reportlab is damaged" in done.stderr
+    assert "--traceback" in done.stderr and "Traceback" not in done.stderr
+    assert snapshot(out) == before
+
+
+def test_traceback_shows_where_an_internal_error_happened(tmp_path):
+    done = subprocess.run(cli("--traceback", "build", "--content", str(BUNDLED),
+                              "--out", str(tmp_path / "out"), prelude=BROKEN_REPORTLAB),
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "Traceback (most recent call last)" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_help_does_not_import_the_renderers():
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom notedeck.cli import main\n"
+            "CliRunner().invoke(main, ['--help'])\n"
+            "print(sorted(m for m in ('matplotlib', 'reportlab', 'pptx') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_check_on_the_bundled_note_is_clean_even_when_strict():
+    result = run("check", "--content", str(BUNDLED), "--strict")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("no problems")
