@@ -59,3 +59,17 @@ def three_workloads(tmp_path: Path) -> Path:
     path = tmp_path / "other.yaml"
     path.write_text(THREE_WORKLOADS, encoding="utf-8")
     return path
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """Builds in tests cache charts and build records in a temporary folder, never in ~/.cache."""
+    import os
+
+    saved = os.environ.get("NOTEDECK_CACHE_DIR")
+    os.environ["NOTEDECK_CACHE_DIR"] = str(tmp_path_factory.mktemp("notedeck-cache"))
+    yield
+    if saved is None:
+        os.environ.pop("NOTEDECK_CACHE_DIR", None)
+    else:
+        os.environ["NOTEDECK_CACHE_DIR"] = saved

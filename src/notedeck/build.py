@@ -30,13 +30,39 @@ class BuildResult:
     pages: int
     seconds: float
     warnings: tuple[Problem, ...]
+    kept: bool = False        # nothing changed since the last build: the files were left alone
 
 
 def build(content: Path, out: Path, audience: str | None = None,
           scenarios_file: Path | None = None, paper: str = "a4",
-          strict: bool = False) -> BuildResult:
-    """Build deck.pptx and handout.pdf into `out`; nothing there changes unless both succeed."""
+          strict: bool = False, cache: bool = True, workers: bool = True) -> BuildResult:
+    """Build deck.pptx and handout.pdf into `out`; nothing there changes unless both succeed.
+
+    With `cache`, a build whose inputs, options and notedeck match the last build
+    into `out`, whose files are untouched, does nothing (manifest.py), and charts
+    come from the chart cache (cache.py); `workers` draws missing charts in a
+    second process while the note is read (chartwork.py). Outputs are the same
+    bytes either way.
+    """
     started = time.perf_counter()
+    from .chartwork import Charts
+    from .manifest import Stamp
+
+    stamp = Stamp(content, out, {"audience": audience, "scenarios_file": scenarios_file,
+                                 "paper": paper, "strict": strict}, enabled=cache)
+    kept = stamp.kept()
+    if kept is not None:
+        _sweep(Path(out))
+        return BuildResult(kept.paths, kept.slides, kept.pages,
+                           time.perf_counter() - started, kept.warnings, kept=True)
+    with Charts(cache, workers) as charts:
+        result = _build(content, out, audience, scenarios_file, paper, strict, charts, started)
+    stamp.record(result.paths, result.slides, result.pages, result.warnings)
+    return result
+
+
+def _build(content, out, audience, scenarios_file, paper, strict, charts,
+           started: float) -> BuildResult:
     from .compose import compose
     from .gather import gather
 
@@ -45,9 +71,7 @@ def build(content: Path, out: Path, audience: str | None = None,
     warnings = (*source.warnings, *composed)
     if strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
-    from .render import charts
-
-    art = charts.draw_all(deck.charts)
+    art = charts.art(deck.charts)
     with _output_folder(out) as folder, _writing(out):
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:

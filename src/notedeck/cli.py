@@ -92,17 +92,55 @@ _scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Pat
               help="Output folder (default: output/, or output/NAME/ with --audience).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def build(content, audience, scenarios_file, out, paper, strict) -> None:
+@click.option("--all-audiences", is_flag=True,
+              help="Build the note into OUT/ and every audience into OUT/NAME/, in parallel.")
+@click.option("--no-cache", is_flag=True,
+              help="Draw every chart and write both files; read and write no cache.")
+@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Processes for --all-audiences (default: one per core).")
+def build(content, audience, scenarios_file, out, paper, strict, all_audiences, no_cache,
+          jobs) -> None:
     """Write OUT/deck.pptx and OUT/handout.pdf."""
+    if all_audiences:
+        if audience:
+            raise click.UsageError("--all-audiences builds every audience; drop --audience")
+        sys.exit(_build_all(_content(content), out or Path("output"), scenarios_file, paper,
+                            strict, not no_cache, jobs))
     from .build import build as run
 
     out = out or (Path("output") / audience if audience else Path("output"))
-    result = run(_content(content), out, audience, scenarios_file, paper, strict)
+    result = run(_content(content), out, audience, scenarios_file, paper, strict,
+                 cache=not no_cache)
     for warning in result.warnings:
         click.echo(warning.report(), err=True)
-    click.echo(f"wrote {result.paths[0]} ({result.slides} slides)")
-    click.echo(f"wrote {result.paths[1]} ({result.pages} pages)")
-    click.echo(f"in {result.seconds:.2f} s")
+    verb = "kept" if result.kept else "wrote"
+    click.echo(f"{verb} {result.paths[0]} ({result.slides} slides)")
+    click.echo(f"{verb} {result.paths[1]} ({result.pages} pages)")
+    click.echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
+                                               if result.kept else ""))
+
+
+def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, jobs) -> int:
+    """Every variant, a progress bar while more than one runs, a summary; 2 if any failed."""
+    from contextlib import nullcontext
+
+    from .audiences_run import build_all, summary, variants
+
+    count = len(variants(content))
+    bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
+                             show_pos=True, item_show_func=lambda name: name)
+           if count > 1 else nullcontext())
+    with bar:
+        outcomes = build_all(content, out, scenarios_file, paper, strict, cache, jobs,
+                             on_done=lambda o: bar.update(1, o.name) if count > 1 else None)
+    for outcome in outcomes:
+        for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
+            click.echo(f"{outcome.name}: {problem.report()}", err=True)
+        if outcome.internal:
+            click.echo(f"{outcome.name}: notedeck: internal error, sorry: {outcome.internal}",
+                       err=True)
+    click.echo(summary(outcomes))
+    return 2 if any(not o.ok for o in outcomes) else 0
 
 
 @main.command()

@@ -14,12 +14,12 @@ from reportlab.platypus import (Flowable, Image, KeepTogether, ListFlowable, Lis
 from reportlab.platypus import Paragraph as P
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
-from svglib.svglib import svg2rlg
 
 from ..errors import NotedeckError
 from ..model import (Block, BulletList, Callout, Chart, Heading, Paragraph, Stats, Table,
                      Worksheet)
 from .pdf_layout import column_widths, fit_box, raster_limit, stats_per_row
+from .pdf_svg import vector_chart
 from .pdf_styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles,
                          esc, markup)
 
@@ -238,12 +238,16 @@ def _art_for(name: str, art: Mapping[str, ChartArt]) -> ChartArt:
 
 
 def chart_flowable(art: ChartArt, max_width: float, max_height: float) -> tuple[Flowable, str]:
-    """The chart as a vector Drawing ("vector"), or if svglib cannot read the SVG
-    as the PNG placed no larger than keeps 300 dpi ("raster").
+    """The chart as vectors ("vector": matplotlib's SVG drawn directly by pdf_svg,
+    other SVG through svglib), or if neither can read the SVG as the PNG placed
+    no larger than keeps 300 dpi ("raster").
 
     Its size keeps the drawn aspect, at most the text width and `max_height`.
     """
     width, height = fit_box(art.width_in * 72, art.height_in * 72, max_width, max_height)
+    fast = vector_chart(art.svg, width, height)   # matplotlib's SVG, read ~30x faster
+    if fast is not None:
+        return fast, "vector"
     drawing = _svg_drawing(art.svg)
     if drawing is not None and drawing.width > 0 and drawing.height > 0:
         drawing.scale(width / drawing.width, height / drawing.height)
@@ -259,6 +263,8 @@ def chart_flowable(art: ChartArt, max_width: float, max_height: float) -> tuple[
 
 
 def _svg_drawing(svg: bytes):
+    from svglib.svglib import svg2rlg   # only for SVG outside matplotlib's subset: 0.14 s
+
     try:
         return svg2rlg(BytesIO(svg))
     except Exception:   # svglib raises many kinds on SVG it cannot follow: use the PNG

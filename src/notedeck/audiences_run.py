@@ -1,0 +1,162 @@
+"""`notedeck build --all-audiences`: the note and every audience, spread over the cores.
+
+Each variant is one ordinary build (build.build) into OUT/ (the note itself)
+or OUT/NAME/. A pool of forked processes, one per core, runs them: each
+process imports the libraries once and then builds variant after variant.
+Charts are shared through the chart cache, and drawn under a per-chart lock,
+so a chart two variants have in common is drawn once. One variant failing is
+recorded in its Outcome and the others go on. With `cache=False` the run uses
+a private cache folder that is removed at the end: charts are still drawn once
+per run, and nothing is read from or left in the user's cache.
+
+Nothing here prints: the CLI shows progress through `on_done` and prints the
+summary and the problems.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import NotedeckError, Problem
+
+DEFAULT = "(note)"          # the variant without an audience, as the summary names it
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One variant's build: its result, or the problems (or internal error) that stopped it."""
+
+    audience: str | None
+    out: Path
+    seconds: float
+    result: object = None                  # build.BuildResult when it succeeded
+    problems: tuple[Problem, ...] = ()
+    internal: str = ""                     # "TypeError: ..." for a bug rather than bad input
+    traceback: str = field(default="", repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.audience or DEFAULT
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+
+def variants(content: Path) -> list[str | None]:
+    """The note itself (None), then each audience by name."""
+    from .readers.audiences import names
+
+    return [None, *names(content)] if content.is_dir() else [None]
+
+
+def build_all(content: Path, out: Path, scenarios_file: Path | None = None,
+              paper: str = "a4", strict: bool = False, cache: bool = True,
+              jobs: int | None = None,
+              on_done: Callable[[Outcome], None] = lambda outcome: None) -> list[Outcome]:
+    """Build every variant; outcomes in variant order, each reported to `on_done` as it ends."""
+    todo = variants(content)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
+    scratch = None if cache else tempfile.mkdtemp(prefix="notedeck-run-")
+    saved = os.environ.get("NOTEDECK_CACHE_DIR")
+    if scratch:
+        os.environ["NOTEDECK_CACHE_DIR"] = scratch
+    try:
+        tasks = [(content, _folder(out, name), name, scenarios_file, paper, strict, jobs == 1)
+                 for name in todo]
+        done = _serially(tasks, on_done) if jobs == 1 else _in_pool(tasks, jobs, on_done)
+    finally:
+        if scratch:
+            _restore("NOTEDECK_CACHE_DIR", saved)
+            shutil.rmtree(scratch, ignore_errors=True)
+    order = {name: i for i, name in enumerate(todo)}
+    return sorted(done, key=lambda outcome: order[outcome.audience])
+
+
+def summary(outcomes: list[Outcome]) -> str:
+    """A plain table: variant, status, slides, pages, seconds, folder."""
+    rows = [("variant", "status", "slides", "pages", "time", "folder")]
+    for o in outcomes:
+        r = o.result
+        status = ("kept" if r.kept else "built") if o.ok else ("internal error" if o.internal
+                                                                else "failed")
+        rows.append((o.name, status, str(r.slides) if o.ok else "-",
+                     str(r.pages) if o.ok else "-", f"{o.seconds:.2f} s", str(o.out)))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    right = {2, 3, 4}
+    lines = ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
+    failed = sum(not o.ok for o in outcomes)
+    lines.append(f"{len(outcomes) - failed} of {len(outcomes)} variants built"
+                 + (f"; {failed} failed" if failed else ""))
+    return "\n".join(lines)
+
+
+def _folder(out: Path, audience: str | None) -> Path:
+    return out / audience if audience else out
+
+
+def _serially(tasks, on_done) -> list[Outcome]:
+    done = []
+    for task in tasks:
+        done.append(_build_one(task))
+        on_done(done[-1])
+    return done
+
+
+def _in_pool(tasks, jobs: int, on_done) -> list[Outcome]:
+    import multiprocessing
+
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
+    done = []
+    try:
+        for outcome in pool.imap_unordered(_build_one, tasks, chunksize=1):
+            done.append(outcome)
+            on_done(outcome)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    return done
+
+
+def _worker_signals() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent stops the pool
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _build_one(task) -> Outcome:
+    content, out, audience, scenarios_file, paper, strict, alone = task
+    from .build import build
+
+    started = time.perf_counter()
+    try:
+        result = build(content, out, audience, scenarios_file, paper, strict,
+                       workers=alone)             # in a pool the other core is busy already
+        return Outcome(audience, out, time.perf_counter() - started, result=result)
+    except NotedeckError as exc:
+        return Outcome(audience, out, time.perf_counter() - started, problems=exc.problems)
+    except Exception as exc:                       # a bug: this variant fails, the others go on
+        import traceback
+
+        cause = (str(exc).strip().splitlines() or [""])[0][:200]
+        return Outcome(audience, out, time.perf_counter() - started,
+                       internal=f"{type(exc).__name__}: {cause}",
+                       traceback=traceback.format_exc())
+
+
+def _restore(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value

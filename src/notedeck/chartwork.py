@@ -1,0 +1,263 @@
+"""The charts one build needs: from the cache, else drawn once, in a second process if it pays.
+
+Importing matplotlib (about 0.3 s) and drawing three charts (about 0.45 s) is
+the longest chain in a cold build. `Charts(workers=True)` forks a helper at the
+start of the build, before the note is read: the helper imports matplotlib
+while this process reads and composes the note, then draws each chart the
+cache lacks, writes it into the cache folder and says so on a pipe. This
+process meanwhile imports python-pptx and reportlab and renders; it waits for a
+chart only when a renderer first touches its pixels or vectors, so slides and
+pages before the first chart are done by then. If the helper cannot start or
+dies, the charts are drawn here, the same way, to the same bytes.
+
+With `cache=False` nothing is read from or written to the cache; the helper
+hands its charts over through a private temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+
+from .cache import ChartCache
+
+
+class Charts:
+    """A context manager: `art(specs)` gives every chart by name; leaving it stops the helper."""
+
+    def __init__(self, cache: bool = True, workers: bool = True, folder: Path | None = None):
+        self.cache = ChartCache(folder, enabled=cache)
+        self._scratch = None if cache else Path(tempfile.mkdtemp(prefix="notedeck-charts-"))
+        self._helper = _Helper.start(self._drop_folder()) if workers and _can_fork() else None
+
+    def __enter__(self) -> Charts:
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        self.close(drain=kind is None)
+
+    def art(self, specs: Sequence) -> Mapping:
+        """Every chart of `specs` by name: cached ones now, the rest as they are drawn."""
+        names = [spec.name for spec in specs]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"two charts are named {name!r}; chart names must be unique")
+        art = {spec.name: self.cache.get(spec) for spec in specs}
+        missing = [spec for spec in specs if art[spec.name] is None]
+        if missing and self._helper is not None and self._helper.send(missing):
+            return _Streamed(art, missing, self)
+        self.close(drain=False)
+        for spec in missing:
+            art[spec.name] = self._draw_here(spec)
+        return art
+
+    def close(self, drain: bool = True) -> None:
+        if self._helper is not None:
+            self._helper.stop(wait=drain)
+            self._helper = None
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+
+    def _drop_folder(self) -> Path:
+        return self._scratch if self._scratch is not None else self.cache.folder.parent
+
+    def _draw_here(self, spec):
+        from .render import charts
+
+        return self.cache.draw_once(spec, charts.draw)
+
+    def _wait_for(self, spec):
+        """The helper's drawing of `spec`; drawn here if the helper failed."""
+        helper = self._helper
+        while helper is not None and helper.pending(spec.name):
+            helper.receive()
+        if helper is not None and helper.done.get(spec.name):
+            art = ChartCache(self._drop_folder()).get(spec)
+            if art is not None:
+                return art
+        return self._draw_here(spec)
+
+
+class _Streamed(Mapping):
+    """Charts by name; those still being drawn stand in with their size until touched."""
+
+    def __init__(self, ready: dict, missing: list, owner: Charts):
+        self._art = dict(ready)
+        for spec in missing:
+            self._art[spec.name] = _Pending(spec, owner)
+
+    def __getitem__(self, name: str):
+        return self._art[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._art)
+
+    def __len__(self) -> int:
+        return len(self._art)
+
+
+class _Pending:
+    """A chart's name and size now; its PNG and SVG when the helper has drawn it."""
+
+    def __init__(self, spec, owner: Charts):
+        from .render.charts import chart_size
+
+        self._spec, self._owner, self._art = spec, owner, None
+        self.name = spec.name
+        self.width_in, self.height_in = chart_size(spec)
+
+    def _resolved(self):
+        if self._art is None:
+            self._art = self._owner._wait_for(self._spec)
+        return self._art
+
+    @property
+    def png(self) -> bytes:
+        return self._resolved().png
+
+    @property
+    def svg(self) -> bytes:
+        return self._resolved().svg
+
+
+# --- the helper process ----------------------------------------------------------------
+
+def _can_fork() -> bool:
+    return (hasattr(os, "fork") and sys.platform != "darwin" and (os.cpu_count() or 1) > 1
+            and os.environ.get("NOTEDECK_WORKERS", "") != "0")
+
+
+class _Helper:
+    """A forked process: imports matplotlib now, draws the specs it is sent, one line per chart."""
+
+    def __init__(self, pid: int, to_child: int, from_child, folder: Path):
+        self.pid, self._to_child, self._from_child, self.folder = pid, to_child, from_child, folder
+        self.done: dict[str, bool] = {}
+        self._asked: set[str] = set()
+
+    @classmethod
+    def start(cls, folder: Path) -> _Helper | None:
+        down_r, down_w = os.pipe()
+        up_r, up_w = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (down_r, down_w, up_r, up_w):
+                os.close(fd)
+            return None
+        if pid == 0:                                       # the helper
+            os.close(down_w)
+            os.close(up_r)
+            _serve(down_r, up_w, folder)                   # never returns
+        os.close(down_r)
+        os.close(up_w)
+        return cls(pid, down_w, os.fdopen(up_r, "rb", buffering=0), folder)
+
+    def send(self, specs: list) -> bool:
+        import pickle
+
+        data = pickle.dumps(specs, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            os.write(self._to_child, len(data).to_bytes(8, "big"))
+            _write_all(self._to_child, data)
+            os.close(self._to_child)
+            self._to_child = -1
+        except OSError:
+            return False
+        self._asked = {spec.name for spec in specs}
+        return True
+
+    def pending(self, name: str) -> bool:
+        return name in self._asked and name not in self.done
+
+    def receive(self) -> None:
+        """Read one report ('ok NAME' or 'error NAME'); at end of stream every open one failed."""
+        line = self._readline()
+        if not line:
+            for name in self._asked - set(self.done):
+                self.done[name] = False
+            return
+        status, _, name = line.partition(" ")
+        self.done[name] = status == "ok"
+
+    def _readline(self) -> str:
+        chunks = []
+        while True:
+            byte = self._from_child.read(1)
+            if not byte or byte == b"\n":
+                return b"".join(chunks).decode("utf-8", "replace")
+            chunks.append(byte)
+
+    def stop(self, wait: bool) -> None:
+        if self._to_child != -1:
+            os.close(self._to_child)                       # an idle helper ends at end of input
+            self._to_child = -1
+        if wait:
+            while set(self._asked) - set(self.done):
+                self.receive()
+        else:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self._from_child.close()
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+def _serve(inbox: int, outbox: int, folder: Path) -> None:
+    """The helper's life: import, wait for specs, draw each into the folder, report, exit."""
+    code = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)       # the parent handles Ctrl-C
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        quiet = os.open(os.devnull, os.O_RDWR)             # the parent's stdin and stdout
+        os.dup2(quiet, 0)                                  # are its own: a pipe reader
+        os.dup2(quiet, 1)                                  # waits for no helper
+        import pickle
+
+        import matplotlib.backends.backend_agg  # noqa: F401  (the 0.3 s this process exists for)
+        import matplotlib.figure  # noqa: F401
+
+        from .render import charts
+
+        size = _read_exactly(inbox, 8)
+        if len(size) == 8:
+            specs = pickle.loads(_read_exactly(inbox, int.from_bytes(size, "big")))
+            cache = ChartCache(folder)
+            for spec in specs:
+                try:
+                    cache.put(spec, charts.draw(spec))
+                    ok = cache._path(cache.key(spec)).exists()
+                except Exception:                          # drawn again by the parent, which reports it
+                    ok = False
+                _write_all(outbox, f"{'ok' if ok else 'error'} {spec.name}\n".encode())
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _read_exactly(fd: int, count: int) -> bytes:
+    chunks, left = [], count
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
