@@ -42,7 +42,7 @@ class Source:
 def scenario_source(content: Path, audience: Audience | None,
                     scenarios_file: Path | None = None) -> yamlfile.Located:
     """The scenario file, with the audience's overrides merged in."""
-    base = yamlfile.load(scenarios_file or _inside(content, content / "scenarios.yaml"))
+    base = yamlfile.load(scenarios_file or yamlfile.inside(content, content / "scenarios.yaml"))
     if audience and audience.overrides is not None:
         if not isinstance(base.data, dict):
             return base
@@ -59,7 +59,7 @@ def gather(content: Path, audience_slug: str | None = None,
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
     found = Collector()
-    read_note = found.run(note.read, _inside(content, content / "note.yaml"))
+    read_note = found.run(note.read, yamlfile.inside(content, content / "note.yaml"))
     audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
     located = found.run(scenario_source, content, audience, scenarios_file)
     scenario = found.run(scenarios.validate, located) if located else None
@@ -79,18 +79,6 @@ def gather(content: Path, audience_slug: str | None = None,
                   tuple(warnings))
 
 
-def _inside(content: Path, path: Path) -> Path:
-    """The path, if it stays inside the note's folder (a symlink may not lead out of it)."""
-    try:
-        path.resolve().relative_to(content.resolve())
-    except ValueError:
-        raise fail(path, "this file is a link to a place outside the note's folder; notedeck "
-                         "reads only files inside the note") from None
-    except OSError as exc:
-        raise fail(path, f"cannot follow this path: {exc.strerror or exc}") from None
-    return path
-
-
 def _sections(content: Path, names: dict[str, Any] | None) -> tuple[SectionSource, ...]:
     files = sorted((content / "sections").glob("*.md"))
     if not files:
@@ -108,7 +96,7 @@ def _sections(content: Path, names: dict[str, Any] | None) -> tuple[SectionSourc
 
 
 def _section(content: Path, path: Path, names: dict[str, Any] | None) -> SectionSource:
-    return sections.read(_inside(content, path), names)
+    return sections.read(yamlfile.inside(content, path), names)
 
 
 def _duplicate_numbers(read: list[SectionSource]) -> list[Problem]:

@@ -40,7 +40,7 @@ def load(content: Path, slug: str) -> Audience:
         listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
         raise fail(content / "audiences", f"unknown audience '{slug}'.{hint} "
                                           f"Audiences in this note: {listed}")
-    path = content / "audiences" / f"{slug}.yaml"
+    path = yamlfile.inside(content, content / "audiences" / f"{slug}.yaml")
     source = yamlfile.load(path)
     data = source.data if source.data is not None else {}
     if not isinstance(data, dict):

@@ -87,6 +87,18 @@ def _read_bytes(path: Path) -> bytes:
     return raw
 
 
+def inside(content: Path, path: Path) -> Path:
+    """The path, if it stays inside the note's folder (a symlink may not lead out of it)."""
+    try:
+        path.resolve().relative_to(content.resolve())
+    except ValueError:
+        raise fail(path, "this file is a link to a place outside the note's folder; notedeck "
+                         "reads only files inside the note") from None
+    except OSError as exc:
+        raise fail(path, f"cannot follow this path: {exc.strerror or exc}") from None
+    return path
+
+
 def load(path: Path, text: str | None = None, line_offset: int = 0) -> Located:
     """Read YAML text into plain data; every problem becomes a NotedeckError."""
     if text is None:
