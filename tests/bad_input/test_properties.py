@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -23,7 +24,11 @@ from notedeck.templating import fill
 
 from .helpers import BUNDLED
 
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("ND_EXAMPLES", 60)), deadline=None,
+# Modest by default; ND_EXAMPLES=2000 (and ND_BUILDS=30) for a long local hunt. No database:
+# nothing is written into the working directory.
+EXAMPLES = int(os.environ.get("ND_EXAMPLES", 60))
+BUILDS = int(os.environ.get("ND_BUILDS", 4))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 NAMES = gather(BUNDLED).names
 SCENARIO = yaml.safe_load((BUNDLED / "scenarios.yaml").read_text())
@@ -161,7 +166,7 @@ def limited_scenarios(draw):
     }
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SETTINGS, max_examples=max(EXAMPLES // 2, 10))
 @given(limited_scenarios())
 def test_any_scenario_inside_the_limits_composes_a_deck(raw):
     with scratch_note() as folder:
@@ -178,7 +183,7 @@ def deck_text(path: Path) -> str:
                      for shape in slide.shapes if shape.has_text_frame)
 
 
-@settings(max_examples=int(__import__("os").environ.get("ND_BUILDS", 4)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SETTINGS, max_examples=BUILDS)
 @given(limited_scenarios())
 def test_a_scenario_inside_the_limits_builds_files_that_carry_its_figures(raw):
     from pypdf import PdfReader
