@@ -28,15 +28,14 @@ def check_note(content: Path) -> list[Problem]:
     from .gather import gather
 
     found: list[Problem] = []
-    main = None
+    sources = {}
     for slug in [None, *audiences.names(content)]:
         try:
-            source = gather(content, slug)
-            found.extend([*source.warnings, *compose(source)[1]])
-            main = main or (source if slug is None else None)
+            sources[slug] = gather(content, slug)
+            found.extend([*sources[slug].warnings, *compose(sources[slug])[1]])
         except NotedeckError as exc:
             found.extend(exc.problems)
-    found.extend(naked_numbers(content, main))
+    found.extend(naked_numbers(content, sources.get(None)))
     return _unique(found)
 
 

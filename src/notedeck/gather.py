@@ -8,7 +8,7 @@ from typing import Any
 
 from . import core, namespace
 from .core import Figures
-from .errors import Collector, NotedeckError, Problem, fail
+from .errors import Collector, Problem, fail
 from .readers import audiences, note, scenarios, sections, yamlfile
 from .readers.audiences import Audience
 from .readers.note import NoteIn

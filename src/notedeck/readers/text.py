@@ -38,12 +38,6 @@ def line(value: str) -> str:
     return _SPACES.sub(" ", _INVALID.sub("", value).replace("\n", " ")).strip()
 
 
-def invalid_characters(value: str) -> list[tuple[int, str]]:
-    """(line, character) of each XML-invalid character, for warnings."""
-    return [(number, repr(m.group())) for number, text in enumerate(value.split("\n"), start=1)
-            for m in _INVALID.finditer(text)]
-
-
 def _listed(chars: list[str]) -> str:
     kinds = list(dict.fromkeys(chars))
     return ", ".join(kinds[:5]) + (", ..." if len(kinds) > 5 else "")
