@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from notedeck import naked
 from notedeck.build import build
+from notedeck.checking import check_note
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.gather import gather
@@ -79,6 +80,7 @@ def test_any_bytes_in_any_file_end_in_a_notedeck_error_or_a_note(data, name):
         only_notedeck_errors(audiences.load, folder, "research-lab")
         only_notedeck_errors(sections.read, folder / "sections/01-what-the-number-means.md", NAMES)
         only_notedeck_errors(lambda: compose(gather(folder, "research-lab")))
+        assert all(str(problem) for problem in check_note(folder))     # check never raises
 
 
 @SETTINGS
