@@ -66,9 +66,8 @@ def gather(content: Path, audience_slug: str | None = None,
     names = figures = None
     if scenario is not None:
         figures = core.compute(scenario)
-        lines = {path: where[1] for path, where in located.positions.items()}
         names = found.run(namespace.build, scenario, figures, audience.name if audience else "",
-                          located.file, lines)
+                          located.where)
     read = found.run(_sections, content, names) or ()
     prose = found.run(_note_prose, *read_note, names) if read_note and names else None
     found.raise_if_any()

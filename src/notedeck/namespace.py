@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import formatting as fmt
 from .core import CheckFigures, Figures, WorkloadFigures
+from .errors import Collector, Location
 from .scenario import Scenario, Workload
 from .templating import fill
 
@@ -14,17 +14,19 @@ PROSE_KEYS = ("title", "scene", "still_scarce")
 
 
 def build(scenario: Scenario, figures: Figures, audience: str = "",
-          scenario_file: Path | str = "scenarios.yaml", lines: dict | None = None) -> dict[str, Any]:
-    """All names, with each workload's own prose filled from the rest."""
+          where: Callable[[tuple], Location] | None = None) -> dict[str, Any]:
+    """All names, with each workload's own prose filled from the rest; all problems at once."""
     names = _figures(scenario, figures, audience)
+    found = Collector()
     for index, workload in enumerate(scenario.workloads):
         entry = names["w"][workload.id]
         for key in PROSE_KEYS:
             path = ("workloads", index, key)
-            line = (lines or {}).get(path)
-            entry[key] = fill(getattr(workload, key), names, scenario_file,
-                              line_offset=(line - 1) if line else 0,
-                              key=f"workloads[{index}].{key}")
+            place = where(path) if where else Location("scenarios.yaml")
+            entry[key] = found.run(fill, getattr(workload, key), names, place.file,
+                                   line_offset=(place.line - 1) if place.line else 0,
+                                   key=f"workloads[{index}].{key}") or ""
+    found.raise_if_any()
     return names
 
 

@@ -24,3 +24,15 @@ def test_error_in_an_audience_names_the_audience_file(note):
     with pytest.raises(NotedeckError) as info:
         gather(note, "research-lab")
     assert "research-lab.yaml:" in str(info.value)
+
+
+def test_placeholder_errors_in_audience_prose_name_the_audience_file_all_at_once(note):
+    path = note / "audiences" / "support-team.yaml"
+    text = path.read_text()
+    text = text.replace("{{ w.replies.count_words }}", "{{ w.replies.cont_words }}")
+    path.write_text(text.replace("{{ w.articles.count_words }}", "{{ w.artcles.count_words }}"))
+    with pytest.raises(NotedeckError) as info:
+        gather(note, "support-team")
+    problems = [str(p) for p in info.value.problems]
+    assert len(problems) == 2 and all("support-team.yaml:" in p for p in problems)
+    assert "did you mean 'count_words'?" in problems[0] and "did you mean 'articles'?" in problems[1]
