@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from . import chartspecs, tables
+from . import chartspecs, glyphs, tables
 from . import formatting as fmt
 from .errors import Problem, Location, fail
 from .gather import Source
 from .model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection,
-                    Heading, Meta, Paragraph, plain, Run, SectionSlide, Slide, Source as Reference,
+                    Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference,
                     SourcesSlide, Stats, Table, TableSlide, TitleSlide)
 from .readers.sections import Component, SectionSource, SlideSource, inline_markdown
 
@@ -30,7 +30,9 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
         slides.append(SectionSlide(section.label, section.title, section.headline,
                                    (f"{section.title}: {section.headline}",)))
         for slide in section.slides:
-            slides.extend(parts.slides(section, slide))
+            made = parts.slides(section, slide)
+            slides.extend(made)
+            warnings.extend(_glyph_warnings(made, section, slide))
             if not slide.notes:
                 warnings.append(Problem(Location(section.file, slide.line),
                                         f"slide '{slide.title}' has no speaker notes "
@@ -44,6 +46,16 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()))
     return deck, warnings
+
+
+def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSource) -> list[Problem]:
+    missing = glyphs.undrawable(" ".join(strings(tuple(made))))
+    if not missing:
+        return []
+    return [Problem(Location(section.file, slide.line),
+                    f"slide '{slide.title}' uses characters no bundled font has: "
+                    f"{glyphs.describe(missing)}; the handout shows them as blanks and "
+                    "presenting apps substitute another font", "warning")]
 
 
 def _meta(source: Source) -> Meta:

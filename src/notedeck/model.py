@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields, is_dataclass
 
 
 # --- inline text -------------------------------------------------------------
@@ -22,6 +23,18 @@ Text = tuple[Run, ...]
 def plain(text: Text) -> str:
     """The characters of a run sequence, styles dropped."""
     return "".join(run.text for run in text)
+
+
+def strings(value: object) -> Iterator[str]:
+    """Every string held anywhere inside a model object."""
+    if isinstance(value, str):
+        yield value
+    elif is_dataclass(value):
+        for item in fields(value):
+            yield from strings(getattr(value, item.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from strings(item)
 
 
 # --- blocks ------------------------------------------------------------------

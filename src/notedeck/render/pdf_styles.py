@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -11,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from .. import glyphs
 from ..model import Text
 from ..theme import FONT_FILES, PALETTE, TYPE
 
@@ -23,6 +25,7 @@ FACES = {
     "bolditalic": f"{FAMILY}-BoldItalic",
 }
 REGULAR, BOLD, ITALIC = FACES["regular"], FACES["bold"], FACES["italic"]
+FALLBACK = "DejaVuSans"   # draws what Liberation Sans lacks (✓, ★, arrows, many symbols)
 
 INK = colors.HexColor(PALETTE.ink)
 MUTED = colors.HexColor(PALETTE.muted)
@@ -43,6 +46,9 @@ def register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(FONT_FILES[face])))
     pdfmetrics.registerFontFamily(FAMILY, normal=FACES["regular"], bold=FACES["bold"],
                                   italic=FACES["italic"], boldItalic=FACES["bolditalic"])
+    dejavu = glyphs.dejavu_file()
+    if dejavu and FALLBACK not in known:
+        pdfmetrics.registerFont(TTFont(FALLBACK, str(dejavu)))
 
 
 # --- text ----------------------------------------------------------------------
@@ -58,8 +64,12 @@ def clean(text: str) -> str:
 
 
 def esc(text: str) -> str:
-    """Plain text made safe for reportlab Paragraph markup."""
-    return escape(clean(text))
+    """Plain text made safe for reportlab Paragraph markup; glyphs Liberation lacks in DejaVu."""
+    escaped = escape(clean(text))
+    if escaped.isascii():
+        return escaped
+    return "".join(f'<font name="{FALLBACK}">{"".join(run)}</font>' if fallback else "".join(run)
+                   for fallback, run in groupby(escaped, glyphs.needs_fallback))
 
 
 def markup(runs: Text) -> str:
