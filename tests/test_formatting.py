@@ -191,3 +191,10 @@ def test_share_has_one_decimal(x):
 @given(st.integers(min_value=0, max_value=10**18))
 def test_words_and_labels_never_raise(n):
     assert fmt.words(n) and fmt.Words(n) and fmt.compact(n) and fmt.slider_label(n)
+
+
+def test_slow_speeds_keep_their_digits():
+    assert fmt.rate(Decimal("0.001")) == "0.001 tokens/sec"
+    assert fmt.rate(Decimal("2.5")) == "2.5 tokens/sec"
+    assert fmt.rate(1_000_000) == "1,000,000 tokens/sec"
+    assert fmt.compact(Decimal("0.001")) == "0.001"

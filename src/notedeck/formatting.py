@@ -64,8 +64,13 @@ def seconds_plain(seconds: Number) -> str:
 
 
 def rate(tokens_per_second: Number) -> str:
-    """A writing speed: "1,000,000 tokens/sec"."""
-    return f"{decimal(tokens_per_second, 1)} tokens/sec"
+    """A writing speed: "1,000,000 tokens/sec", "0.5 tokens/sec", "0.001 tokens/sec"."""
+    return f"{speed(tokens_per_second)} tokens/sec"
+
+
+def speed(tokens_per_second: Number) -> str:
+    """A speed's number: whole with separators, or up to three decimals below 100."""
+    return decimal(tokens_per_second, 3 if abs(exact(tokens_per_second)) < 100 else 1)
 
 
 # --- durations -----------------------------------------------------------------
@@ -142,7 +147,7 @@ def compact(n: Number) -> str:
     for size, suffix in COMPACT_UNITS:
         if abs(round_half_up(value, 2)) >= size:
             return _compact_in(value, size, suffix)
-    return decimal(value, 2)
+    return decimal(value, 3)
 
 
 def _compact_in(value: Fraction, size: int, suffix: str) -> str:

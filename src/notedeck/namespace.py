@@ -38,8 +38,8 @@ def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, A
         "speeds": _speeds(figures),
         "throughput": {
             "streams": fmt.integer(scenario.throughput.streams),
-            "per_stream": fmt.decimal(scenario.throughput.tokens_per_second),
-            "total": fmt.decimal(figures.throughput_total),
+            "per_stream": fmt.speed(scenario.throughput.tokens_per_second),
+            "total": fmt.speed(figures.throughput_total),
         },
         "workloads": workloads,
         "w": by_id,
@@ -58,14 +58,14 @@ def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, A
 
 def _speeds(figures: Figures) -> dict[str, Any]:
     return {
-        "baseline": fmt.decimal(figures.baseline),
-        "imagined": fmt.decimal(figures.imagined),
+        "baseline": fmt.speed(figures.baseline),
+        "imagined": fmt.speed(figures.imagined),
         "baseline_rate": fmt.rate(figures.baseline),
         "imagined_rate": fmt.rate(figures.imagined),
         "writing_speedup": fmt.speedup(figures.writing_speedup),
         "dial": [fmt.compact(s) for s in figures.dial],
-        "dial_low": fmt.decimal(figures.dial[0]),
-        "dial_high": fmt.decimal(figures.dial[-1]),
+        "dial_low": fmt.speed(figures.dial[0]),
+        "dial_high": fmt.speed(figures.dial[-1]),
     }
 
 

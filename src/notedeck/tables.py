@@ -45,7 +45,7 @@ def bottleneck_stats(figures: Figures) -> Stats:
              f"Writing {fmt.share(c.writing_share_imagined)} · "
              f"Checking {fmt.share(c.checking_share_imagined)}"),
         Stat(fmt.speedup(c.writing_speedup), "Writing speedup",
-             f"{fmt.decimal(figures.imagined)} ÷ {fmt.rate(figures.baseline)}"),
+             f"{fmt.speed(figures.imagined)} ÷ {fmt.rate(figures.baseline)}"),
         Stat(fmt.speedup(c.end_to_end_speedup), "End-to-end speedup",
              f"{fmt.seconds_plain(c.total_baseline)} ÷ {fmt.seconds_plain(c.total_imagined)} seconds"),
     ))

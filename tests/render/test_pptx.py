@@ -495,3 +495,22 @@ def test_openxml_audit_finds_no_errors(rendered):
     assert result.is_valid, [str(error) for error in result.errors[:10]]
     template = openxml_audit.validate_pptx(DEFAULT_TEMPLATE)
     assert template.is_valid, [str(error) for error in template.errors[:10]]
+
+
+def test_text_too_long_beside_a_chart_follows_on_its_own_slide(tmp_path):
+    """An extreme scenario makes the figures beside the bottleneck chart too long to fit there."""
+    from notedeck.build import build as build_note
+    from conftest import BUNDLED
+
+    scenario = (BUNDLED / "scenarios.yaml").read_text(encoding="utf-8")
+    scenario = (scenario.replace("baseline: 100 ", "baseline: 0.001 ")
+                .replace("imagined: 1000000 ", "imagined: 1000000000000 ")
+                .replace("count: 40\n", "count: 1000000000\n")
+                .replace("tokens_each: 20000\n", "tokens_each: 1000000000\n"))
+    path = tmp_path / "extreme.yaml"
+    path.write_text(scenario, encoding="utf-8")
+    build_note(BUNDLED, tmp_path / "out", scenarios_file=path)
+    titles = [s.shapes.title.text for s in Presentation(str(tmp_path / "out" / "deck.pptx")).slides
+              if s.shapes.title is not None]
+    chart_title = next(t for t in titles if t.endswith("faster work"))
+    assert fit.continuation_title(chart_title) in titles

@@ -91,7 +91,7 @@ def _plan_slide(slide: Slide, deck, art_sizes, template, where) -> list[PlannedS
         case TableSlide():
             return _table_slides(slide, template, where)
         case ChartSlide():
-            return [_chart_slide(slide, art_sizes, template, where)]
+            return _chart_slides(slide, art_sizes, template, where)
         case SourcesSlide():
             return _sources_slides(slide, template, where)
     raise where.error(f"unknown slide type {type(slide).__name__}; known: TitleSlide, "
@@ -280,6 +280,23 @@ def _clean_table(table: Table) -> Table:
 
 # --- charts --------------------------------------------------------------------------
 
+def _chart_slides(slide: ChartSlide, art_sizes, template: Template,
+                  where: _Where) -> list[PlannedSlide]:
+    """The chart with its text beside it; text too long for beside it follows on its own slide."""
+    try:
+        return [_chart_slide(slide, art_sizes, template, where)]
+    except _SideOverflow:
+        alone = replace(slide, side=())
+        rest = ContentSlide(fit.continuation_title(slide.title), slide.side,
+                            _continued(slide.title, slide.notes), slide.section)
+        return [_chart_slide(alone, art_sizes, template, where),
+                *_content_slides(rest, template, where)]
+
+
+class _SideOverflow(Exception):
+    """The blocks beside a chart need more room than the side frame has."""
+
+
 def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
                  where: _Where) -> PlannedSlide:
     layout = "Chart and Text" if slide.side else "Chart"
@@ -307,8 +324,7 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
         units = fit.block_units(_check_blocks(slide.side, where, "a chart's side"))
         result = fit.split(units, stack.height, side.box.h, *BODY)
         if result is None or len(result.pages) > 1:
-            raise where.error("the text beside the chart does not fit even at "
-                              f"{BODY[1]:g} pt; shorten it")
+            raise _SideOverflow()
         shapes.extend(stack.shapes(result.pages[0], result.size, role="side"))
     return PlannedSlide(layout, fit.clean(slide.title), tuple(shapes), _notes(slide.notes),
                         None, None)
