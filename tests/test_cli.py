@@ -88,3 +88,28 @@ def test_check_on_the_bundled_note_is_clean_even_when_strict():
     result = run("check", "--content", str(BUNDLED), "--strict")
     assert result.exit_code == 0, result.output
     assert result.output.strip().endswith("no problems")
+
+
+def test_init_starts_a_note_that_builds_and_figures_lists_every_name(tmp_path):
+    from click.testing import CliRunner
+    import json
+
+    runner = CliRunner()
+    started = runner.invoke(main, ["init", str(tmp_path / "mine")])
+    assert started.exit_code == 0 and (tmp_path / "mine" / "scenarios.yaml").is_file()
+    built = runner.invoke(main, ["build", "--content", str(tmp_path / "mine"),
+                                 "--out", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    listed = runner.invoke(main, ["figures", "--content", str(tmp_path / "mine"), "--json"])
+    figures = json.loads(listed.output)
+    assert figures["bottleneck.end_to_end_speedup"] == "132.57×"
+    assert figures["w.apps.count_words"] == "forty"
+    table = runner.invoke(main, ["figures", "--content", str(tmp_path / "mine"),
+                                 "--audience", "research-lab"]).output
+    assert "bottleneck.end_to_end_speedup" in table and "132.57×" not in table
+
+
+def test_version():
+    from click.testing import CliRunner
+
+    assert CliRunner().invoke(main, ["--version"]).output.startswith("notedeck, version 1.")
