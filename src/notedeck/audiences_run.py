@@ -68,7 +68,8 @@ def build_all(content: Path, out: Path, scenarios_file: Path | None = None,
     if scratch:
         os.environ["NOTEDECK_CACHE_DIR"] = scratch
     try:
-        tasks = [(content, _folder(out, name), name, scenarios_file, paper, strict, jobs == 1)
+        alone = len(todo) == 1             # else one process builds several: draw in it
+        tasks = [(content, folder_for(out, name), name, scenarios_file, paper, strict, alone)
                  for name in todo]
         done = _serially(tasks, on_done) if jobs == 1 else _in_pool(tasks, jobs, on_done)
     finally:
@@ -98,7 +99,7 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def _folder(out: Path, audience: str | None) -> Path:
+def folder_for(out: Path, audience: str | None) -> Path:
     return out / audience if audience else out
 
 
@@ -137,12 +138,19 @@ def _worker_signals() -> None:
 
 def _build_one(task) -> Outcome:
     content, out, audience, scenarios_file, paper, strict, alone = task
+    return build_variant(content, out, audience, scenarios_file, paper, strict,
+                         workers=alone)           # in a pool the other core is busy already
+
+
+def build_variant(content: Path, out: Path, audience: str | None, scenarios_file: Path | None,
+                  paper: str, strict: bool, cache: bool = True, workers: bool = False) -> Outcome:
+    """One build, its failure caught and kept in the Outcome (bad input or a bug alike)."""
     from .build import build
 
     started = time.perf_counter()
     try:
-        result = build(content, out, audience, scenarios_file, paper, strict,
-                       workers=alone)             # in a pool the other core is busy already
+        result = build(content, out, audience, scenarios_file, paper, strict, cache=cache,
+                       workers=workers)
         return Outcome(audience, out, time.perf_counter() - started, result=result)
     except NotedeckError as exc:
         return Outcome(audience, out, time.perf_counter() - started, problems=exc.problems)

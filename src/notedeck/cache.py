@@ -168,10 +168,13 @@ def _read_entry(path: Path):
                 hashlib.sha256(body).hexdigest() != header["sha256"]):
             raise ValueError("damaged entry")
         return ChartArt(header["name"], png, svg, header["width_in"], header["height_in"])
-    except FileNotFoundError:
+    except OSError:                     # not there, or no cache folder at all
         return None
-    except (OSError, ValueError, KeyError, TypeError):
-        path.unlink(missing_ok=True)    # damaged: draw it again
+    except (ValueError, KeyError, TypeError):
+        try:
+            path.unlink(missing_ok=True)    # damaged: draw it again
+        except OSError:
+            pass
         return None
 
 

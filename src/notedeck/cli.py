@@ -147,6 +147,54 @@ def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, j
 @_content_option
 @_audience_option
 @_scenarios_option
+@click.option("--out", type=click.Path(path_type=Path),
+              help="Output folder (default: output/, or output/NAME/ with --audience).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--all-audiences", is_flag=True,
+              help="Keep the note in OUT/ and every audience in OUT/NAME/ up to date.")
+@click.option("--no-cache", is_flag=True, help="Draw every chart and write both files each time.")
+def watch(content, audience, scenarios_file, out, paper, strict, all_audiences,
+          no_cache) -> None:
+    """Build, then rebuild whenever a section, scenario or audience file changes."""
+    from .watch import Watcher
+
+    if all_audiences and audience:
+        raise click.UsageError("--all-audiences builds every audience; drop --audience")
+    folder = _content(content)
+    out = out or (Path("output") / audience if audience else Path("output"))
+    watcher = Watcher(folder, out, audience, all_audiences, scenarios_file, paper, strict,
+                      not no_cache)
+    for round_ in watcher.rounds():
+        if round_.changed:
+            click.echo(f"changed: {', '.join(round_.changed)}")
+        for outcome in round_.outcomes:
+            _report_round(outcome)
+        click.echo(f"watching {folder} for changes (Ctrl-C to stop)")
+    click.echo("stopped watching")
+
+
+def _report_round(outcome) -> None:
+    """One variant of a watch round: rebuilt (with its files), unchanged, or its problems."""
+    label = f"{outcome.name}: " if outcome.audience else ""
+    for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
+        click.echo(f"{label}{problem.report()}", err=True)
+    if outcome.internal:
+        click.echo(f"{label}notedeck: internal error, sorry: {outcome.internal}", err=True)
+    if not outcome.ok:
+        click.echo(f"{label}not rebuilt; the files from the last good build are untouched")
+    elif outcome.result.kept:
+        click.echo(f"{label}unchanged: {outcome.out}")
+    else:
+        r = outcome.result
+        click.echo(f"{label}rebuilt {r.paths[0]} ({r.slides} slides), {r.paths[1]} "
+                   f"({r.pages} pages) in {r.seconds:.2f} s")
+
+
+@main.command()
+@_content_option
+@_audience_option
+@_scenarios_option
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""

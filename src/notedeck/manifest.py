@@ -5,8 +5,10 @@ outside it), the build's options, SOURCE_DATE_EPOCH and cache.code_fingerprint()
 (notedeck's version, code, template and fonts, and the installed libraries). The
 record also holds the SHA-256 of both outputs as written. A build is skipped only
 when the key matches and both files in the output folder still have those
-hashes; anything else (an edited section, a new audience file, a deck saved over
-in PowerPoint, another notedeck) builds again. Records live in the cache folder,
+hashes; anything else (an edited section, a changed audience file, a deck saved
+over in PowerPoint, another notedeck) builds again. Other audiences' files are
+left out of a variant's key (the one assumption here: a variant reads the note
+and its own audience file only), so editing one audience rebuilds that one. Records live in the cache folder,
 `builds/`, one per output folder, so the output folder holds only the outputs.
 
 Checking costs a few milliseconds and imports nothing heavy.
@@ -89,7 +91,7 @@ class Stamp:
 
 
 def _key(content: Path, out: Path, options: dict) -> str | None:
-    inputs = _inputs(content, out)
+    inputs = _inputs(content, out, options.get("audience"))
     if inputs is None:
         return None
     scenarios = options.get("scenarios_file")
@@ -102,8 +104,9 @@ def _key(content: Path, out: Path, options: dict) -> str | None:
     return digest("build", code_fingerprint(), settings, inputs, extra)
 
 
-def _inputs(content: Path, out: Path) -> str | None:
-    """Every file under the note's folder, by relative path and content hash."""
+def _inputs(content: Path, out: Path, audience: str | None) -> str | None:
+    """Every file under the note's folder, by relative path and content hash, except
+    other audiences' files: a variant reads the note and its own audience file only."""
     try:
         root, skip = content.resolve(), out.resolve()
         seen: set[Path] = set()
@@ -117,6 +120,8 @@ def _inputs(content: Path, out: Path) -> str | None:
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
             for name in sorted(files):
                 path = Path(folder, name)
+                if _other_audience(path.relative_to(content), audience):
+                    continue
                 target = path.resolve()
                 if not target.is_relative_to(root):
                     lines.append(f"{path.relative_to(content)}\0outside:{target}")
@@ -128,6 +133,11 @@ def _inputs(content: Path, out: Path) -> str | None:
         return "\n".join(lines)
     except OSError:
         return None
+
+
+def _other_audience(relative: Path, audience: str | None) -> bool:
+    return (len(relative.parts) == 2 and relative.parts[0] == "audiences"
+            and relative.suffix == ".yaml" and relative.stem != audience)
 
 
 def _file_hash(path: Path) -> str:

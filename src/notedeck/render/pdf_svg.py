@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from xml.etree import ElementTree
 
 from reportlab.platypus import Flowable
@@ -74,6 +75,7 @@ def vector_chart(svg: bytes, width: float, height: float) -> VectorChart | None:
     return VectorChart(ops, view, width, height)
 
 
+@lru_cache(maxsize=32)          # variants built in one process often share a chart
 def to_pdf_ops(svg: bytes) -> tuple[str, tuple[float, float]]:
     """PDF content-stream operators drawing `svg` in its viewBox units (y up), and the viewBox size."""
     root = ElementTree.fromstring(svg)

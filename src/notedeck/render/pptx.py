@@ -21,6 +21,7 @@ from lxml import etree
 from notedeck.model import Deck, Run
 from notedeck.render.layouts import DEFAULT_TEMPLATE, EMU_PER_IN, LAYOUTS, Box, read_template
 from notedeck.render.pptx_blocks import PPara, PRect, PText
+from notedeck.render.pptx_parts import linear_parts
 from notedeck.render.pptx_plan import PlannedSlide, PPicture, plan
 from notedeck.render.pptx_table import PTable
 from notedeck.theme import DECK_TYPEFACE, PALETTE
@@ -52,6 +53,7 @@ def render(deck: Deck, art: Mapping[str, ChartArt], out: Path,
     slides = plan(deck, sizes, geometry, file=out.name)
     prs = Presentation(str(template))
     _drop_slides(prs)
+    linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     layouts = {layout.name: layout for layout in prs.slide_layouts}
     for planned in slides:
         _emit_slide(prs, layouts[planned.layout], planned, art)

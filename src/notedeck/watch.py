@@ -1,0 +1,111 @@
+"""`notedeck watch`: build, then rebuild whenever the note's files change, until stopped.
+
+The watcher builds in its own process, one variant after another, so the
+libraries stay imported and charts come from the chart cache: a rebuild after
+an edit costs what a warm rebuild costs. With several variants (--all-audiences)
+each change rebuilds only the variants whose inputs changed; the others are
+kept by their build records (manifest.py). A bad edit is reported in that
+round's outcome and the watcher waits for the next change.
+
+Nothing here prints: `rounds()` yields one Round per build round and the CLI
+reports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+
+from .audiences_run import Outcome, build_variant, folder_for, variants
+
+WATCHED = ("note.yaml", "scenarios.yaml", "sections/*.md", "audiences/*.yaml")
+DEBOUNCE_MS = 400          # an editor's save is often several writes: take them as one change
+IDLE_MS = 250              # the watcher wakes this often when idle (and first, once listening)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: the files whose change started it (none for the first), and each variant's build."""
+
+    changed: tuple[str, ...]
+    outcomes: tuple[Outcome, ...]
+
+
+class Watcher:
+    """Builds the chosen variants of a note now and after every relevant change."""
+
+    def __init__(self, content: Path, out: Path, audience: str | None = None,
+                 all_audiences: bool = False, scenarios_file: Path | None = None,
+                 paper: str = "a4", strict: bool = False, cache: bool = True):
+        self.content, self.out = Path(content), Path(out)
+        self.audience, self.all_audiences = audience, all_audiences
+        self.scenarios_file = Path(scenarios_file) if scenarios_file else None
+        self.paper, self.strict, self.cache = paper, strict, cache
+
+    def rounds(self, stop_event=None) -> Iterator[Round]:
+        """The first build, then one round per batch of changes, until `stop_event` or Ctrl-C."""
+        import watchfiles
+
+        listening = False
+        for changes in watchfiles.watch(*self.folders(), watch_filter=self.relevant,
+                                        debounce=DEBOUNCE_MS, stop_event=stop_event,
+                                        rust_timeout=IDLE_MS, yield_on_timeout=True,
+                                        raise_interrupt=False):
+            if not listening:          # the watcher is registered: from here nothing is missed
+                listening = True
+                yield Round((), self.build())
+            elif changes:
+                changed = tuple(sorted({self.shown(path) for _, path in changes}))
+                yield Round(changed, self.build())
+
+    def build(self) -> tuple[Outcome, ...]:
+        """Every chosen variant, in order; a failure is its Outcome, not an exception."""
+        chosen = variants(self.content) if self.all_audiences else [self.audience]
+        return tuple(build_variant(self.content, self.where(name), name, self.scenarios_file,
+                                   self.paper, self.strict, cache=self.cache)
+                     for name in chosen)
+
+    def where(self, audience: str | None) -> Path:
+        return folder_for(self.out, audience) if self.all_audiences else self.out
+
+    def folders(self) -> list[Path]:
+        """The note's folder, and the folder of a --scenarios file kept elsewhere."""
+        folders = [self.content]
+        if self.scenarios_file is not None and not self._inside(self.scenarios_file,
+                                                                self.content):
+            folders.append(self.scenarios_file.resolve().parent)
+        return folders
+
+    def relevant(self, change, path: str) -> bool:
+        """A file the build reads: note.yaml, scenarios.yaml, sections/*.md, audiences/*.yaml,
+        or the --scenarios file. (The outputs match none of these: no build triggers another.)"""
+        target = Path(path)
+        if self.scenarios_file is not None and _same(target, self.scenarios_file):
+            return True
+        if not self._inside(target, self.content):
+            return False
+        relative = target.resolve().relative_to(self.content.resolve()).as_posix()
+        return any(fnmatch(relative, pattern) for pattern in WATCHED)
+
+    def shown(self, path: str) -> str:
+        """A changed file as the author knows it: relative to the note's folder where it can be."""
+        target = Path(path)
+        if self._inside(target, self.content):
+            return target.resolve().relative_to(self.content.resolve()).as_posix()
+        return str(target)
+
+    @staticmethod
+    def _inside(path: Path, folder: Path) -> bool:
+        try:
+            return path.resolve().is_relative_to(folder.resolve())
+        except OSError:
+            return False
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

@@ -1,0 +1,142 @@
+"""`notedeck build --all-audiences`: every variant, in parallel, one failure reported, not fatal."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from notedeck.audiences_run import build_all, summary, variants
+from notedeck.cli import main
+
+from .helpers import cli_in_process, digests
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(folder))
+    return folder
+
+
+def test_the_variants_are_the_note_then_each_audience(note):
+    assert variants(note) == [None, "research-lab", "support-team"]
+
+
+def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
+    out = tmp_path / "output"
+    result = CliRunner().invoke(main, ["build", "--all-audiences", "--content", str(note),
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for folder in (out, out / "research-lab", out / "support-team"):
+        assert sorted(p.name for p in folder.iterdir() if p.is_file()) == \
+            ["deck.pptx", "handout.pdf"]
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["variant", "status", "slides", "pages", "time", "folder"]
+    assert [line.split()[0] for line in lines[1:4]] == ["(note)", "research-lab",
+                                                        "support-team"]
+    assert all(line.split()[1] == "built" for line in lines[1:4])
+    assert lines[-1] == "3 of 3 variants built"
+
+
+def test_the_same_files_as_building_each_variant_alone(note, tmp_path):
+    build_all(note, tmp_path / "all", jobs=2)
+    for audience in (None, "support-team"):
+        alone = tmp_path / f"alone-{audience}"
+        args = ["build", "--content", str(note), "--out", str(alone), "--no-cache"]
+        assert CliRunner().invoke(main, args + (["--audience", audience] if audience else []),
+                                  ).exit_code == 0
+        assert digests(alone) == digests(tmp_path / "all" / (audience or ""))
+
+
+def test_one_failing_audience_is_reported_and_the_others_are_built(note, tmp_path):
+    (note / "audiences" / "broken.yaml").write_text("name: Broken\nscenarios:\n  speeds: [\n")
+    out = tmp_path / "output"
+    done = subprocess.run(cli_in_process(["build", "--all-audiences", "--content", str(note),
+                                          "--out", str(out)]), capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "broken: error: " in done.stdout and "broken.yaml" in done.stdout
+    rows = {line.split()[0]: line.split()[1] for line in done.stdout.splitlines()
+            if line.split() and line.split()[0] in ("(note)", "broken", "research-lab",
+                                                     "support-team")}
+    assert rows == {"(note)": "built", "broken": "failed", "research-lab": "built",
+                    "support-team": "built"}
+    assert "3 of 4 variants built; 1 failed" in done.stdout
+    assert not (out / "broken").exists()
+    assert (out / "support-team" / "handout.pdf").exists()
+
+
+def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypatch):
+    import notedeck.build
+
+    real = notedeck.build._build
+
+    def flaky(content, out, audience, *rest):
+        if audience == "research-lab":
+            raise RuntimeError("a bug that only this variant meets")
+        return real(content, out, audience, *rest)
+
+    monkeypatch.setattr(notedeck.build, "_build", flaky)
+    outcomes = build_all(note, tmp_path / "out", jobs=1)
+    assert [o.ok for o in outcomes] == [True, False, True]
+    assert outcomes[1].internal == "RuntimeError: a bug that only this variant meets"
+    assert "internal error" in summary(outcomes)
+
+
+def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
+    """Two audiences with the same numbers: their charts are drawn once, across processes."""
+    import notedeck.render.charts
+
+    text = (note / "audiences" / "support-team.yaml").read_text()
+    (note / "audiences" / "support-copy.yaml").write_text(
+        text.replace("name: Customer support team", "name: Support, second shift"))
+    log = tmp_path / "draws.log"
+    real = notedeck.render.charts.draw
+
+    def logged(spec):
+        with open(log, "a") as handle:          # O_APPEND: one line per draw, any process
+            handle.write(f"{os.getpid()} {spec.name}\n")
+        return real(spec)
+
+    monkeypatch.setattr(notedeck.render.charts, "draw", logged)   # inherited by the fork
+    outcomes = build_all(note, tmp_path / "out", jobs=2)
+    assert all(o.ok for o in outcomes)
+    draws = log.read_text().splitlines()
+    # the note, research-lab and support-team each have three charts of their own;
+    # support-copy shares all three of support-team's
+    assert len(draws) == 9, draws
+
+
+def test_no_cache_uses_a_private_cache_and_leaves_none(note, tmp_path, cache):
+    outcomes = build_all(note, tmp_path / "out", cache=False, jobs=2)
+    assert all(o.ok and not o.result.kept for o in outcomes)
+    assert not cache.exists()
+    assert "NOTEDECK_CACHE_DIR" in os.environ and os.environ["NOTEDECK_CACHE_DIR"] == str(cache)
+
+
+def test_a_second_run_keeps_what_has_not_changed(note, tmp_path):
+    out = tmp_path / "out"
+    build_all(note, out, jobs=2)
+    path = note / "audiences" / "research-lab.yaml"
+    path.write_text(path.read_text() + "\n# a comment\n")
+    again = {o.name: o.result.kept for o in build_all(note, out, jobs=2)}
+    assert again == {"(note)": True, "research-lab": False, "support-team": True}
+
+
+def test_all_audiences_and_audience_together_is_a_usage_error(note):
+    result = CliRunner().invoke(main, ["build", "--all-audiences", "--audience", "x",
+                                       "--content", str(note)])
+    assert result.exit_code == 2
+    assert "drop --audience" in result.output
+
+
+def test_a_note_without_audiences_builds_just_the_note(note, tmp_path):
+    for path in (note / "audiences").iterdir():
+        path.unlink()
+    result = CliRunner().invoke(main, ["build", "--all-audiences", "--content", str(note),
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "1 of 1 variants built" in result.output

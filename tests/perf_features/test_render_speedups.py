@@ -1,0 +1,110 @@
+"""The renderers' speed-ups change no output: SVG drawn straight into the PDF, linear pptx parts."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+
+import pytest
+
+from notedeck.compose import compose
+from notedeck.gather import gather
+from notedeck.render import charts, pdf_svg
+
+from .helpers import BUNDLED
+
+
+@pytest.fixture(scope="module")
+def art():
+    deck, _ = compose(gather(BUNDLED))
+    return charts.draw_all(deck.charts)
+
+
+def test_matplotlib_svg_takes_the_fast_path(art):
+    from notedeck.render.pdf_blocks import chart_flowable
+
+    for drawn in art.values():
+        flowable, how = chart_flowable(drawn, 400, 300)
+        assert how == "vector" and isinstance(flowable, pdf_svg.VectorChart)
+
+
+@pytest.mark.parametrize("svg", [
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>hi</text></svg>',
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    b'<path d="M 0 0 a 1 1 0 0 1 5 5" style="fill: #000000"/></svg>',
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    b'<path d="M 0 0 L 5 5" style="fill: #000000; opacity: 0.5"/></svg>',
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    b'<path d="M 0 0 L 5 5" style="fill: url(#gradient)"/></svg>',
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="5 5 10 10"/>',
+    b"<not svg",
+])
+def test_anything_outside_matplotlibs_subset_is_left_to_svglib(svg):
+    assert pdf_svg.vector_chart(svg, 100, 100) is None
+
+
+def test_the_operators_follow_the_svg():
+    svg = (b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           b'viewBox="0 0 100 50"><defs><path id="m" d="M 0 0 L 1 0" '
+           b'style="stroke: #ff0000"/></defs><g transform="translate(10 20) scale(2)">'
+           b'<path d="M 0 0 Q 3 3 6 0 z" style="fill: #0000ff; stroke: none"/>'
+           b'<use xlink:href="#m" x="4" y="5" style="stroke-width: 3"/></g></svg>')
+    ops, view = pdf_svg.to_pdf_ops(svg)
+    assert view == (100.0, 50.0)
+    assert "1 0 0 -1 0 50 cm" in ops                          # y flipped to PDF's upward axis
+    assert "1 0 0 1 10 20 cm" in ops and "2 0 0 2 0 0 cm" in ops
+    assert "0 0 1 rg" in ops and "0 0 m\n2 2 4 2 6 0 c\nh\nf" in ops   # quadratic raised to cubic
+    assert "1 0 0 1 4 5 cm" in ops and "1 0 0 RG" in ops and "3 w" in ops
+
+
+def test_the_fast_path_draws_what_svglib_draws(art, tmp_path):
+    """Both ways rasterised by poppler: the same picture, pixel for pixel but for antialiasing."""
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    from PIL import Image, ImageChops
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    for name, drawn in art.items():
+        fast = pdf_svg.vector_chart(drawn.svg, drawn.width_in * 72, drawn.height_in * 72)
+        pictures = []
+        for way in ("fast", "svglib"):
+            path = tmp_path / f"{name}-{way}.pdf"
+            canvas = Canvas(str(path), pagesize=(fast.width, fast.height))
+            if way == "fast":
+                fast.canv = canvas
+                fast.draw()
+            else:
+                renderPDF.draw(svg2rlg(io.BytesIO(drawn.svg)), canvas, 0, 0)
+            canvas.save()
+            subprocess.run(["pdftoppm", "-r", "50", "-png", "-singlefile", str(path),
+                            str(path.with_suffix(""))], check=True)
+            pictures.append(Image.open(path.with_suffix(".png")).convert("L"))
+        difference = ImageChops.difference(*pictures)
+        histogram = difference.histogram()
+        differing = sum(histogram[64:])          # pixels that differ by a quarter of the range
+        assert differing <= 0.001 * pictures[0].width * pictures[0].height, name
+
+
+def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
+    """A 60-slide note (pictures on many slides) rendered with and without the memos."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from synthetic import note_with_slides
+
+    import notedeck.gather
+    from notedeck.render import pptx
+
+    monkeypatch.setattr(notedeck.gather, "MAX_SLIDES", 10**6)
+    note = note_with_slides(tmp_path / "note", 60)
+    deck, _ = compose(gather(note))
+    drawn = charts.draw_all(deck.charts)
+    pptx.render(deck, drawn, tmp_path / "fast" / "deck.pptx")
+    monkeypatch.setattr(pptx, "linear_parts", lambda prs: None)
+    pptx.render(deck, drawn, tmp_path / "plain" / "deck.pptx")
+    assert (tmp_path / "fast" / "deck.pptx").read_bytes() == \
+        (tmp_path / "plain" / "deck.pptx").read_bytes()
