@@ -7,8 +7,9 @@ the import floor measured in the same run.
     python benchmarks/run.py --markdown results.md
 
 Each case runs in a new process, as a user runs it; the floor is
-`python -c "import matplotlib.pyplot, pptx, reportlab.platypus"`, timed between
-the cases so drift on a shared machine moves both. Peak memory is the largest
+`python -c "import matplotlib.pyplot, pptx, reportlab.platypus"`. Runs go in
+rounds (the floor, then each case once), so drift on a shared machine moves the
+floor and every case alike. Peak memory is the largest
 sum of resident memory over the process and its children (helpers, pool
 workers), sampled every 5 ms. Everything is written in a temporary folder;
 Python's bytecode goes to a private cache there, warmed before timing, so a
@@ -57,18 +58,19 @@ class Case:
 class Bench:
     def __init__(self, root: Path, repeat: int, quick: bool):
         self.root, self.repeat, self.quick = root, repeat, quick
-        self.env = {**os.environ, "PYTHONPYCACHEPREFIX": str(root / "pycache"),
-                    "NOTEDECK_CACHE_DIR": str(root / "cache")}
+        self.env = {**os.environ, "PYTHONPYCACHEPREFIX": str(root / "pycache")}
         self.env.pop("PYTHONDONTWRITEBYTECODE", None)
         self.floor: list[tuple[float, float]] = []
         self.note = self._copy(BUNDLED, "note")
 
     # --- running -------------------------------------------------------------------
 
-    def run(self, command: list[str], env: dict | None = None) -> tuple[float, float]:
-        """Wall seconds and peak MiB of one command in a new process; it must succeed."""
+    def run(self, command: list[str], cache: str = "cache") -> tuple[float, float]:
+        """Wall seconds and peak MiB of one command in a new process; it must succeed.
+        `cache` names the notedeck cache folder it uses (each case has its own)."""
+        env = {**self.env, "NOTEDECK_CACHE_DIR": str(self.root / cache)}
         started = time.perf_counter()
-        process = subprocess.Popen(command, env=env or self.env, stdout=subprocess.PIPE,
+        process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE)
         peak = _Sampler(process.pid)
         peak.start()
@@ -80,33 +82,38 @@ class Bench:
                              f"{err.decode()[-2000:]}")
         return seconds, peak.mib
 
-    def measure(self, case: Case) -> None:
-        runs = case.repeat or self.repeat
-        self.floor.append(self.run(FLOOR))
-        for _ in range(runs):
-            if case.prepare:
-                case.prepare()
-            case.samples.append(self.run(case.command))
-        self.floor.append(self.run(FLOOR))
-        print(f"  {case.name:<16} {_median(case.samples):7.3f} s  ({runs} runs)", flush=True)
+    def measure(self, cases: list[Case]) -> None:
+        """Round after round, the floor and then one run of every case: drift on a shared
+        machine then touches every case, and the floor, alike."""
+        rounds = max([self.repeat, *(c.repeat or 0 for c in cases)])
+        for number in range(rounds):
+            self.floor.append(self.run(FLOOR))
+            for case in cases:
+                if number < (case.repeat or self.repeat):
+                    if case.prepare:
+                        case.prepare()
+                    case.samples.append(self.run(case.command, f"cache-{case.name}"))
+            print(f"  round {number + 1} of {rounds}: floor {self.floor[-1][0]:.3f} s, "
+                  + ", ".join(f"{c.name} {c.samples[-1][0]:.2f}" for c in cases), flush=True)
 
     # --- cases -----------------------------------------------------------------------
 
     def cases(self) -> list[Case]:
-        fresh = self._fresh_cache
+        fresh = lambda case, out: self._fresh_cache(f"cache-{case}", out)  # noqa: E731
         build = lambda note, out, *more: [*NOTEDECK, "build", "--content", str(note),  # noqa: E731
                                           "--out", str(self.root / out), *more]
         cases = [
             Case("help", "notedeck --help", [*NOTEDECK, "--help"], target="<= 0.2x floor"),
             Case("cold", "build the bundled note: empty cache, new output folder",
-                 build(self.note, "cold"), prepare=lambda: fresh("cold"),
+                 build(self.note, "cold"), prepare=lambda: fresh("cold", "cold"),
                  target="<= 1.5x floor"),
             Case("warm", "rebuild, nothing changed", build(self.note, "warm"),
                  prepare=None, target="<= 0.6x floor"),
             Case("one-number", "rebuild after the featured check changed (60 s, 61 s, ...)",
                  build(self.edited, "edited"), prepare=self._next_number),
             Case("all-audiences", "build --all-audiences: the note and its 2 audiences, cold",
-                 build(self.note, "all", "--all-audiences"), prepare=lambda: fresh("all")),
+                 build(self.note, "all", "--all-audiences"),
+                 prepare=lambda: fresh("all-audiences", "all")),
         ]
         for n in (10, 100, 1000):
             if self.quick and n == 1000:
@@ -115,7 +122,7 @@ class Bench:
             cases.append(Case(f"slides-{n}", f"{n}-slide synthetic note, cold",
                               [*UNBOUNDED, "build", "--content", str(note), "--out",
                                str(self.root / f"out-{n}")],
-                              prepare=lambda n=n: fresh(f"out-{n}"),
+                              prepare=lambda n=n: fresh(f"slides-{n}", f"out-{n}"),
                               repeat=3 if n == 1000 else None,
                               target="< 15 s, < 400 MiB" if n == 1000 else ""))
         for n in (1, 10, 20, 100):
@@ -124,7 +131,7 @@ class Bench:
             note = note_with_audiences(self.root / f"audiences-{n}", n)
             cases.append(Case(f"audiences-{n}", f"--all-audiences, note + {n} audiences, cold",
                               build(note, f"aud-{n}", "--all-audiences"),
-                              prepare=lambda n=n: fresh(f"aud-{n}"),
+                              prepare=lambda n=n: fresh(f"audiences-{n}", f"aud-{n}"),
                               repeat=3 if n == 100 else None,
                               target="<= 8x cold" if n == 20 else ""))
         return cases
@@ -136,12 +143,12 @@ class Bench:
         self.edited = self._copy(BUNDLED, "edited-note")
         self.number = 60
         self.run([*NOTEDECK, "build", "--content", str(self.note), "--out",
-                  str(self.root / "warm")])
+                  str(self.root / "warm")], "cache-warm")
         self.run([*NOTEDECK, "build", "--content", str(self.edited), "--out",
-                  str(self.root / "edited")])
+                  str(self.root / "edited")], "cache-one-number")
 
-    def _fresh_cache(self, out: str) -> None:
-        shutil.rmtree(self.root / "cache", ignore_errors=True)
+    def _fresh_cache(self, cache: str, out: str) -> None:
+        shutil.rmtree(self.root / cache, ignore_errors=True)
         shutil.rmtree(self.root / out, ignore_errors=True)
 
     def _next_number(self) -> None:
@@ -309,9 +316,9 @@ def main() -> None:
             wanted = set(args.only.split(","))
             cases = [c for c in cases if c.name in wanted or (c.name == "cold" and
                                                               "audiences-20" in wanted)]
-        print(f"{len(cases)} cases, floor timed between them; in {folder}", flush=True)
-        for case in cases:
-            bench.measure(case)
+        print(f"{len(cases)} cases in rounds, the floor timed in each; in {folder}; load "
+              f"average {' '.join(open('/proc/loadavg').read().split()[:3])}", flush=True)
+        bench.measure(cases)
         print()
         print(report(bench, cases, markdown=False))
         if args.markdown:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -198,7 +196,7 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_time(note, tmp_path, m
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(blocked))
     result = build(note, tmp_path / "out")
     assert not result.kept and (tmp_path / "out" / "deck.pptx").exists()
-    assert hashlib.sha256(blocked.read_bytes()).hexdigest()   # untouched, still a file
+    assert blocked.read_text() == "a file where the cache folder would be"
     assert not build(note, tmp_path / "out").kept              # no record could be kept
 
 
@@ -212,3 +210,13 @@ def test_cli_no_cache_flag_builds_everything(note, cache, tmp_path):
     assert "kept" in CliRunner().invoke(main, args).output
     result = CliRunner().invoke(main, [*args, "--no-cache"])
     assert result.exit_code == 0 and "wrote" in result.output, result.output
+
+
+def test_a_kept_build_reports_the_same_warnings_again(note, cache, tmp_path):
+    path = note / "sections" / "04-what-gets-precious.md"
+    path.write_text(path.read_text().replace("### Notes\n\nEvery thought experiment",
+                                             "Every thought experiment", 1))
+    first = build(note, tmp_path / "out")
+    again = build(note, tmp_path / "out")
+    assert again.kept and first.warnings
+    assert [w.report() for w in again.warnings] == [w.report() for w in first.warnings]

@@ -37,6 +37,7 @@ END_LABEL_SHARE = 0.3        # the dial's end labels take at most this share of 
 OWNER_MARGIN = 1.5           # a label this much nearer its own point than another's
 MIN_TEXT_CONTRAST = 3.0      # WCAG ratio for large text against the paper
 SVG_HASH_SALT = "notedeck"   # fixed ids in the SVG: same spec, same bytes
+PNG_COMPRESSION = 1          # zlib level: 1 encodes in half the time of 6; files 5-12% larger
 BAR_THICKNESS_IN = (0.3, 1.1)    # a bottleneck bar's least and greatest thickness
 BAR_GAP_IN = (0.12, 0.6)         # and the least and greatest space between rows
 BAR_TEXT_SIZES = (T.chart_label, T.chart_tick, 12)   # smaller only when bars would not fit
@@ -178,8 +179,17 @@ def _figure(width: float, height: float, title: str):
 
 
 def _png(fig) -> bytes:
+    """The figure's pixels as savefig draws them, kept as RGB (the paper is opaque) and
+    compressed lightly: a third less encoding time than savefig's RGBA, the same pixels."""
+    from PIL import Image
+
+    fig.canvas.draw()
+    width, height = fig.canvas.get_width_height(physical=True)
+    pixels = Image.frombuffer("RGBA", (width, height), fig.canvas.buffer_rgba(), "raw", "RGBA",
+                              0, 1).convert("RGB")
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=theme.CHART_DPI, metadata={"Software": None})
+    pixels.save(buffer, format="png", compress_level=PNG_COMPRESSION,
+                dpi=(theme.CHART_DPI, theme.CHART_DPI))
     return buffer.getvalue()
 
 
