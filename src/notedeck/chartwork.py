@@ -129,8 +129,12 @@ class _Pending:
 # --- the helper process ----------------------------------------------------------------
 
 def _can_fork() -> bool:
+    """A helper only where fork is safe and pays: POSIX (not macOS), two cores or more, this
+    process single-threaded (a fork copies no other thread's locks), not turned off."""
+    import threading
+
     return (hasattr(os, "fork") and sys.platform != "darwin" and (os.cpu_count() or 1) > 1
-            and os.environ.get("NOTEDECK_WORKERS", "") != "0")
+            and threading.active_count() == 1 and os.environ.get("NOTEDECK_WORKERS") != "0")
 
 
 class _Helper:

@@ -173,21 +173,57 @@ def test_one_changed_number_redraws_only_the_charts_it_changes(note, cache, tmp_
     assert len(new) == 2                       # bottleneck and speedup; the dial is unchanged
 
 
-def test_the_helper_process_is_gone_after_a_build(note, cache, tmp_path):
+@pytest.fixture
+def helpers(monkeypatch) -> list:
+    """Every chart helper process a build starts."""
+    from notedeck import chartwork
+
+    started = []
+    real = chartwork._Helper.start.__func__
+
+    def start(cls, folder):
+        helper = real(cls, folder)
+        started.append(helper)
+        return helper
+
+    monkeypatch.setattr(chartwork._Helper, "start", classmethod(start))
+    return started
+
+
+def _reaped(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True                            # gone, and not left as a zombie
+    return False
+
+
+def test_the_helper_process_is_gone_after_a_build(note, cache, tmp_path, helpers):
     build(note, tmp_path / "out", workers=True)
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)             # no child left, not even a zombie
+    assert len(helpers) == 1 and _reaped(helpers[0].pid)
 
 
-def test_a_failed_build_stops_its_helper_and_records_nothing(note, cache, tmp_path):
+def test_a_failed_build_stops_its_helper_and_records_nothing(note, cache, tmp_path, helpers):
     from notedeck.errors import NotedeckError
 
     (note / "scenarios.yaml").write_text("speeds: [\n")
     with pytest.raises(NotedeckError):
         build(note, tmp_path / "out", workers=True)
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
-    assert not list((cache / "builds").glob("*.json")) if (cache / "builds").exists() else True
+    assert len(helpers) == 1 and _reaped(helpers[0].pid)
+    assert not (cache / "builds").exists() or not list((cache / "builds").glob("*.json"))
+
+
+def test_a_full_cache_keeps_its_most_recently_used_half(note, cache):
+    from notedeck.render.charts import ChartArt
+
+    store = ChartCache()
+    specs = specs_of(note)
+    for index, spec in enumerate(specs):
+        store.put(spec, ChartArt(spec.name, b"png%d" % index, b"svg", 1.0, 1.0))
+        entry = store._path(store.key(spec))
+        os.utime(entry, (1_000_000 + index, 1_000_000 + index))    # oldest first
+    store.prune(keep=2)
+    assert [store.get(spec) is not None for spec in specs] == [False, False, True]
 
 
 def test_a_cache_folder_that_cannot_be_written_only_costs_time(note, tmp_path, monkeypatch):
