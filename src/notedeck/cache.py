@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from functools import cache
 from pathlib import Path
 
@@ -144,6 +145,13 @@ class ChartCache:
         for path in entries[:max(len(entries) - keep // 2, 0)] if len(entries) > keep else ():
             path.unlink(missing_ok=True)
             path.with_suffix(".lock").unlink(missing_ok=True)
+        stale = time.time() - 3600               # writes cut short by a killed helper
+        for path in self.folder.glob("*/.tmp-*"):
+            try:
+                if path.stat().st_mtime < stale:
+                    path.unlink()
+            except OSError:
+                pass
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.art"

@@ -10,8 +10,8 @@ chart only when a renderer first touches its pixels or vectors, so slides and
 pages before the first chart are done by then. If the helper cannot start or
 dies, the charts are drawn here, the same way, to the same bytes.
 
-With `cache=False` nothing is read from or written to the cache; the helper
-hands its charts over through a private temporary folder.
+With `cache=False`, or a cache folder that cannot be written, the helper hands
+its charts over through a private temporary folder instead.
 """
 
 from __future__ import annotations
@@ -32,14 +32,15 @@ class Charts:
 
     def __init__(self, cache: bool = True, workers: bool = True, folder: Path | None = None):
         self.cache = ChartCache(folder, enabled=cache)
-        self._scratch = None if cache else Path(tempfile.mkdtemp(prefix="notedeck-charts-"))
+        self._scratch = None if cache and _writable(self.cache.folder) else \
+            Path(tempfile.mkdtemp(prefix="notedeck-charts-"))
         self._helper = _Helper.start(self._drop_folder()) if workers and _can_fork() else None
 
     def __enter__(self) -> Charts:
         return self
 
     def __exit__(self, kind, value, traceback) -> None:
-        self.close(drain=kind is None)
+        self.close()
 
     def art(self, specs: Sequence) -> Mapping:
         """Every chart of `specs` by name: cached ones now, the rest as they are drawn."""
@@ -51,14 +52,14 @@ class Charts:
         missing = [spec for spec in specs if art[spec.name] is None]
         if missing and self._helper is not None and self._helper.send(missing):
             return _Streamed(art, missing, self)
-        self.close(drain=False)
+        self.close()
         for spec in missing:
             art[spec.name] = self._draw_here(spec)
         return art
 
-    def close(self, drain: bool = True) -> None:
+    def close(self) -> None:
         if self._helper is not None:
-            self._helper.stop(wait=drain)
+            self._helper.stop()
             self._helper = None
         if self._scratch is not None:
             shutil.rmtree(self._scratch, ignore_errors=True)
@@ -124,6 +125,14 @@ class _Pending:
     @property
     def svg(self) -> bytes:
         return self._resolved().svg
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return os.access(folder, os.W_OK)
+    except OSError:
+        return False
 
 
 # --- the helper process ----------------------------------------------------------------
@@ -198,18 +207,15 @@ class _Helper:
                 return b"".join(chunks).decode("utf-8", "replace")
             chunks.append(byte)
 
-    def stop(self, wait: bool) -> None:
+    def stop(self) -> None:
+        """End the helper now: whatever it still draws, no renderer asked for."""
         if self._to_child != -1:
-            os.close(self._to_child)                       # an idle helper ends at end of input
+            os.close(self._to_child)
             self._to_child = -1
-        if wait:
-            while set(self._asked) - set(self.done):
-                self.receive()
-        else:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         self._from_child.close()
         try:
             os.waitpid(self.pid, 0)
