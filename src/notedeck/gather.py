@@ -8,6 +8,7 @@ from typing import Any
 
 from . import core, namespace
 from .core import Figures
+from .formatting import integer
 from .errors import Collector, Problem, fail
 from .readers import audiences, note, scenarios, sections, yamlfile
 from .readers.audiences import Audience
@@ -18,8 +19,8 @@ from .scenario import Scenario
 from .templating import fill
 
 # Documented limits (docs/bad-input.md, "Limits").
-MAX_SECTIONS = 20
-MAX_SLIDES = 150
+MAX_SECTIONS = 99
+MAX_SLIDES = 1000
 
 
 @dataclass(frozen=True)
@@ -136,8 +137,8 @@ def _slide_count(content: Path, read: list[SectionSource], workloads: int) -> li
                             else 1 for s in section.slides) for section in read)
     if count <= MAX_SLIDES:
         return []
-    return list(fail(content / "sections", f"the deck would have {count} slides; at most "
-                                           f"{MAX_SLIDES}. Split the note in two").problems)
+    return list(fail(content / "sections", f"the deck would have {integer(count)} slides; at "
+                                           f"most {integer(MAX_SLIDES)}. Split the note in two").problems)
 
 
 def _components_of(slide) -> list[Component]:

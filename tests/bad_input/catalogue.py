@@ -278,11 +278,11 @@ TEXT = [
          ("01-what-the-number-means.md:3:8: title: the title is 307 characters long; at most 80",)),
     Case("too-many-slides", write("sections/06-more.md", "---\nnumber: 6\ntitle: More\n"
                                   "headline: More\n---\n" + "## A slide\n\nText.\n\n### Notes\n\n"
-                                  "Said.\n\n" * 130),
-         ("sections: the deck would have 156 slides; at most 150. Split the note in two",)),
+                                  "Said.\n\n" * 980),
+         ("sections: the deck would have 1,006 slides; at most 1,000. Split the note in two",)),
     Case("too-many-sections", lambda note: [write(f"sections/{n}-x.md", "")(note)
-                                            for n in range(6, 22)],
-         ("sections: 21 section files; at most 20",)),
+                                            for n in range(6, 101)],
+         ("sections: 100 section files; at most 99",)),
     Case("empty-slide-title-in-scenario", replace(S, "label: app drafts", "label: ''"),
          ("workloads[1].label: expected text, got an empty value",)),
 ]
