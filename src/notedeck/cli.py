@@ -84,14 +84,22 @@ _scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Pat
                                  help="Use this complete scenario file instead of content/scenarios.yaml.")
 
 
+def _output_options(command):
+    """The options `build` and `watch` share: where the note is, what to build, where to."""
+    for option in reversed((
+        _content_option, _audience_option, _scenarios_option,
+        click.option("--out", type=click.Path(path_type=Path),
+                     help="Output folder (default: output/, or output/NAME/ with --audience)."),
+        click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+                     show_default=True),
+        click.option("--strict", is_flag=True, help="Treat warnings as errors."),
+    )):
+        command = option(command)
+    return command
+
+
 @main.command()
-@_content_option
-@_audience_option
-@_scenarios_option
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Output folder (default: output/, or output/NAME/ with --audience).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@_output_options
 @click.option("--all-audiences", is_flag=True,
               help="Build the note into OUT/ and every audience into OUT/NAME/, in parallel.")
 @click.option("--no-cache", is_flag=True,
@@ -144,13 +152,7 @@ def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, j
 
 
 @main.command()
-@_content_option
-@_audience_option
-@_scenarios_option
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Output folder (default: output/, or output/NAME/ with --audience).")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@_output_options
 @click.option("--all-audiences", is_flag=True,
               help="Keep the note in OUT/ and every audience in OUT/NAME/ up to date.")
 @click.option("--no-cache", is_flag=True, help="Draw every chart and write both files each time.")
@@ -234,7 +236,7 @@ def init(directory: Path) -> None:
 
     from .errors import fail
 
-    if directory.exists() and any(directory.iterdir()):
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
