@@ -72,8 +72,8 @@ SLIDE_HEIGHT_IN = 7.5
 # Charts are drawn once at these sizes (inches) and placed at them on slides;
 # the handout scales them down to its text width.
 CHART_SIZES_IN = {
-    "dial": (11.8, 5.0),
-    "bottleneck": (7.4, 5.0),
-    "speedup": (11.8, 5.0),
+    "dial": (12.1, 4.5),
+    "bottleneck": (6.7, 4.5),
+    "speedup": (12.1, 4.5),
 }
 CHART_DPI = 200   # twice the 100 dpi a projected 16:9 slide needs at 1333 px

@@ -136,7 +136,9 @@ def test_drawing_leaves_matplotlib_settings_alone():
 
 def test_other_data_draws_too():
     """Eight series of very different sizes, three segments, a check far beyond a day."""
-    assert Image.open(io.BytesIO(charts.draw(dial_spec(EIGHT)).png)).size == (2360, 1000)
+    width, height = theme.CHART_SIZES_IN["dial"]
+    assert Image.open(io.BytesIO(charts.draw(dial_spec(EIGHT)).png)).size == \
+        (round(width * theme.CHART_DPI), round(height * theme.CHART_DPI))
     spec = BottleneckChart("bottleneck", "", "", (
         Bar("a", "1 s", (Segment("x", 0.01, "1%"), Segment("y", 0.01, "1%"),
                          Segment("z", 0.98, "98%"))),))

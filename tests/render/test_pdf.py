@@ -398,7 +398,8 @@ def test_charts_are_vectors_scaled_to_the_text_width(art, handout):
     drawing, how = chart_flowable(art["dial"], 450, 300)
     assert how == "vector"
     assert drawing.width == pytest.approx(450)
-    assert drawing.height == pytest.approx(450 * 5.0 / 11.8)
+    width, height = CHART_SIZES_IN["dial"]
+    assert drawing.height == pytest.approx(450 * height / width)
     assert all(not page.images for page in PdfReader(handout).pages)
 
 
