@@ -6,7 +6,7 @@ import io
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import matplotlib
@@ -17,6 +17,7 @@ from notedeck.errors import NotedeckError
 from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart,
                             Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run,
                             Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
+from notedeck.render.charts import ChartArt
 from notedeck.render import pdf
 from notedeck.render.pdf_blocks import chart_flowable
 from notedeck.render.pdf_layout import (PAPERS, column_widths, fit_box, raster_limit,
@@ -29,15 +30,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 # --- a realistic Deck ----------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Art:
-    """Stands in for render.charts.ChartArt: same fields, drawn here with matplotlib."""
-
-    name: str
-    png: bytes
-    svg: bytes
-    width_in: float
-    height_in: float
+Art = ChartArt   # the real art type; the pictures are drawn here, small
 
 
 def draw(name: str, kind: str) -> Art:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlid
                             Deck, DialChart, Handout, Meta, Paragraph, Run, Segment,
                             SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table,
                             TableSlide, Tick, TitleSlide)
+from notedeck.render.charts import ChartArt
 from notedeck.render import fit, pptx
 from notedeck.render.layouts import LAYOUTS, read_template, DEFAULT_TEMPLATE
 from notedeck.theme import CHART_SIZES_IN, DECK_TYPEFACE
@@ -27,15 +28,7 @@ FOOTER = "One million tokens a second"
 
 # --- a realistic Deck, by hand ---------------------------------------------------------
 
-@dataclass(frozen=True)
-class Art:
-    """Stands in for render.charts.ChartArt: same fields, a small real PNG."""
-
-    name: str
-    png: bytes
-    svg: bytes
-    width_in: float
-    height_in: float
+Art = ChartArt   # the real art type; the pictures are drawn here, small
 
 
 def draw(name: str, kind: str) -> Art:
