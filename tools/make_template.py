@@ -355,6 +355,10 @@ def build(out: Path) -> Path:
     for rel in list(prs.part.rels.values()):
         if rel.reltype.endswith("/printerSettings"):
             prs.part.drop_rel(rel.rId)
+    package_rels = prs.part.package._rels   # python-pptx's stock thumbnail would preview
+    for rel in list(package_rels.values()):  # every deck as a blank slide: leave none
+        if rel.reltype.endswith("/thumbnail"):
+            package_rels.pop(rel.rId)
     core = prs.core_properties
     core.title, core.author, core.subject = "notedeck default template", "notedeck", ""
     core.comments, core.last_modified_by, core.revision = "", "notedeck", 1
