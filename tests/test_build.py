@@ -171,3 +171,10 @@ def test_deck_passes_openxml_audit(bundled):
     openxml_audit = pytest.importorskip("openxml_audit")
     result = openxml_audit.validate_pptx(bundled / "deck.pptx")
     assert result.is_valid, [str(e) for e in result.errors[:10]]
+
+
+def test_deck_carries_no_stale_thumbnail(bundled):
+    import zipfile
+
+    with zipfile.ZipFile(bundled / "deck.pptx") as archive:
+        assert not [name for name in archive.namelist() if "thumbnail" in name]
