@@ -16,6 +16,7 @@ from pathlib import Path
 from .errors import NotedeckError, Problem, fail
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
+TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
 PAPERS = ("a4", "letter")
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
@@ -71,11 +72,12 @@ def _build(content, out, audience, scenarios_file, paper, strict, charts,
     warnings = (*source.warnings, *composed)
     if strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
+    template = note_template(content)
     art = charts.art(deck.charts)
     with _output_folder(out) as folder, _writing(out):
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
-            staged = _render(deck, art, stage, paper)
+            staged = _render(deck, art, stage, paper, template)
             counts = _slide_count(staged[0]), _page_count(staged[1])
             paths = _publish(staged, folder)
         finally:
@@ -83,11 +85,28 @@ def _build(content, out, audience, scenarios_file, paper, strict, charts,
     return BuildResult(paths, *counts, time.perf_counter() - started, tuple(warnings))
 
 
-def _render(deck, art, stage: Path, paper: str) -> tuple[Path, Path]:
+def note_template(content: Path) -> Path | None:
+    """The note's own content/template.pptx (a corporate template), checked; else None."""
+    path = content / TEMPLATE_NAME
+    if not path.exists():
+        return None
+    from .render.layouts import read_template
+
+    try:
+        read_template(path)
+    except NotedeckError:
+        raise
+    except Exception as exc:   # not a zip, not a presentation, a broken part: say so plainly
+        raise fail(path, "expected a PowerPoint template (.pptx) with notedeck's layout "
+                         f"names; could not read it ({type(exc).__name__})") from None
+    return path
+
+
+def _render(deck, art, stage: Path, paper: str, template: Path | None) -> tuple[Path, Path]:
     from .render import pdf, pptx
 
     deck_path, handout_path = stage / OUTPUTS["pptx"], stage / OUTPUTS["pdf"]
-    pptx.render(deck, art, deck_path)
+    pptx.render(deck, art, deck_path, template)
     pdf.render(deck, art, handout_path, paper=paper)
     for path in (deck_path, handout_path):
         _verify(path)

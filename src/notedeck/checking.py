@@ -24,6 +24,7 @@ def check_note(content: Path) -> list[Problem]:
     """Errors and warnings of the note and each audience, without duplicates, in file order."""
     if not content.is_dir():
         return list(fail(content, "content folder not found; pass --content DIR").problems)
+    from .build import note_template
     from .compose import compose
     from .gather import gather
 
@@ -36,6 +37,10 @@ def check_note(content: Path) -> list[Problem]:
         except NotedeckError as exc:
             found.extend(exc.problems)
     found.extend(naked_numbers(content, sources.get(None)))
+    try:
+        note_template(content)
+    except NotedeckError as exc:
+        found.extend(exc.problems)
     return _unique(found)
 
 
