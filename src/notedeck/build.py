@@ -17,7 +17,6 @@ from .errors import NotedeckError, Problem, fail
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
 TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
-PAPERS = ("a4", "letter")
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,

@@ -83,12 +83,6 @@ class Stamp:
         except OSError:
             pass
 
-    def forget(self) -> None:
-        try:
-            self.path.unlink(missing_ok=True)
-        except OSError:
-            pass
-
 
 def _key(content: Path, out: Path, options: dict) -> str | None:
     inputs = _inputs(content, out, options.get("audience"))

@@ -221,6 +221,20 @@ def wrap(fig, text: str, size: float, weight: str, width_px: float) -> str:
     return "\n".join(lines)
 
 
+
+def _finish_axes(fig, ax, spec, limits) -> None:
+    """Ticks and labels from the spec, limits set before and after the layout is frozen
+    (the second time the axes have their final size), then overlapping tick labels thinned."""
+    _ticks(ax.xaxis, spec.x_ticks)
+    _ticks(ax.yaxis, spec.y_ticks)
+    ax.set_xlabel(spec.x_label)
+    ax.set_ylabel(spec.y_label)
+    limits(fig, ax, spec)
+    _freeze(fig)
+    limits(fig, ax, spec)
+    _thin_ticks(fig, ax.xaxis, spec.x_ticks)
+    _thin_ticks(fig, ax.yaxis, spec.y_ticks)
+
 def _freeze(fig) -> None:
     """Settle the constrained layout once, then keep it while labels are placed."""
     fig.draw_without_rendering()
@@ -294,15 +308,7 @@ def _paint_dial(fig, spec: DialChart) -> None:
         ax.plot(series.x, series.y, linewidth=LINE_WIDTH, markeredgecolor=P.paper,
                 markersize=MARKER_SIZE * (1.4 if style["marker"] == "*" else 1),
                 markeredgewidth=1.2, clip_on=False, **style)
-    _ticks(ax.xaxis, spec.x_ticks)
-    _ticks(ax.yaxis, spec.y_ticks)
-    ax.set_xlabel(spec.x_label)
-    ax.set_ylabel(spec.y_label)
-    _dial_limits(fig, ax, spec)
-    _freeze(fig)
-    _dial_limits(fig, ax, spec)             # again, now the axes have their final size
-    _thin_ticks(fig, ax.xaxis, spec.x_ticks)
-    _thin_ticks(fig, ax.yaxis, spec.y_ticks)
+    _finish_axes(fig, ax, spec, _dial_limits)
     _end_labels(fig, ax, spec, names)
 
 
@@ -475,15 +481,7 @@ def _paint_speedup(fig, spec: SpeedupChart) -> None:
         ax.plot([marker.x], [marker.y], "o", markersize=size, clip_on=False, zorder=3,
                 color=P.accent2 if marker.featured else P.accent,
                 markeredgecolor=P.ink if marker.featured else P.paper, markeredgewidth=1.5)
-    _ticks(ax.xaxis, spec.x_ticks)
-    _ticks(ax.yaxis, spec.y_ticks)
-    ax.set_xlabel(spec.x_label)
-    ax.set_ylabel(spec.y_label)
-    _speedup_limits(fig, ax, spec)
-    _freeze(fig)
-    _speedup_limits(fig, ax, spec)
-    _thin_ticks(fig, ax.xaxis, spec.x_ticks)
-    _thin_ticks(fig, ax.yaxis, spec.y_ticks)
+    _finish_axes(fig, ax, spec, _speedup_limits)
     _speedup_labels(fig, ax, spec)
 
 

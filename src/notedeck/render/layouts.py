@@ -64,10 +64,6 @@ class Frame:
     def inner_w(self) -> float:
         return self.box.w - self.insets[0] - self.insets[2]
 
-    @property
-    def inner_h(self) -> float:
-        return self.box.h - self.insets[1] - self.insets[3]
-
 
 @dataclass(frozen=True)
 class Template:

@@ -26,12 +26,6 @@ class PTable:
     size: float
     insets: tuple[float, float, float, float] = CELL_INSETS
 
-    def cell_lines(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
-        """Every cell's wrapped lines, header row first, for checks."""
-        return tuple(tuple(fit.wrap(cell, _room(w), self.size) for cell, w in
-                           zip(row, self.col_widths))
-                     for row in (self.table.header, *self.table.rows))
-
 
 def _room(width: float) -> float:
     """Points a cell's text may use on one line."""
