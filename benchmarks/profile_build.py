@@ -31,7 +31,7 @@ def main() -> None:
         os.environ["NOTEDECK_WORKERS"] = "0"
         profiler = Profiler(interval=0.0005)
         profiler.start()
-        from notedeck.build import build   # imports count: they are part of a cold build
+        from notedeck.pipeline.build import build
 
         result = build(args.content, Path(folder) / "out")
         profiler.stop()

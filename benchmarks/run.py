@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import BUNDLED, note_with_audiences, note_with_slides  # noqa: E402
 
 FLOOR = [sys.executable, "-c", "import matplotlib.pyplot, pptx, reportlab.platypus"]
-NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.cli import main; "
+NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
             "sys.argv[0] = 'notedeck'; main()"]
 UNBOUNDED = NOTEDECK   # the synthetic notes stay inside gather's limits (1,000 slides, 99 sections)
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pptx import Presentation
 from pypdf import PdfReader
 
-from notedeck.cli import main
+from notedeck.commands.cli import main
 from test_compose import BUDGETS, CHECKS
 
 BOTTLENECK = ("2 h 14 min 20 s", "60.8 seconds", "99.3%", "0.7%", "1.3%", "98.7%",

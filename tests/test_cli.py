@@ -7,7 +7,7 @@ import sys
 
 from click.testing import CliRunner
 
-from notedeck.cli import main
+from notedeck.commands.cli import main
 
 from bad_input.helpers import BUNDLED, cli, snapshot
 
@@ -77,7 +77,7 @@ def test_traceback_shows_where_an_internal_error_happened(tmp_path):
 
 
 def test_help_does_not_import_the_renderers():
-    code = ("import sys\nfrom click.testing import CliRunner\nfrom notedeck.cli import main\n"
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom notedeck.commands.cli import main\n"
             "CliRunner().invoke(main, ['--help'])\n"
             "print(sorted(m for m in ('matplotlib', 'reportlab', 'pptx') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

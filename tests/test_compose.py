@@ -1,9 +1,8 @@
 """The composed Deck carries every figure of the note, from the scenario, in the right places."""
 
 from notedeck.compose import compose
-from notedeck.gather import gather
-from notedeck.model import (ChartSlide, ContentSlide, SectionSlide, SourcesSlide, TableSlide,
-                            TitleSlide, plain, Paragraph, BulletList, Callout, Stats)
+from notedeck.pipeline.read import gather
+from notedeck.model import (ChartSlide, ContentSlide, SectionSlide, SourcesSlide, TableSlide, TitleSlide, plain, Paragraph, BulletList, Callout, Stats)
 
 BUDGETS = [
     ("1,000 story endings × 1,000", "1,000,000", "2 h 46 min 40 s", "1 second"),

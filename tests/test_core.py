@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from notedeck import formatting as fmt
-from notedeck.core import CheckFigures, Figures, check_figures, compute, curve_checks
-from notedeck.scenario import Bottleneck, Scenario, Speeds, Throughput, Workload
+from notedeck.figures import formatting as fmt
+from notedeck.figures.core import CheckFigures, Figures, check_figures, compute, curve_checks
+from notedeck.figures.scenario import Bottleneck, Scenario, Speeds, Throughput, Workload
 
 F = Fraction
 

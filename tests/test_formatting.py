@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notedeck import formatting as fmt
+from notedeck.figures import formatting as fmt
 
 F = Fraction
 

@@ -3,9 +3,9 @@
 from pypdf import PdfReader
 
 from notedeck import glyphs
-from notedeck.build import build
+from notedeck.pipeline.build import build
 from notedeck.compose import compose
-from notedeck.gather import gather
+from notedeck.pipeline.read import gather
 
 
 def edit(note, old, new):

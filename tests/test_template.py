@@ -4,9 +4,9 @@ import pytest
 from pptx import Presentation
 from pptx.util import Inches
 
-from notedeck.build import build
+from notedeck.pipeline.build import build
 from notedeck.errors import NotedeckError
-from notedeck.render.pptx import DEFAULT_TEMPLATE
+from notedeck.render.pptx.emit import DEFAULT_TEMPLATE
 
 
 def test_the_notes_template_is_used(note, tmp_path):
@@ -35,7 +35,7 @@ def test_a_file_that_is_not_a_template_is_named(note, tmp_path):
 
 
 def test_check_names_a_broken_template(note):
-    from notedeck.checking import check_note
+    from notedeck.pipeline.check import check_note
 
     (note / "template.pptx").write_bytes(b"not a presentation")
     assert any("template.pptx" in str(p) for p in check_note(note))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from . import chartspecs, glyphs, tables
-from . import formatting as fmt
-from .errors import Problem, Location, fail
-from .gather import Source
-from .model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection,
-                    Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference,
-                    SourcesSlide, Stats, Table, TableSlide, TitleSlide)
-from .readers.sections import Component, SectionSource, SlideSource, inline_markdown
+from notedeck.figures import chartspecs
+from notedeck import glyphs
+from notedeck.figures import tables
+from notedeck.figures import formatting as fmt
+from notedeck.errors import Problem, Location, fail
+from notedeck.pipeline.read import Source
+from notedeck.model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from notedeck.readers.sections import Component, SectionSource, SlideSource, inline_markdown
 
 COMPONENT_NAMES = {
     "chart": ("dial", "bottleneck", "speedup"),

@@ -6,7 +6,7 @@ import importlib.util
 from functools import lru_cache
 from pathlib import Path
 
-from .theme import FONT_FILES
+from notedeck.theme import FONT_FILES
 
 
 def dejavu_file(bold: bool = False) -> Path | None:

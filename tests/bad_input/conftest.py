@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.build import build
+from notedeck.pipeline.build import build
 
 from .helpers import BUNDLED
 

@@ -21,7 +21,7 @@ def cli(*args: str, prelude: str = "") -> list[str]:
     """The notedeck command line, run in a fresh Python process (after `prelude`, if given)."""
     import sys
 
-    return [sys.executable, "-c", prelude + "\nimport sys; from notedeck.cli import main; "
+    return [sys.executable, "-c", prelude + "\nimport sys; from notedeck.commands.cli import main; "
             "sys.argv[0] = 'notedeck'; main()", *args]
 
 

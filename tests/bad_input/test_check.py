@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from notedeck.checking import check_note
-from notedeck.cli import main
+from notedeck.pipeline.check import check_note
+from notedeck.commands.cli import main
 
 from .helpers import snapshot
 

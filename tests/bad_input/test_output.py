@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.build import STAGE_PREFIX, build
+from notedeck.pipeline.build import STAGE_PREFIX, build
 from notedeck.errors import NotedeckError
 
 from .helpers import BUNDLED, cli, reopen, snapshot

@@ -14,14 +14,19 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notedeck import naked
-from notedeck.build import build
-from notedeck.checking import check_note
+from notedeck.prose import naked_numbers as naked
+from notedeck.pipeline.build import build
+from notedeck.pipeline.check import check_note
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.gather import gather
-from notedeck.readers import audiences, durations, note, scenarios, sections, yamlfile
-from notedeck.templating import fill
+from notedeck.pipeline.read import gather
+from notedeck.readers import audiences
+from notedeck.readers import durations
+from notedeck.readers import note
+from notedeck.readers import scenarios
+from notedeck.readers import sections
+from notedeck.readers import yamlfile
+from notedeck.prose.templating import fill
 
 from .helpers import BUNDLED
 
@@ -190,7 +195,7 @@ def deck_text(path: Path) -> str:
 def test_a_scenario_inside_the_limits_builds_files_that_carry_its_figures(raw):
     from pypdf import PdfReader
 
-    from notedeck import formatting
+    from notedeck.figures import formatting
 
     with scratch_note() as folder:
         (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))

@@ -7,9 +7,9 @@ import zipfile
 
 import pytest
 
-from notedeck.build import build
+from notedeck.pipeline.build import build
 from notedeck.errors import NotedeckError
-from notedeck.gather import gather
+from notedeck.pipeline.read import gather
 
 from .helpers import reopen, snapshot
 

@@ -18,7 +18,7 @@ def digests(folder: Path) -> dict[str, str]:
 def cli_in_process(args: list[str], report_modules: bool = False) -> list[str]:
     """The notedeck CLI in a new Python process; optionally, after it, which heavy
     libraries it imported, printed as a list on the last line."""
-    code = ("import sys\nfrom click.testing import CliRunner\nfrom notedeck.cli import main\n"
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom notedeck.commands.cli import main\n"
             f"result = CliRunner().invoke(main, {args!r})\nprint(result.output)\n"
             "sys.exit(result.exit_code) if result.exit_code else None\n")
     if report_modules:

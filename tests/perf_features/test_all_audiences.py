@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notedeck.audiences_run import build_all, summary, variants
-from notedeck.cli import main
+from notedeck.commands.variants import build_all, summary, variants
+from notedeck.commands.cli import main
 
 from .helpers import cli_in_process, digests
 
@@ -70,16 +70,16 @@ def test_one_failing_audience_is_reported_and_the_others_are_built(note, tmp_pat
 
 
 def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypatch):
-    import notedeck.build
+    import notedeck.pipeline.build
 
-    real = notedeck.build._build
+    real = notedeck.pipeline.build._build
 
     def flaky(content, out, audience, *rest):
         if audience == "research-lab":
             raise RuntimeError("a bug that only this variant meets")
         return real(content, out, audience, *rest)
 
-    monkeypatch.setattr(notedeck.build, "_build", flaky)
+    monkeypatch.setattr(notedeck.pipeline.build, "_build", flaky)
     outcomes = build_all(note, tmp_path / "out", jobs=1)
     assert [o.ok for o in outcomes] == [True, False, True]
     assert outcomes[1].internal == "RuntimeError: a bug that only this variant meets"
@@ -88,20 +88,20 @@ def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypat
 
 def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
     """Two audiences with the same numbers: their charts are drawn once, across processes."""
-    import notedeck.render.charts
+    import notedeck.render.charts.draw
 
     text = (note / "audiences" / "support-team.yaml").read_text()
     (note / "audiences" / "support-copy.yaml").write_text(
         text.replace("name: Customer support team", "name: Support, second shift"))
     log = tmp_path / "draws.log"
-    real = notedeck.render.charts.draw
+    real = notedeck.render.charts.draw.draw
 
     def logged(spec):
         with open(log, "a") as handle:          # O_APPEND: one line per draw, any process
             handle.write(f"{os.getpid()} {spec.name}\n")
         return real(spec)
 
-    monkeypatch.setattr(notedeck.render.charts, "draw", logged)   # inherited by the fork
+    monkeypatch.setattr(notedeck.render.charts.draw, "draw", logged)   # inherited by the fork
     outcomes = build_all(note, tmp_path / "out", jobs=2)
     assert all(o.ok for o in outcomes)
     draws = log.read_text().splitlines()

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.build import build
-from notedeck.cache import ChartCache, cache_dir
-from notedeck.gather import gather
+from notedeck.pipeline.build import build
+from notedeck.pipeline.cache import ChartCache, cache_dir
+from notedeck.pipeline.read import gather
 from notedeck.compose import compose
 
 from .helpers import cli_in_process, digests
@@ -41,7 +41,7 @@ def test_the_cache_folder_is_the_environment_variable_else_xdg_else_home(monkeyp
 
 
 def test_a_cached_chart_comes_back_byte_for_byte(note, cache):
-    from notedeck.render.charts import draw
+    from notedeck.render.charts.draw import draw
 
     spec = specs_of(note)[0]
     store = ChartCache()
@@ -62,7 +62,7 @@ def test_any_change_to_a_chart_spec_changes_its_key(note):
 
 
 def test_a_damaged_entry_is_a_miss_and_is_removed(note, cache):
-    from notedeck.render.charts import draw
+    from notedeck.render.charts.draw import draw
 
     spec = specs_of(note)[2]
     store = ChartCache()
@@ -76,7 +76,7 @@ def test_a_damaged_entry_is_a_miss_and_is_removed(note, cache):
 
 
 def test_a_disabled_cache_reads_and_writes_nothing(note, cache):
-    from notedeck.render.charts import draw
+    from notedeck.render.charts.draw import draw
 
     spec = specs_of(note)[1]
     store = ChartCache(enabled=False)
@@ -176,7 +176,7 @@ def test_one_changed_number_redraws_only_the_charts_it_changes(note, cache, tmp_
 @pytest.fixture
 def helpers(monkeypatch) -> list:
     """Every chart helper process a build starts."""
-    from notedeck import chartwork
+    from notedeck.pipeline import chart_helper as chartwork
 
     started = []
     real = chartwork._Helper.start.__func__
@@ -214,7 +214,7 @@ def test_a_failed_build_stops_its_helper_and_records_nothing(note, cache, tmp_pa
 
 
 def test_a_full_cache_keeps_its_most_recently_used_half(note, cache):
-    from notedeck.render.charts import ChartArt
+    from notedeck.render.charts.draw import ChartArt
 
     store = ChartCache()
     specs = specs_of(note)
@@ -239,7 +239,7 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_time(note, tmp_path, m
 def test_cli_no_cache_flag_builds_everything(note, cache, tmp_path):
     from click.testing import CliRunner
 
-    from notedeck.cli import main
+    from notedeck.commands.cli import main
 
     args = ["build", "--content", str(note), "--out", str(tmp_path / "out")]
     assert "wrote" in CliRunner().invoke(main, args).output

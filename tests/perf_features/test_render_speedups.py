@@ -9,8 +9,9 @@ import subprocess
 import pytest
 
 from notedeck.compose import compose
-from notedeck.gather import gather
-from notedeck.render import charts, pdf_svg
+from notedeck.pipeline.read import gather
+from notedeck.render.charts import draw as charts
+from notedeck.render.pdf import svg as pdf_svg
 
 from .helpers import BUNDLED
 
@@ -22,7 +23,7 @@ def art():
 
 
 def test_matplotlib_svg_takes_the_fast_path(art):
-    from notedeck.render.pdf_blocks import chart_flowable
+    from notedeck.render.pdf.blocks import chart_flowable
 
     for drawn in art.values():
         flowable, how = chart_flowable(drawn, 400, 300)
@@ -96,10 +97,10 @@ def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from synthetic import note_with_slides
 
-    import notedeck.gather
-    from notedeck.render import pptx
+    import notedeck.pipeline.read
+    from notedeck.render.pptx import emit as pptx
 
-    monkeypatch.setattr(notedeck.gather, "MAX_SLIDES", 10**6)
+    monkeypatch.setattr(notedeck.pipeline.read, "MAX_SLIDES", 10**6)
     note = note_with_slides(tmp_path / "note", 60)
     deck, _ = compose(gather(note))
     drawn = charts.draw_all(deck.charts)

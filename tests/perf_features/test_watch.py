@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.watch import Watcher
+from notedeck.commands.watch import Watcher
 
 WAIT = 90          # seconds: the most any step may take before the test gives up
 
@@ -121,7 +121,7 @@ def test_only_the_files_a_build_reads_count(note, tmp_path):
 def test_the_command_prints_what_changed_and_what_was_rebuilt(note, tmp_path):
     lines: queue.Queue = queue.Queue()
     process = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from notedeck.cli import main; "
+        [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
          "sys.argv[0] = 'notedeck'; main()", "watch", "--content", str(note),
          "--out", str(tmp_path / "out")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

@@ -3,7 +3,8 @@ from pathlib import Path
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.readers import scenarios, yamlfile
+from notedeck.readers import scenarios
+from notedeck.readers import yamlfile
 
 
 def validate_file(path: Path):

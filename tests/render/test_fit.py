@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notedeck.model import BulletList, Callout, Paragraph, Run, Stat, Stats, Table
-from notedeck.render import fit
+from notedeck.render.pptx import fit
 
 # Arial's advance widths (per 1000 em), which Liberation Sans matches exactly.
 ARIAL = {"H": 722, "e": 556, "l": 222, "o": 556, "M": 833, "i": 222, " ": 278, "1": 556,

@@ -14,14 +14,11 @@ import pytest
 from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart,
-                            Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run,
-                            Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
-from notedeck.render.charts import ChartArt
-from notedeck.render import pdf
-from notedeck.render.pdf_blocks import chart_flowable
-from notedeck.render.pdf_layout import (PAPERS, column_widths, fit_box, raster_limit,
-                                        stats_per_row)
+from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
+from notedeck.render.charts.draw import ChartArt
+from notedeck.render.pdf import emit as pdf
+from notedeck.render.pdf.blocks import chart_flowable
+from notedeck.render.pdf.layout import PAPERS, column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.theme import CHART_DPI, CHART_SIZES_IN
 
 matplotlib.use("Agg")

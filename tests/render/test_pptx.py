@@ -14,13 +14,11 @@ from pptx import Presentation
 from pptx.util import Emu
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide,
-                            Deck, DialChart, Handout, Meta, Paragraph, Run, Segment,
-                            SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table,
-                            TableSlide, Tick, TitleSlide)
-from notedeck.render.charts import ChartArt
-from notedeck.render import fit, pptx
-from notedeck.render.layouts import LAYOUTS, read_template, DEFAULT_TEMPLATE
+from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
+from notedeck.render.charts.draw import ChartArt
+from notedeck.render.pptx import fit
+from notedeck.render.pptx import emit as pptx
+from notedeck.render.pptx.layouts import LAYOUTS, read_template, DEFAULT_TEMPLATE
 from notedeck.theme import CHART_SIZES_IN, DECK_TYPEFACE
 
 FOOTER = "One million tokens a second"
@@ -492,7 +490,7 @@ def test_openxml_audit_finds_no_errors(rendered):
 
 def test_text_too_long_beside_a_chart_follows_on_its_own_slide(tmp_path):
     """An extreme scenario makes the figures beside the bottleneck chart too long to fit there."""
-    from notedeck.build import build as build_note
+    from notedeck.pipeline.build import build as build_note
     from conftest import BUNDLED
 
     scenario = (BUNDLED / "scenarios.yaml").read_text(encoding="utf-8")

@@ -6,10 +6,10 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import NotedeckError, Problem, fail
-from . import yamlfile
-from .validation import shown, suggest
-from .yamlfile import Located
+from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.readers import yamlfile
+from notedeck.readers.validation import shown, suggest
+from notedeck.readers.yamlfile import Located
 
 KEYS = ("name", "title", "subtitle", "scenarios")
 LIMITS = {"name": 60, "title": 120, "subtitle": 200}

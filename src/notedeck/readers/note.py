@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
-from ..errors import NotedeckError, fail
-from . import text as clean
-from . import yamlfile
-from .validation import custom, problems, shown
+from notedeck.errors import NotedeckError, fail
+from notedeck.readers import text as clean
+from notedeck.readers import yamlfile
+from notedeck.readers.validation import custom, problems, shown
 
 MAX_TITLE = 120
 

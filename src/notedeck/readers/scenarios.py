@@ -9,12 +9,12 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, field_validator
 
-from ..errors import NotedeckError, Problem
-from ..formatting import decimal
-from ..scenario import Bottleneck, Scenario, Speeds, Throughput, Workload
-from . import durations
-from .validation import custom as _custom, problems as _problems, shown as _shown, suggest as _suggest
-from .yamlfile import Located
+from notedeck.errors import NotedeckError, Problem
+from notedeck.figures.formatting import decimal
+from notedeck.figures.scenario import Bottleneck, Scenario, Speeds, Throughput, Workload
+from notedeck.readers import durations
+from notedeck.readers.validation import (custom as _custom, problems as _problems, shown as _shown, suggest as _suggest)
+from notedeck.readers.yamlfile import Located
 
 # Documented limits (README, "Limits").
 MAX_SPEED = 10**12

@@ -10,12 +10,12 @@ from typing import Any, Mapping
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ..errors import Collector, NotedeckError, Problem, Location, fail, warning
-from ..model import Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain
-from ..templating import fill
-from . import text as clean
-from . import yamlfile
-from .validation import shown, suggest
+from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
+from notedeck.model import (Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain)
+from notedeck.prose.templating import fill
+from notedeck.readers import text as clean
+from notedeck.readers import yamlfile
+from notedeck.readers.validation import shown, suggest
 
 FRONT_KEYS = ("number", "title", "headline")
 MAX_SLIDE_TITLE = 100        # characters, placeholders filled

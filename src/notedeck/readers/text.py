@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import Problem, warning
+from notedeck.errors import Problem, warning
 
 # Removed: C0 controls other than tab, LF, CR (XML 1.0 forbids them), DEL and the C1 controls
 # (YAML refuses them and no deck needs them), U+FFFE/U+FFFF and lone surrogates.

@@ -8,8 +8,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticCustomError
 
-from ..errors import Problem
-from .yamlfile import Located
+from notedeck.errors import Problem
+from notedeck.readers.yamlfile import Located
 
 _KINDS = {"dict_type": "a mapping (key: value lines)", "model_type": "a mapping (key: value lines)",
           "list_type": "a list", "string_type": "text", "date_type": "a date (YYYY-MM-DD)",

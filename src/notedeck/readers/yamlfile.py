@@ -11,8 +11,8 @@ from typing import Any
 
 import yaml
 
-from ..errors import NotedeckError, Problem, Location, fail
-from . import text as clean
+from notedeck.errors import NotedeckError, Problem, Location, fail
+from notedeck.readers import text as clean
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000          # after alias expansion: stops "billion laughs" early

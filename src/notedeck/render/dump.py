@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..model import Deck
+from notedeck.model import Deck
 
 
 def to_data(value: Any) -> Any:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from notedeck.errors import fail
 
-DEFAULT_TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "default.pptx"
+DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "default.pptx"
 
 EMU_PER_IN = 914400
 

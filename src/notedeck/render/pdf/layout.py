@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import NotedeckError
+from notedeck.errors import NotedeckError
 
 MM = 72 / 25.4
 INCH = 72.0

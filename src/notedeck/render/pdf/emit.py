@@ -19,11 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate
 from reportlab.platypus import Paragraph as P
 
-from ..model import Deck, HandoutSection, Heading, Meta, Source
-from .pdf_blocks import ChartArt, Place, block_flowables, heading
-from .pdf_layout import Paper, paper as paper_named
-from .pdf_styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
-                         hex_of, register_fonts)
+from notedeck.model import Deck, HandoutSection, Heading, Meta, Source
+from notedeck.render.pdf.blocks import ChartArt, Place, block_flowables, heading
+from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.pdf.styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc, hex_of, register_fonts)
 
 # Headings the handout adds around the Deck's content.
 SOURCES_TITLE = "Sources"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from . import formatting as fmt
-from .core import Figures
-from .model import Run, Callout, Stat, Stats, Table
-from .scenario import Scenario, Workload
-from .core import WorkloadFigures
+from notedeck.figures import formatting as fmt
+from notedeck.figures.core import Figures
+from notedeck.model import Run, Callout, Stat, Stats, Table
+from notedeck.figures.scenario import Scenario, Workload
+from notedeck.figures.core import WorkloadFigures
 
 
 def budgets(scenario: Scenario, figures: Figures) -> Table:

@@ -8,9 +8,9 @@ from functools import lru_cache
 from typing import Sequence
 
 from notedeck.model import Run, Table
-from notedeck.render import fit
-from notedeck.render.layouts import Box, Frame
-from notedeck.render.pptx_blocks import PPara, PText
+from notedeck.render.pptx import fit
+from notedeck.render.pptx.layouts import Box, Frame
+from notedeck.render.pptx.blocks import PPara, PText
 from notedeck.theme import TYPE
 
 TABLE = (TYPE.slide_table, TYPE.slide_table_min)

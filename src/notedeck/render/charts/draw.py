@@ -17,10 +17,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 
-from .. import theme
-from ..model import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
-from .placement import (Box, Point, attachment, crosses, densify, distance, hits, overlap,
-                        place_label, spread)
+from notedeck import theme
+from notedeck.model import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
+from notedeck.render.charts.placement import (Box, Point, attachment, crosses, densify, distance, hits, overlap, place_label, spread)
 
 P = theme.PALETTE
 T = theme.TYPE

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 
-from .audiences_run import Outcome, build_variant, folder_for, variants
+from notedeck.commands.variants import Outcome, build_variant, folder_for, variants
 
 WATCHED = ("note.yaml", "scenarios.yaml", "sections/*.md", "audiences/*.yaml")
 DEBOUNCE_MS = 400          # an editor's save is often several writes: take them as one change

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
-from notedeck.scenario import Scenario, Workload
+from notedeck.figures.scenario import Scenario, Workload
 
 CURVE_POINTS = 120         # about this many points on the speedup curve
 CURVE_DECADES = 6          # geometric points start this many decades below the top

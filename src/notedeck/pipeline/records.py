@@ -23,8 +23,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cache import cache_dir, code_fingerprint, digest
-from .errors import Location, Problem
+from notedeck.pipeline.cache import cache_dir, code_fingerprint, digest
+from notedeck.errors import Location, Problem
 
 SKIPPED_DIRS = {".git", ".hg", ".svn", "__pycache__", ".notedeck-cache"}
 MAX_INPUT_FILES = 5000          # a folder this big is not a note: do not try to key it

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import NotedeckError, Problem, fail
+from notedeck.errors import NotedeckError, Problem, fail
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
 TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
@@ -45,8 +45,8 @@ def build(content: Path, out: Path, audience: str | None = None,
     bytes either way.
     """
     started = time.perf_counter()
-    from .chartwork import Charts
-    from .manifest import Stamp
+    from notedeck.pipeline.chart_helper import Charts
+    from notedeck.pipeline.records import Stamp
 
     stamp = Stamp(content, out, {"audience": audience, "scenarios_file": scenarios_file,
                                  "paper": paper, "strict": strict}, enabled=cache)
@@ -63,8 +63,8 @@ def build(content: Path, out: Path, audience: str | None = None,
 
 def _build(content, out, audience, scenarios_file, paper, strict, charts,
            started: float) -> BuildResult:
-    from .compose import compose
-    from .gather import gather
+    from notedeck.compose import compose
+    from notedeck.pipeline.read import gather
 
     source = gather(content, audience, scenarios_file)
     deck, composed = compose(source)
@@ -89,7 +89,7 @@ def note_template(content: Path) -> Path | None:
     path = content / TEMPLATE_NAME
     if not path.exists():
         return None
-    from .render.layouts import read_template
+    from notedeck.render.pptx.layouts import read_template
 
     try:
         read_template(path)
@@ -102,7 +102,8 @@ def note_template(content: Path) -> Path | None:
 
 
 def _render(deck, art, stage: Path, paper: str, template: Path | None) -> tuple[Path, Path]:
-    from .render import pdf, pptx
+    from notedeck.render.pdf import emit as pdf
+    from notedeck.render.pptx import emit as pptx
 
     deck_path, handout_path = stage / OUTPUTS["pptx"], stage / OUTPUTS["pdf"]
     pptx.render(deck, art, deck_path, template)

@@ -22,9 +22,9 @@ import time
 from functools import cache
 from pathlib import Path
 
-from . import __version__
+from notedeck import __version__
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 CODE_SUFFIXES = {".py", ".pptx", ".ttf"}   # code, template, fonts: what can change an output
 MAX_CHART_ENTRIES = 2000       # beyond this, the least recently used half is removed
 FORMAT = 1                     # bump when the entry layout changes
@@ -165,7 +165,7 @@ def _entry(art) -> bytes:
 
 
 def _read_entry(path: Path):
-    from .render.charts import ChartArt
+    from notedeck.render.charts.draw import ChartArt
 
     try:
         data = path.read_bytes()

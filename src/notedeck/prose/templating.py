@@ -12,8 +12,8 @@ from jinja2 import StrictUndefined, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
-from . import placeholders
-from .errors import NotedeckError, Problem, Location
+from notedeck.prose import placeholders
+from notedeck.errors import NotedeckError, Problem, Location
 
 _TEMPLATE_NAME = "<notedeck-content>"
 MAX_FILLED = 200_000

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from notedeck import __version__
 
-BUNDLED = Path(__file__).parent / "bundled"
+BUNDLED = Path(__file__).resolve().parent.parent / "bundled"
 
 
 def _content(path: Path | None) -> Path:
@@ -31,7 +31,7 @@ class _Group(click.Group):
     """Turns notedeck's errors into messages and exit codes; tracebacks only on request."""
 
     def invoke(self, ctx: click.Context):
-        from .errors import NotedeckError
+        from notedeck.errors import NotedeckError
 
         try:
             return super().invoke(ctx)
@@ -114,7 +114,7 @@ def build(content, audience, scenarios_file, out, paper, strict, all_audiences, 
             raise click.UsageError("--all-audiences builds every audience; drop --audience")
         sys.exit(_build_all(_content(content), out or Path("output"), scenarios_file, paper,
                             strict, not no_cache, jobs))
-    from .build import build as run
+    from notedeck.pipeline.build import build as run
 
     out = out or (Path("output") / audience if audience else Path("output"))
     result = run(_content(content), out, audience, scenarios_file, paper, strict,
@@ -132,7 +132,7 @@ def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, j
     """Every variant, a progress bar while more than one runs, a summary; 2 if any failed."""
     from contextlib import nullcontext
 
-    from .audiences_run import build_all, summary, variants
+    from notedeck.commands.variants import build_all, summary, variants
 
     count = len(variants(content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
@@ -159,7 +159,7 @@ def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, j
 def watch(content, audience, scenarios_file, out, paper, strict, all_audiences,
           no_cache) -> None:
     """Build, then rebuild whenever a section, scenario or audience file changes."""
-    from .watch import Watcher
+    from notedeck.commands.watch import Watcher
 
     if all_audiences and audience:
         raise click.UsageError("--all-audiences builds every audience; drop --audience")
@@ -200,8 +200,8 @@ def _report_round(outcome) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
-    from .figures_table import flatten, to_json, to_table
-    from .gather import gather
+    from notedeck.figures.listing import flatten, to_json, to_table
+    from notedeck.pipeline.read import gather
 
     source = gather(_content(content), audience, scenarios_file)
     rows = flatten(source.names)
@@ -213,7 +213,7 @@ def figures(content, audience, scenarios_file, as_json) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit status 2).")
 def check(content, strict) -> None:
     """Check the note, its scenario file and every audience; write nothing."""
-    from .checking import check_note
+    from notedeck.pipeline.check import check_note
 
     folder = _content(content)
     problems = check_note(folder)
@@ -234,7 +234,7 @@ def init(directory: Path) -> None:
     """Start a new note in DIRECTORY from the bundled one."""
     import shutil
 
-    from .errors import fail
+    from notedeck.errors import fail
 
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise fail(directory, "the folder exists and is not empty; choose a new folder")

@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from .cache import ChartCache
+from notedeck.pipeline.cache import ChartCache
 
 
 class Charts:
@@ -69,7 +69,7 @@ class Charts:
         return self._scratch if self._scratch is not None else self.cache.folder.parent
 
     def _draw_here(self, spec):
-        from .render import charts
+        from notedeck.render.charts import draw as charts
 
         return self.cache.draw_once(spec, charts.draw)
 
@@ -107,7 +107,7 @@ class _Pending:
     """A chart's name and size now; its PNG and SVG when the helper has drawn it."""
 
     def __init__(self, spec, owner: Charts):
-        from .render.charts import chart_size
+        from notedeck.render.charts.draw import chart_size
 
         self._spec, self._owner, self._art = spec, owner, None
         self.name = spec.name
@@ -237,7 +237,7 @@ def _serve(inbox: int, outbox: int, folder: Path) -> None:
         import matplotlib.backends.backend_agg  # noqa: F401  (the 0.3 s this process exists for)
         import matplotlib.figure  # noqa: F401
 
-        from .render import charts
+        from notedeck.render.charts import draw as charts
 
         size = _read_exactly(inbox, 8)
         if len(size) == 8:

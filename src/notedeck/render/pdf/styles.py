@@ -12,9 +12,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .. import glyphs
-from ..model import Text
-from ..theme import FONT_FILES, PALETTE, TYPE
+from notedeck import glyphs
+from notedeck.model import Text
+from notedeck.theme import FONT_FILES, PALETTE, TYPE
 
 # reportlab names for the four faces of the bundled Liberation Sans.
 FAMILY = "LiberationSans"

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import NotedeckError, Problem
+from notedeck.errors import NotedeckError, Problem
 
 DEFAULT = "(note)"          # the variant without an audience, as the summary names it
 
@@ -51,7 +51,7 @@ class Outcome:
 
 def variants(content: Path) -> list[str | None]:
     """The note itself (None), then each audience by name."""
-    from .readers.audiences import names
+    from notedeck.readers.audiences import names
 
     return [None, *names(content)] if content.is_dir() else [None]
 
@@ -145,7 +145,7 @@ def _build_one(task) -> Outcome:
 def build_variant(content: Path, out: Path, audience: str | None, scenarios_file: Path | None,
                   paper: str, strict: bool, cache: bool = True, workers: bool = False) -> Outcome:
     """One build, its failure caught and kept in the Outcome (bad input or a bug alike)."""
-    from .build import build
+    from notedeck.pipeline.build import build
 
     started = time.perf_counter()
     try:

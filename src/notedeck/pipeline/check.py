@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import naked
-from .errors import NotedeckError, Problem, fail
-from .readers import audiences, yamlfile
+from notedeck.prose import naked_numbers as naked
+from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.readers import audiences
+from notedeck.readers import yamlfile
 
 _WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "title", "scene", "still_scarce"))
 PROSE = {
@@ -24,9 +25,9 @@ def check_note(content: Path) -> list[Problem]:
     """Errors and warnings of the note and each audience, without duplicates, in file order."""
     if not content.is_dir():
         return list(fail(content, "content folder not found; pass --content DIR").problems)
-    from .build import note_template
-    from .compose import compose
-    from .gather import gather
+    from notedeck.pipeline.build import note_template
+    from notedeck.compose import compose
+    from notedeck.pipeline.read import gather
 
     found: list[Problem] = []
     sources = {}
@@ -77,7 +78,7 @@ def _names(note: yamlfile.Located | None, source) -> naked.Names:
     listed = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
     figures = None
     if source is not None:
-        from .figures_table import flatten
+        from notedeck.figures.listing import flatten
 
         figures = dict(flatten(source.names))
     return naked.Names.from_note(titles, listed, figures)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notedeck.model import BulletList, Callout, Stats, Text, Run
-from notedeck.render import fit
-from notedeck.render.layouts import Box, Frame
+from notedeck.render.pptx import fit
+from notedeck.render.pptx.layouts import Box, Frame
 from notedeck.theme import PALETTE, TYPE
 
 BULLET_INDENT = 0.35          # inches from the bullet to its text

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import formatting as fmt
-from .core import Figures
-from .model import (Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart,
-                    Tick)
-from .scenario import Scenario
+from notedeck.figures import formatting as fmt
+from notedeck.figures.core import Figures
+from notedeck.model import (Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
+from notedeck.figures.scenario import Scenario
 
 _TIME_TICKS = (Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10), Fraction(1), Fraction(10),
                Fraction(60), Fraction(600), Fraction(3600), Fraction(36000), Fraction(86400),

@@ -19,11 +19,11 @@ from typing import Mapping, Protocol
 from lxml import etree
 
 from notedeck.model import Deck, Run
-from notedeck.render.layouts import DEFAULT_TEMPLATE, EMU_PER_IN, LAYOUTS, Box, read_template
-from notedeck.render.pptx_blocks import PPara, PRect, PText
-from notedeck.render.pptx_parts import linear_parts
-from notedeck.render.pptx_plan import PlannedSlide, PPicture, plan
-from notedeck.render.pptx_table import PTable
+from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, EMU_PER_IN, LAYOUTS, Box, read_template
+from notedeck.render.pptx.blocks import PPara, PRect, PText
+from notedeck.render.pptx.parts import linear_parts
+from notedeck.render.pptx.plan import PlannedSlide, PPicture, plan
+from notedeck.render.pptx.table import PTable
 from notedeck.theme import DECK_TYPEFACE, PALETTE
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -296,7 +296,7 @@ def _fixed_time() -> datetime:
 
 
 def _core_properties(prs, deck: Deck) -> None:
-    from notedeck.render.fit import clean
+    from notedeck.render.pptx.fit import clean
 
     core = prs.core_properties
     meta = deck.meta

@@ -6,17 +6,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import core, namespace
-from .core import Figures
-from .formatting import integer
-from .errors import Collector, Problem, fail
-from .readers import audiences, note, scenarios, sections, yamlfile
-from .readers.audiences import Audience
-from .readers.note import NoteIn
-from .readers.sections import Component, SectionSource
-from .readers.validation import suggest
-from .scenario import Scenario
-from .templating import fill
+from notedeck.figures import core
+from notedeck.figures import names as namespace
+from notedeck.figures.core import Figures
+from notedeck.figures.formatting import integer
+from notedeck.errors import Collector, Problem, fail
+from notedeck.readers import audiences
+from notedeck.readers import note
+from notedeck.readers import scenarios
+from notedeck.readers import sections
+from notedeck.readers import yamlfile
+from notedeck.readers.audiences import Audience
+from notedeck.readers.note import NoteIn
+from notedeck.readers.sections import Component, SectionSource
+from notedeck.readers.validation import suggest
+from notedeck.figures.scenario import Scenario
+from notedeck.prose.templating import fill
 
 # Documented limits (docs/bad-input.md, "Limits").
 MAX_SECTIONS = 99
@@ -119,7 +124,7 @@ def _components(section: SectionSource):
 
 def _unknown_components(read: list[SectionSource]) -> list[Problem]:
     """Every fenced component naming a chart or table that does not exist, in every file."""
-    from .compose import COMPONENT_NAMES
+    from notedeck.compose import COMPONENT_NAMES
 
     problems = []
     for part in (p for section in read for p in _components(section)):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import formatting as fmt
-from .core import CheckFigures, Figures, WorkloadFigures
-from .errors import Collector, Location
-from .scenario import Scenario, Workload
-from .templating import fill
+from notedeck.figures import formatting as fmt
+from notedeck.figures.core import CheckFigures, Figures, WorkloadFigures
+from notedeck.errors import Collector, Location
+from notedeck.figures.scenario import Scenario, Workload
+from notedeck.prose.templating import fill
 
 PROSE_KEYS = ("title", "scene", "still_scarce")
 

@@ -15,13 +15,11 @@ from reportlab.platypus import Paragraph as P
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from ..errors import NotedeckError
-from ..model import (Block, BulletList, Callout, Chart, Heading, Paragraph, Stats, Table,
-                     Worksheet)
-from .pdf_layout import column_widths, fit_box, raster_limit, stats_per_row
-from .pdf_svg import vector_chart
-from .pdf_styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles,
-                         esc, markup)
+from notedeck.errors import NotedeckError
+from notedeck.model import (Block, BulletList, Callout, Chart, Heading, Paragraph, Stats, Table, Worksheet)
+from notedeck.render.pdf.layout import column_widths, fit_box, raster_limit, stats_per_row
+from notedeck.render.pdf.svg import vector_chart
+from notedeck.render.pdf.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
 
 
 class ChartArt(Protocol):

@@ -12,13 +12,11 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from notedeck.errors import fail
-from notedeck.model import (BulletList, Callout, ChartSlide, ContentSlide, Deck, Heading,
-                            Paragraph, Run, SectionSlide, Slide, Source, SourcesSlide, Stats,
-                            Table, TableSlide, TitleSlide)
-from notedeck.render import fit
-from notedeck.render.layouts import Box, Frame, Template
-from notedeck.render.pptx_blocks import BlockStack, FlowText, PPara, PText, text_frame
-from notedeck.render.pptx_table import plan_table_pages
+from notedeck.model import (BulletList, Callout, ChartSlide, ContentSlide, Deck, Heading, Paragraph, Run, SectionSlide, Slide, Source, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from notedeck.render.pptx import fit
+from notedeck.render.pptx.layouts import Box, Frame, Template
+from notedeck.render.pptx.blocks import BlockStack, FlowText, PPara, PText, text_frame
+from notedeck.render.pptx.table import plan_table_pages
 from notedeck.theme import PALETTE, TYPE
 
 # Sizes (pt): (start, minimum). The theme's scale where it has one.
