@@ -1,0 +1,1 @@
+"""slides.pdf: the deck drawn from its plan with reportlab (no LibreOffice)."""

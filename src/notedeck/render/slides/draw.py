@@ -1,0 +1,205 @@
+"""One planned slide drawn on a reportlab canvas: background, decorations, text, tables, charts.
+
+The canvas is in points with the slide's bottom-left corner at the origin,
+so the same drawing serves a page of slides.pdf and a form placed scaled on
+a printed page or in the facilitator guide. Charts are drawn as vectors.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+from itertools import groupby
+from typing import Mapping
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from notedeck import glyphs
+from notedeck.model import Run
+from notedeck.render.pdf.styles import FACES, FALLBACK, register_fonts
+from notedeck.render.pdf.svg import Unsupported, to_pdf_ops
+from notedeck.render.pptx.blocks import PRect, PText
+from notedeck.render.pptx.layouts import Box, Template
+from notedeck.render.pptx.plan import PlannedSlide, PPicture
+from notedeck.render.pptx.table import PTable
+from notedeck.render.slides.template import Decoration, LayoutArt, TemplateArt
+from notedeck.render.slides.text import Line, Piece, ascent, lay_out, line_height, wrap
+from notedeck.theme import PALETTE
+
+PT = 72.0
+TABLE_RULE = 0.75            # points: the line under every cell (9525 EMU)
+
+
+class SlideArtist:
+    """Draws planned slides of one template; `charts` maps chart names to their art."""
+
+    def __init__(self, template: Template, art: TemplateArt, charts: Mapping):
+        register_fonts()
+        self.template, self.art, self.charts = template, art, charts
+        self.width, self.height = template.slide_w * PT, template.slide_h * PT
+        self._images: dict[bytes, ImageReader] = {}
+
+    def draw(self, canvas, slide: PlannedSlide) -> None:
+        look = self.art.layout(slide.layout)
+        self._background(canvas, look)
+        for shape in slide.shapes:
+            self._shape(canvas, slide.layout, look, shape)
+        for text in (slide.footer, slide.number):
+            if text is not None:
+                self._text(canvas, slide.layout, look, text)
+
+    # --- behind the text ---------------------------------------------------------------
+    def _background(self, canvas, look: LayoutArt) -> None:
+        canvas.setFillColor(HexColor(look.background))
+        canvas.rect(0, 0, self.width, self.height, stroke=0, fill=1)
+        if look.background_image:
+            self._image(canvas, look.background_image, Box(0, 0, self.width / PT,
+                                                           self.height / PT))
+        for decoration in look.decorations:
+            self._decoration(canvas, decoration)
+
+    def _decoration(self, canvas, item: Decoration) -> None:
+        if item.image:
+            self._image(canvas, item.image, item.box)
+            return
+        x, y, w, h = self._rect(item.box)
+        if item.line:
+            canvas.setStrokeColor(HexColor(item.stroke))
+            canvas.setLineWidth(item.stroke_width)
+            canvas.line(x, y + h, x + w, y)
+            return
+        if item.fill:
+            canvas.setFillColor(HexColor(item.fill))
+        if item.stroke:
+            canvas.setStrokeColor(HexColor(item.stroke))
+            canvas.setLineWidth(item.stroke_width)
+        canvas.rect(x, y, w, h, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+
+    def _image(self, canvas, data: bytes, box: Box) -> None:
+        if data not in self._images:
+            try:
+                self._images[data] = ImageReader(BytesIO(data))
+            except Exception:   # a picture format reportlab cannot read (EMF, SVG): left out
+                self._images[data] = None
+        reader = self._images[data]
+        if reader is not None:
+            canvas.drawImage(reader, *self._rect(box), mask="auto")
+
+    def _rect(self, box: Box) -> tuple[float, float, float, float]:
+        """A box in inches from the top-left as reportlab's x, y, w, h in points."""
+        return box.x * PT, self.height - box.bottom * PT, box.w * PT, box.h * PT
+
+    # --- shapes ------------------------------------------------------------------------
+    def _shape(self, canvas, layout: str, look: LayoutArt, shape) -> None:
+        match shape:
+            case PText():
+                self._text(canvas, layout, look, shape)
+            case PTable():
+                self._table(canvas, shape)
+            case PPicture():
+                self._chart(canvas, shape)
+            case PRect():
+                canvas.setFillColor(HexColor(shape.fill))
+                canvas.rect(*self._rect(shape.box), stroke=0, fill=1)
+            case _:
+                raise TypeError(f"slides.pdf cannot draw a {type(shape).__name__}")
+
+    def _text(self, canvas, layout: str, look: LayoutArt, text: PText) -> None:
+        box = text.box or self.template.frame(layout, text.role).box
+        fill = text.fill or (look.fills.get(text.role, "") if text.role else "")
+        if fill:
+            canvas.setFillColor(HexColor(fill))
+            canvas.rect(*self._rect(box), stroke=0, fill=1)
+        ink = look.ink.get(text.role, PALETTE.ink) if text.role else PALETTE.ink
+        for line in lay_out(text, box, ink):
+            self._line(canvas, line)
+
+    def _line(self, canvas, line: Line) -> None:
+        width = sum(_width(p) for p in line.pieces)
+        x = {"r": line.x - width, "ctr": line.x - width / 2}.get(line.align, line.x)
+        y = self.height - line.baseline
+        if line.bullet is not None:
+            _draw_piece(canvas, line.bullet, line.bullet_x, y)
+        for piece in line.pieces:
+            x = _draw_piece(canvas, piece, x, y)
+
+    def _table(self, canvas, planned: PTable) -> None:
+        table = planned.table
+        top = planned.box.y * PT
+        for r, (values, height) in enumerate(zip((table.header, *table.rows),
+                                                 planned.row_heights)):
+            header = r == 0
+            featured = table.highlight is not None and r - 1 == table.highlight
+            fill = PALETTE.accent if header else PALETTE.band if featured else ""
+            ink = PALETTE.paper if header else PALETTE.ink
+            x = planned.box.x * PT
+            for c, (value, width) in enumerate(zip(values, planned.col_widths)):
+                cell = Box(x / PT, top / PT, width, height)
+                self._cell(canvas, planned, cell, value, table.align[c] == "right",
+                           header or featured, fill, ink)
+                x += width * PT
+            top += height * PT
+
+    def _cell(self, canvas, planned: PTable, cell: Box, value: str, right: bool, bold: bool,
+              fill: str, ink: str) -> None:
+        x, y, w, h = self._rect(cell)
+        if fill:
+            canvas.setFillColor(HexColor(fill))
+            canvas.rect(x, y, w, h, stroke=0, fill=1)
+        canvas.setStrokeColor(HexColor(PALETTE.rule))
+        canvas.setLineWidth(TABLE_RULE)
+        canvas.line(x, y, x + w, y)
+        l, t, r, b = (v * PT for v in planned.insets)
+        room = w - l - r                   # presenting apps break at the full width
+        lines = wrap((Run(value, bold=bold),), room, planned.size)
+        step = line_height(planned.size)
+        block = step * len(lines)
+        block_top = cell.y * PT + t + (h - t - b - block) / 2     # from the slide's top
+        for n, text in enumerate(lines):
+            piece = Piece(text, bold, False, planned.size, ink)
+            start = x + w - r - _width(piece) if right else x + l
+            _draw_piece(canvas, piece, start,
+                        self.height - (block_top + n * step + ascent(planned.size)))
+
+    def _chart(self, canvas, picture: PPicture) -> None:
+        art = self.charts[picture.chart]
+        x, y, w, h = self._rect(picture.box)
+        try:
+            ops, (vw, vh) = to_pdf_ops(art.svg)
+        except (Unsupported, ValueError, KeyError, IndexError, SyntaxError):
+            self._image(canvas, art.png, picture.box)
+            return
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(w / vw, h / vh)
+        canvas.addLiteral(ops)
+        canvas.restoreState()
+
+
+def _font(piece: Piece, fallback: bool = False) -> str:
+    if fallback:
+        return FALLBACK
+    return FACES[{(False, False): "regular", (True, False): "bold", (False, True): "italic",
+                  (True, True): "bolditalic"}[(piece.bold, piece.italic)]]
+
+
+def _parts(piece: Piece) -> list[tuple[str, str]]:
+    """(text, font) stretches: characters Liberation Sans lacks go to DejaVu Sans."""
+    if piece.text.isascii():
+        return [(piece.text, _font(piece))]
+    return [("".join(chars), _font(piece, fallback)) for fallback, chars in
+            groupby(piece.text, glyphs.needs_fallback)]
+
+
+def _width(piece: Piece) -> float:
+    return sum(stringWidth(text, font, piece.size) for text, font in _parts(piece))
+
+
+def _draw_piece(canvas, piece: Piece, x: float, y: float) -> float:
+    canvas.setFillColor(HexColor(piece.colour))
+    for text, font in _parts(piece):
+        canvas.setFont(font, piece.size)
+        canvas.drawString(x, y, text)
+        x += stringWidth(text, font, piece.size)
+    return x

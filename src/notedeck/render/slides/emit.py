@@ -1,0 +1,85 @@
+"""slides.pdf: the deck drawn by notedeck from the same per-slide plan as deck.pptx.
+
+    plan(deck, art, template=None) -> SlidesPlan        (pure but for reading the template)
+    emit(plan, out) -> pages
+
+One page per slide at the template's slide size; the same boxes, fitted sizes,
+line breaks, tables and slide numbers as the deck, charts as vectors, the
+template's backgrounds and decorations; fonts embedded; an outline with one
+entry per section and the slide titles beneath it. No LibreOffice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from notedeck.model import Deck, Meta
+from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, Template, read_template
+from notedeck.render.pptx.plan import PlannedSlide, plan as plan_slides
+from notedeck.render.slides.template import TemplateArt, read_art
+
+FILENAME = "slides.pdf"
+
+
+@dataclass(frozen=True)
+class SlidesPlan:
+    """Every slide as planned for the deck, with the template's look and the chart art."""
+
+    slides: tuple[PlannedSlide, ...]
+    template: Template
+    look: TemplateArt
+    charts: Mapping
+    meta: Meta
+
+    def outline(self) -> list[tuple[int, str]]:
+        """(level, title) per slide: sections and the slides outside them at level 0,
+        the slides of a section at level 1."""
+        entries, in_section = [], False
+        for slide in self.slides:
+            if slide.layout == "Section":
+                in_section = True
+                entries.append((0, _section_label(slide)))
+            elif slide.layout in ("Title", "Sources"):
+                in_section = False
+                entries.append((0, slide.title))
+            else:
+                entries.append((1 if in_section else 0, slide.title))
+        return entries
+
+
+def _section_label(slide: PlannedSlide) -> str:
+    number = next((s for s in slide.shapes if getattr(s, "role", "") == "number"), None)
+    digits = " ".join(line for lines in number.lines for line in lines) if number else ""
+    return f"{digits} {slide.title}".strip()
+
+
+def plan(deck: Deck, art: Mapping, template: Path | None = None,
+         file: str = FILENAME) -> SlidesPlan:
+    """The deck's slides planned exactly as deck.pptx plans them."""
+    path = Path(template) if template else DEFAULT_TEMPLATE
+    geometry = read_template(path)
+    sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
+    slides = plan_slides(deck, sizes, geometry, file=file)
+    return SlidesPlan(slides, geometry, read_art(path), art, deck.meta)
+
+
+def emit(planned: SlidesPlan, out: Path) -> int:
+    """Write slides.pdf (through a temporary file) and return its page count."""
+    from notedeck.render.slides.draw import SlideArtist
+    from notedeck.render.slides.pdffile import new_canvas, write_atomically
+
+    artist = SlideArtist(planned.template, planned.look, planned.charts)
+    canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
+    for number, (slide, (level, title)) in enumerate(zip(planned.slides, planned.outline()),
+                                                     start=1):
+        key = f"slide{number}"
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(title or f"Slide {number}", key, level=level, closed=False)
+        artist.draw(canvas, slide)
+        canvas.showPage()
+    canvas.showOutline()
+    canvas.save()
+    write_atomically(Path(out), buffer.getvalue())
+    return len(planned.slides)

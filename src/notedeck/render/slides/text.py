@@ -1,0 +1,187 @@
+"""Where each planned line of slide text sits, as LibreOffice and PowerPoint set it: pure arithmetic.
+
+The planner (render/pptx/plan.py) has already chosen every box and size, and
+measured its lines a little narrower than the box (WIDTH_SLACK) so that any
+presenting app fits them; PowerPoint and LibreOffice then break the lines at
+the box's full width, and so does this module. Points from the slide's
+top-left corner. The line model was measured from LibreOffice's rendering of the
+bundled deck: one line is 1.2 em at 100% spacing, its baseline 0.2 em above
+the line's foot, and a spacing below 100% takes its height off the ascent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from notedeck.model import Run, Text
+from notedeck.render.pptx import fit
+from notedeck.render.pptx.blocks import PPara, PText
+from notedeck.render.pptx.layouts import Box
+
+PT = 72.0
+LINE = 1.2          # em per line at 100% spacing
+DESCENT = 0.2       # em from the baseline to the line's foot
+TWIPS = 20.0        # LibreOffice places glyphs on a grid of 1/20 pt
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Characters of one style on one line."""
+
+    text: str
+    bold: bool
+    italic: bool
+    size: float
+    colour: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line: where its text starts (or ends, or centres), its baseline and its pieces."""
+
+    x: float
+    baseline: float
+    align: str                   # "l" | "r" | "ctr"
+    pieces: tuple[Piece, ...]
+    bullet: Piece | None = None
+    bullet_x: float = 0.0
+
+
+def line_height(size: float, spacing: float = 1.0) -> float:
+    return size * LINE * spacing
+
+
+def ascent(size: float, spacing: float = 1.0) -> float:
+    return line_height(size, spacing) - size * DESCENT
+
+
+def full_width_lines(text: PText, box: Box) -> tuple[tuple[str, ...], ...]:
+    """Each paragraph's lines broken at the box's full inner width, as presenting apps do."""
+    inner = (box.w - text.insets[0] - text.insets[2]) * PT
+    return tuple(wrap(para.runs, max(inner - para.indent * PT, 0.0), text.size * para.scale)
+                 for para in text.paras)
+
+
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def wrap(runs: Text, width_pt: float, size: float) -> tuple[str, ...]:
+    """Greedy lines as presenting apps break them: at spaces, and after a hyphen between
+    letters ("Sarathi-" / "Serve"); a word wider than the line breaks between characters.
+    Widths add each glyph's advance rounded to a twip, as LibreOffice lays text out."""
+    lines: list[str] = []
+    line, line_w = "", 0.0
+    for space, parts in _words(runs, size):
+        joined = space
+        for part, widths in parts:
+            part_w = sum(widths)
+            if line and line_w + joined + part_w <= width_pt:
+                line, line_w = line + (" " if joined else "") + part, line_w + joined + part_w
+                joined = 0.0
+                continue
+            if line:
+                lines.append(line)
+            line, line_w = "", 0.0
+            for ch, w in zip(part, widths):
+                if line and line_w + w > width_pt:
+                    lines.append(line)
+                    line, line_w = "", 0.0
+                line, line_w = line + ch, line_w + w
+            joined = 0.0
+    lines.append(line)
+    return tuple(lines)
+
+
+def _advance(ch: str, bold: bool, italic: bool, size: float) -> float:
+    return round(fit.em_width(ch, bold, italic) * size * TWIPS) / TWIPS
+
+
+def _words(runs: Text, size: float):
+    """Per word: the width of the space before it, and its parts (split after hyphens) with
+    each character's advance, in points."""
+    chars = [(ch, run.bold, run.italic) for run in runs for ch in run.text]
+    text = "".join(c for c, _, _ in chars)
+    out = []
+    for match in re.finditer(r"[^ ]+", text):
+        a, b = match.span()
+        space = _advance(" ", *chars[a - 1][1:], size) if a and out else 0.0
+        cuts = [0, *(m.end() for m in _HYPHEN.finditer(match.group())), b - a]
+        parts = [(match.group()[i:j], [_advance(*chars[a + k], size) for k in range(i, j)])
+                 for i, j in zip(cuts, cuts[1:]) if j > i]
+        out.append((space, parts))
+    return out
+
+
+def block_height(text: PText, lines: tuple[tuple[str, ...], ...] | None = None) -> float:
+    """Points the lines take, paragraph spacing included."""
+    total = 0.0
+    for i, (para, para_lines) in enumerate(zip(text.paras, lines or text.lines)):
+        size = text.size * para.scale
+        total += len(para_lines) * line_height(size, text.line_spacing)
+        if i:
+            total += para.space_before * size
+    return total
+
+
+def lay_out(text: PText, box: Box, colour: str) -> list[Line]:
+    """Every line of `text` placed in `box` (inches) with its insets and anchor; `colour`
+    is the ink of paragraphs that name none."""
+    l, t, r, b = (v * PT for v in text.insets)
+    left, top = box.x * PT + l, box.y * PT + t
+    right, bottom = box.right * PT - r, box.bottom * PT - b
+    wrapped = full_width_lines(text, box)
+    height = block_height(text, wrapped)
+    y = {"t": top, "b": bottom - height, "ctr": (top + bottom - height) / 2}.get(text.anchor, top)
+    out: list[Line] = []
+    for i, (para, lines) in enumerate(zip(text.paras, wrapped)):
+        size = text.size * para.scale
+        if i:
+            y += para.space_before * size
+        ink = para.colour or colour
+        pieces = split_lines(para.runs, lines)
+        for n, line in enumerate(pieces):
+            baseline = y + ascent(size, text.line_spacing)
+            styled = tuple(Piece(t, bold, italic, size, ink) for t, bold, italic in line)
+            x = {"r": right, "ctr": (left + para.indent * PT + right) / 2}.get(
+                para.align, left + para.indent * PT)
+            bullet = _bullet(para, size) if n == 0 and para.bullet else None
+            out.append(Line(x, baseline, para.align, styled, bullet, left))
+            y += line_height(size, text.line_spacing)
+    return out
+
+
+def _bullet(para: PPara, size: float) -> Piece:
+    from notedeck.theme import PALETTE
+
+    mark = f"{para.number}." if para.bullet == "number" else "\u2022"
+    return Piece(mark, False, False, size, PALETTE.accent)
+
+
+def split_lines(runs: Text, lines: tuple[str, ...]) -> list[list[tuple[str, bool, bool]]]:
+    """The lines, each as (text, bold, italic) pieces taken from the runs.
+
+    The lines are the runs' characters with the break spaces dropped
+    (a word too long for a line is broken with no space); walking both together
+    gives each character its style back.
+    """
+    styles = [(run.bold, run.italic) for run in runs for _ in run.text]
+    chars = "".join(run.text for run in runs)
+    at, out = 0, []
+    for line in lines:
+        while at < len(chars) and chars[at] == " " and not line.startswith(" "):
+            at += 1
+        pieces: list[tuple[str, bool, bool]] = []
+        for ch in line:
+            style = styles[at] if at < len(styles) else (False, False)
+            at += 1
+            if pieces and (pieces[-1][1], pieces[-1][2]) == style:
+                pieces[-1] = (pieces[-1][0] + ch, *style)
+            else:
+                pieces.append((ch, *style))
+        out.append(pieces)
+    return out
+
+
+def plain_runs(text: str, bold: bool = False) -> Text:
+    return (Run(text, bold=bold),)
