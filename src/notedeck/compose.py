@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from notedeck.figures import chartspecs
 from notedeck import glyphs
 from notedeck.figures import tables
@@ -28,9 +30,10 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
     handout = []
     for section in source.sections:
         slides.append(SectionSlide(section.label, section.title, section.headline,
-                                   (f"{section.title}: {section.headline}",)))
+                                   (f"{section.title}: {section.headline}",),
+                                   section.seconds, tuple(section.facilitator)))
         for slide in section.slides:
-            made = parts.slides(section, slide)
+            made = _facilitated(parts.slides(section, slide), slide)
             slides.extend(made)
             warnings.extend(_glyph_warnings(made, section, slide))
             if not slide.notes:
@@ -46,6 +49,17 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()))
     return deck, warnings
+
+
+def _facilitated(made: list[Slide], slide: SlideSource) -> list[Slide]:
+    """The source slide's planned time shared by the slides it makes (experiments make one per
+    workload), and its facilitator passages on the first of them."""
+    if slide.seconds is None and not slide.facilitator:
+        return made
+    share, extra = divmod(slide.seconds, len(made)) if slide.seconds is not None else (None, 0)
+    return [replace(s, seconds=None if share is None else share + (i < extra),
+                    facilitator=tuple(slide.facilitator) if i == 0 else ())
+            for i, s in enumerate(made)]
 
 
 def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSource) -> list[Problem]:

@@ -116,6 +116,18 @@ class Chart:
 Block = Paragraph | Heading | BulletList | Table | Stats | Callout | Worksheet | Chart
 
 
+@dataclass(frozen=True)
+class Exercise:
+    """A task for the room, in the facilitator guide: what to ask, what to listen for."""
+
+    prompt: Text
+    listen_for: Text = ()
+
+
+# What only the facilitator guide shows: passages of prose and lists, and exercises.
+Passage = Paragraph | BulletList | Exercise
+
+
 # --- charts ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -214,6 +226,8 @@ class SectionSlide:
     title: str                     # "What the number means"
     headline: str                  # the section's claim
     notes: tuple[str, ...] = ()
+    seconds: int | None = None     # the section's planned time, if its front matter gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,6 +236,8 @@ class ContentSlide:
     blocks: tuple[Block, ...]      # Paragraph | BulletList | Stats | Callout
     notes: tuple[str, ...] = ()
     section: str = ""              # "01", for the footer
+    seconds: int | None = None     # this slide's planned time, if its notes heading gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -231,6 +247,8 @@ class TableSlide:
     caption: tuple[Block, ...] = ()
     notes: tuple[str, ...] = ()
     section: str = ""
+    seconds: int | None = None     # this slide's planned time, if its notes heading gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -241,6 +259,8 @@ class ChartSlide:
     caption: tuple[Block, ...] = ()
     notes: tuple[str, ...] = ()
     section: str = ""
+    seconds: int | None = None     # this slide's planned time, if its notes heading gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ def huge(name: str, size: int) -> Edit:
 S, N = "scenarios.yaml", "note.yaml"
 S1 = "sections/01-what-the-number-means.md"
 S3 = "sections/03-the-serial-bottleneck.md"
+S5 = "sections/05-use-it-this-week.md"
 SLIDE = "## Turn the dial\n"
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{c}: &{c} [{', '.join(['*' + chr(ord(c) - 1)] * 10)}]\n" for c in "bcdefghi")
@@ -216,11 +217,11 @@ CONTENT = [
                                          "{% for c in workloads %}{% endfor %}{% endfor %}"
                                          "{% endfor %}"),
          ("loops may be nested at most 2 deep",)),
-    Case("image-outside-note", replace(S1, "### Notes\n\nThe dial", "![x](../../../etc/passwd)\n\n"
-                                                                    "### Notes\n\nThe dial"),
+    Case("image-outside-note", replace(S1, "### Notes (3 min)\n\nThe dial", "![x](../../../etc/passwd)\n\n"
+                                                                    "### Notes (3 min)\n\nThe dial"),
          ("images are not supported in section text (found '../../../etc/passwd')",)),
-    Case("image-missing", replace(S1, "### Notes\n\nThe dial", "![chart](missing.png)\n\n"
-                                                               "### Notes\n\nThe dial"),
+    Case("image-missing", replace(S1, "### Notes (3 min)\n\nThe dial", "![chart](missing.png)\n\n"
+                                                               "### Notes (3 min)\n\nThe dial"),
          ("images are not supported in section text (found 'missing.png')",)),
     Case("link-file-url", replace(S1, "to write.", "to write, see [this](file:///etc/passwd)."),
          ("01-what-the-number-means.md:37: links to 'file:' addresses are not allowed",)),
@@ -228,7 +229,7 @@ CONTENT = [
          ("links to 'javascript:' addresses are not allowed",)),
     Case("link-relative-path", replace(S1, "to write.", "to write, see [notes](../secret.md)."),
          ("link target '../secret.md' is not allowed",)),
-    Case("markdown-block-quote", replace(S1, "### Notes\n\nThe dial", "> quoted\n\n### Notes\n\nThe dial"),
+    Case("markdown-block-quote", replace(S1, "### Notes (3 min)\n\nThe dial", "> quoted\n\n### Notes (3 min)\n\nThe dial"),
          ("01-what-the-number-means.md:", "a block quote is not supported here")),
     Case("markdown-unknown-part", replace(S1, "# Handout", "# Appendix"),
          ("unknown part '# Appendix'; the only top-level heading is '# Handout'",)),
@@ -265,6 +266,25 @@ CONTENT = [
          ("01-what-the-number-means.md:11: unknown figure name 'thruput'; did you mean 'throughput'?",
           "01-what-the-number-means.md:37: unknown figure name 'featured.time'; did you mean "
           "'time_baseline'?"), count=2),
+    Case("section-minutes-not-a-number", replace(S3, "minutes: 14", "minutes: soon"),
+         ("03-the-serial-bottleneck.md:5:10: minutes: expected a number of minutes (e.g. 12) or "
+          "a time with a unit (e.g. '90 s'), got 'soon'",)),
+    Case("section-minutes-zero", replace(S3, "minutes: 14", "minutes: 0"),
+         ("03-the-serial-bottleneck.md:5:10: minutes: expected a planned time above 0 and at "
+          "most 600 minutes, got 0",)),
+    Case("notes-time-without-unit", replace(S5, "### Notes (8 min)", "### Notes (eight)"),
+         ("05-use-it-this-week.md:", "'### Notes (eight)': expected a number of minutes",)),
+    Case("slide-times-overbook-section", replace(S5, "### Notes (8 min)", "### Notes (20 min)"),
+         ("05-use-it-this-week.md:", "the slides' planned times reach 20 min here, more than "
+          "the section's minutes (13)",)),
+    Case("exercise-unknown-item", replace(S5, "- **Listen for**: \"done\"", "- **Hear**: \"done\""),
+         ("05-use-it-this-week.md:", "an exercise item starts with **Ask** or **Listen for**, "
+          "got 'hear'",)),
+    Case("exercise-without-ask", replace(S5, "- **Ask**: Pick one task", "- **Listen for**: Pick one task"),
+         ("05-use-it-this-week.md:", "the exercise needs a '- **Ask**: what the room does' item",)),
+    Case("facilitator-with-a-heading", replace(S1, "```facilitator\nIf someone",
+                                                "```facilitator\n## Aside\n\nIf someone"),
+         ("01-what-the-number-means.md:", "a facilitator passage holds paragraphs and lists",)),
 ]
 
 TEXT = [

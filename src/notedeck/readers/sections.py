@@ -11,17 +11,21 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
-from notedeck.model import (Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain)
+from notedeck.model import (Block, BulletList, Paragraph, Passage, Prompt, Run, Text, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
+from notedeck.readers import facilitation
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
 
 FRONT_KEYS = ("number", "title", "headline")
+OPTIONAL_KEYS = ("minutes",)          # the section's planned time in the facilitator guide
 MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
-COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
+COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet", "facilitator", "exercise")
+FACILITATOR = ("facilitator", "exercise")     # only in the facilitator guide
+_NOTES_TIME = re.compile(r"notes\s*\((.*)\)", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
 # URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
 _REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
@@ -47,6 +51,8 @@ class SlideSource:
     line: int
     blocks: list[Part] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    seconds: int | None = None
+    facilitator: list[Passage] = field(default_factory=list)
 
 
 @dataclass
@@ -58,6 +64,8 @@ class SectionSource:
     slides: list[SlideSource] = field(default_factory=list)
     handout: list[Part] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    seconds: int | None = None
+    facilitator: list[Passage] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -81,6 +89,7 @@ def read(path: Path, namespace: Mapping[str, Any] | None) -> SectionSource:
         if not section.slides and not walker.problems:
             found.problems.append(Problem(Location(path, body_line), "the section has no "
                                           "slides; start one with a '## Title' line"))
+        found.problems.extend(facilitation.overbooked(section))
     found.raise_if_any()
     section.warnings.extend([*warnings, *found.problems])
     return section
@@ -103,8 +112,9 @@ def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> Secti
     if not isinstance(data, dict):
         raise fail(path, "the front matter must be a mapping with keys: "
                          + ", ".join(FRONT_KEYS), line=2)
-    problems = [Problem(source.where((k,), at_key=True), f"unknown key '{k}'" + suggest(str(k), list(FRONT_KEYS)))
-                for k in data if k not in FRONT_KEYS]
+    known = FRONT_KEYS + OPTIONAL_KEYS
+    problems = [Problem(source.where((k,), at_key=True), f"unknown key '{k}'" + suggest(str(k), list(known)))
+                for k in data if k not in known]
     problems += [Problem(Location(path, 1), f"required key '{k}' is missing from the front matter")
                  for k in FRONT_KEYS if k not in data]
     number = data.get("number")
@@ -115,13 +125,19 @@ def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> Secti
     for key in ("title", "headline"):
         if key in data and not isinstance(data[key], str):
             problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
+    seconds = None
+    if "minutes" in data:
+        try:
+            seconds = facilitation.minutes(data["minutes"])
+        except ValueError as exc:
+            problems.append(Problem(source.where(("minutes",)), str(exc)))
     if problems:
         raise NotedeckError(problems)
     found = Collector()
     filled = {k: found.run(_front_text, source, k, namespace) for k in ("title", "headline")}
     found.raise_if_any()
     return SectionSource(path, number, filled["title"], filled["headline"],
-                         warnings=list(source.warnings))
+                         warnings=list(source.warnings), seconds=seconds)
 
 
 def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any] | None) -> str:
@@ -203,11 +219,21 @@ class _Walker:
         elif level == 2:
             self.section.slides.append(SlideSource(title, self.line(token)))
             self.in_notes = False
-        elif level == 3 and title.lower() == "notes" and self.section.slides:
+        elif level == 3 and _is_notes(title) and self.section.slides:
             self.in_notes = True
+            self.section.slides[-1].seconds = self._notes_time(title, token)
         else:
             raise fail(self.path, f"unexpected heading '{'#' * level} {title}': slides start "
                                   "with '## Title', notes with '### Notes'", self.line(token))
+
+    def _notes_time(self, title: str, token: Token) -> int | None:
+        match = _NOTES_TIME.fullmatch(title.strip())
+        if not match:
+            return None
+        try:
+            return facilitation.minutes(match.group(1).strip())
+        except ValueError as exc:
+            raise fail(self.path, f"'### {title}': {exc}", self.line(token)) from None
 
     def add(self, block: Block | Component, token: Token) -> None:
         if self.in_handout:
@@ -227,8 +253,29 @@ class _Walker:
                                   f"expected one of: {', '.join(COMPONENTS)}", self.line(token))
         if kind == "worksheet":
             self.add(worksheet(token.content, self.path, self.line(token) + 1), token)
+        elif kind in FACILITATOR:
+            self.facilitator(kind, token)
         else:
             self.add(Component(kind, token.content.strip(), self.path, self.line(token)), token)
+
+
+    def facilitator(self, kind: str, token: Token) -> None:
+        """A passage for the guide only: the slide's (in its text or notes) or the section's
+        (in the handout part); never in a participant's material."""
+        line = self.line(token) + 1
+        made = (facilitation.exercise(token.content, self.path, line) if kind == "exercise"
+                else facilitation.passages(token.content, self.path, line))
+        if self.in_handout:
+            self.section.facilitator.extend(made)
+        elif self.section.slides:
+            self.section.slides[-1].facilitator.extend(made)
+        else:
+            raise fail(self.path, f"a {kind} passage before the first slide: put it under a "
+                                  "'## Title' or in the '# Handout' part", self.line(token))
+
+
+def _is_notes(title: str) -> bool:
+    return title.lower() == "notes" or _NOTES_TIME.fullmatch(title.strip()) is not None
 
 
 def _closing(tokens: list[Token], start: int) -> int:
