@@ -1,6 +1,6 @@
 """Printed slides: the deck's planned slides, drawn once each and placed 1 to 6 to a page.
 
-    plan(deck, art, template=None, paper="a4", per_page=3) -> PrintPlan
+    plan(deck, art, assets, paper="a4", per_page=3) -> PrintPlan
     emit(plan, out) -> pages
 
 Each slide is drawn once as a PDF form and placed scaled, so a printed page
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Mapping
 
 from notedeck.model import Deck
+from notedeck.render.contract import Assets
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
 from notedeck.render.slides import emit as slides
@@ -35,9 +36,9 @@ class PrintPlan:
     build: str = ""
 
 
-def plan(deck: Deck, art: Mapping, template: Path | None = None, paper: str = "a4",
+def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
          per_page: int = 3) -> PrintPlan:
-    planned = slides.plan(deck, art, template, file=filename(per_page))
+    planned = slides.plan(deck, art, assets, file=filename(per_page))
     sheet = paper_named(paper)
     aspect = planned.template.slide_w / planned.template.slide_h
     return PrintPlan(planned, sheet, check_layout(per_page),

@@ -1,6 +1,6 @@
 """slides.pdf: the deck drawn by notedeck from the same per-slide plan as deck.pptx.
 
-    plan(deck, art, template=None) -> SlidesPlan        (pure but for reading the template)
+    plan(deck, art, assets) -> SlidesPlan        (pure but for reading the template's bytes)
     emit(plan, out) -> pages
 
 One page per slide at the template's slide size; the same boxes, fitted sizes,
@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Mapping
 
 from notedeck.model import Deck, Meta
-from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, Template, read_template
+from notedeck.render.contract import Assets
+from notedeck.render.pptx.emit import _geometry
+from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, Template
 from notedeck.render.pptx.plan import PlannedSlide, plan as plan_slides
 from notedeck.render.slides.template import TemplateArt, read_art
 
@@ -55,14 +57,14 @@ def _section_label(slide: PlannedSlide) -> str:
     return f"{digits} {slide.title}".strip()
 
 
-def plan(deck: Deck, art: Mapping, template: Path | None = None,
+def plan(deck: Deck, art: Mapping, assets: Assets = Assets(),
          file: str = FILENAME) -> SlidesPlan:
-    """The deck's slides planned exactly as deck.pptx plans them."""
-    path = Path(template) if template else DEFAULT_TEMPLATE
-    geometry = read_template(path)
+    """The deck's slides planned exactly as deck.pptx plans them, on the same template."""
+    geometry = _geometry(assets)
     sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
     slides = plan_slides(deck, sizes, geometry, file=file)
-    return SlidesPlan(slides, geometry, read_art(path), art, deck.meta)
+    look = read_art(assets.template if assets.template is not None else DEFAULT_TEMPLATE)
+    return SlidesPlan(slides, geometry, look, art, deck.meta)
 
 
 def emit(planned: SlidesPlan, out: Path) -> int:

@@ -52,11 +52,13 @@ class TemplateArt:
         return self.layouts.get(name, LayoutArt())
 
 
-def read_art(path: Path) -> TemplateArt:
+def read_art(source: bytes | Path) -> TemplateArt:
     """Every contract layout's art; a template the contract accepts always reads."""
+    from io import BytesIO
+
     from pptx import Presentation
 
-    prs = Presentation(str(path))
+    prs = Presentation(BytesIO(source) if isinstance(source, bytes) else str(source))
     master = prs.slide_master
     colours = _Colours(master)
     by_name = {layout.name: layout for layout in prs.slide_layouts}
