@@ -25,6 +25,7 @@ class Options:
     workers: bool = True            # draw charts in a helper process while the note is read
     jobs: int | None = None         # processes for every-variant builds (None: one per core)
     outputs: tuple[str, ...] = DEFAULT_OUTPUTS
+    start: str = "09:00"            # the facilitator guide's clock starts here (HH:MM)
 
     @classmethod
     def make(cls, content: Path, out: Path | None = None, audience: str | None = None,
@@ -39,7 +40,7 @@ class Options:
 
     def record(self) -> dict[str, Any]:
         """The options that shape the outputs, for the build record's key."""
-        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs"}
+        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "start"}
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name in shaping}
 
 

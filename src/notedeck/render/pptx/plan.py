@@ -51,6 +51,7 @@ class PlannedSlide:
     notes: tuple[str, ...]
     footer: PText | None         # None on the title slide
     number: PText | None         # the slide number, a field
+    source: int = -1             # index in deck.slides of the slide this one shows (or continues)
 
 
 class _Where:
@@ -72,7 +73,7 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         where = _Where(file, index, fit.clean(getattr(slide, "title", "")))
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         for page in _plan_slide(slide, deck, art_sizes, template, where):
-            pages.append((page, where, fit.clean(section).strip()))
+            pages.append((replace(page, source=index - 1), where, fit.clean(section).strip()))
     footer = fit.clean(deck.meta.footer).strip()
     return tuple(_with_footer(page, number, footer, section, template, where)
                  for number, (page, where, section) in enumerate(pages, start=1))

@@ -39,3 +39,28 @@ def shorten(text: str, width: float, font: str = REGULAR, size: float = SMALL) -
     while words and stringWidth(" ".join(words) + "\u2026", font, size) > width:
         words.pop()
     return " ".join(words) + "\u2026"
+
+
+def numbered_canvas(sheet: Paper, text: str, build: str = ""):
+    """A reportlab canvas class that holds its pages and stamps footer() on each at the end,
+    when the page count is known (for platypus documents)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    class Numbered(Canvas):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._held: list[dict] = []
+
+        def showPage(self):
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            total = len(self._held)
+            for number, state in enumerate(self._held, start=1):
+                self.__dict__.update(state)
+                footer(self, sheet, text, number, total, build)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return Numbered

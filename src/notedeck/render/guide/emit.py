@@ -1,0 +1,87 @@
+"""guide.pdf: the facilitator guide. A run sheet, then every slide beside its notes and the clock.
+
+    plan(deck, art, assets, paper="a4", start="09:00") -> GuidePlan
+    emit(plan, out) -> pages
+
+The run sheet lists each section's planned minutes and start time from the
+chosen start, and the total. Then each slide, as a thumbnail of exactly the
+slide in slides.pdf, beside its speaker notes, its start time and minutes,
+its exercises (what to ask, what to listen for) and the passages content
+marks for the facilitator only, which no participant's file shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from notedeck.model import BulletList, Deck, Exercise, Paragraph
+from notedeck.render.contract import Assets
+from notedeck.render.guide import clock
+from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.slides import emit as slides
+
+FILENAME = "guide.pdf"
+THUMB_SHARE = 0.40           # of the text width, for each slide's thumbnail
+
+
+@dataclass(frozen=True)
+class GuidePlan:
+    slides: slides.SlidesPlan
+    deck: Deck
+    schedule: clock.Schedule
+    start: int                   # seconds after midnight
+    paper: Paper
+    build: str = ""
+
+
+def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
+         start: str = "09:00") -> GuidePlan:
+    planned = slides.plan(deck, art, assets, file=FILENAME)
+    when = clock.start_seconds(start)
+    timing = clock.schedule(deck, [s.source for s in planned.slides])
+    return GuidePlan(planned, deck, timing, when, paper_named(paper))
+
+
+def emit(planned: GuidePlan, out: Path) -> int:
+    """Write the guide and return its page count."""
+    from notedeck.render.guide.story import story
+    from notedeck.render.pdf.styles import REGULAR, clean, register_fonts
+    from notedeck.render.slides.pdffile import write_atomically
+    from notedeck.render.slides.stamp import numbered_canvas
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+    from io import BytesIO
+
+    register_fonts()
+    sheet, meta = planned.paper, planned.deck.meta
+    buffer = BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=sheet.size, leftMargin=sheet.left,
+                          rightMargin=sheet.right, topMargin=sheet.top,
+                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: facilitator guide"),
+                          author=clean(meta.author), subject=clean(meta.subject),
+                          keywords=[clean(k) for k in meta.keywords], creator="notedeck",
+                          invariant=1, initialFontName=REGULAR)
+    doc.addPageTemplates([PageTemplate("page", [Frame(
+        sheet.left, sheet.bottom, sheet.text_width, sheet.text_height, 0, 0, 0, 0, id="text")])])
+    doc.build(story(planned, sheet.text_width * THUMB_SHARE),
+              canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 facilitator guide",
+                                          planned.build))
+    write_atomically(Path(out), buffer.getvalue())
+    return doc.page
+
+
+def passages_text(items) -> list[tuple[str, object]]:
+    """Facilitator passages as ("para" | "item" | "ask" | "listen", runs) pieces."""
+    out = []
+    for item in items:
+        match item:
+            case Paragraph(runs=runs):
+                out.append(("para", runs))
+            case BulletList(items=entries):
+                out.extend(("item", runs) for runs in entries)
+            case Exercise(prompt=prompt, listen_for=listen):
+                out.append(("ask", prompt))
+                if listen:
+                    out.append(("listen", listen))
+    return out
