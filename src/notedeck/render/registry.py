@@ -12,6 +12,7 @@ RENDERERS = {
     "json": "notedeck.render.dump",        # deck.json: the Deck model, for goldens and tools
     "slides": "notedeck.render.slides",    # slides.pdf: the deck drawn from its plan, no Office
     "guide": "notedeck.render.guide",      # guide.pdf: run sheet, notes beside slides, clock
+    "worksheet": "notedeck.render.worksheet",    # worksheet.pdf: one per participant
     "print1": "notedeck.render.prints:PRINT1",   # slides-Nup.pdf: printed slides, N a page
     "print2": "notedeck.render.prints:PRINT2",
     "print3": "notedeck.render.prints:PRINT3",   # ... with ruled lines for notes beside each
