@@ -311,6 +311,9 @@ class Meta:
     footer: str
     subject: str
     keywords: tuple[str, ...] = ()
+    build: str = ""                # the build id: same content, audience and notedeck, same id
+    variant: str = ""              # the audience's file name ("support-team"); "" for the note
+    figures: tuple[tuple[str, str], ...] = ()   # every figure as shown, for `notedeck verify`
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,30 @@ def figures(content, audience, scenarios_file, as_json) -> None:
 
 
 @main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@_content_option
+@_audience_option
+@_scenarios_option
+def verify(files, content, audience, scenarios_file) -> None:
+    """Say whether each FILE is what the content builds now, and if not what changed.
+
+    Exit status: 0 all current; 1 some are not (or belong to another audience);
+    2 a file notedeck did not make, or bad input."""
+    from notedeck.options import Options
+    from notedeck.pipeline.edition import verify as check_file
+
+    options = Options.make(_content(content), scenarios_file=scenarios_file)
+    worst = 0
+    for path in files:
+        verdict = check_file(path, options, audience)
+        for line in verdict.lines:
+            click.echo(line, err=verdict.status == "foreign")
+        worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1,
+                            "foreign": 2}[verdict.status])
+    sys.exit(worst)
+
+
+@main.command()
 @_content_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit status 2).")
 def check(content, strict) -> None:

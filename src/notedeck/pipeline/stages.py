@@ -28,9 +28,13 @@ def prepare(options: Options) -> Prepared:
     from notedeck.pipeline.read import gather
     from notedeck.pipeline.template import read_template
 
+    from notedeck.figures.listing import flatten
+    from notedeck.pipeline.edition import stamp
+
     source = gather(options.content, options.audience, options.scenarios_file)
     deck, composed = compose(source)
     assets = Assets(*read_template(options.content))
+    deck = stamp(deck, flatten(source.names), assets.template, options.audience)
     warnings = (*source.warnings, *composed)
     if options.strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])

@@ -33,7 +33,6 @@ class GuidePlan:
     schedule: clock.Schedule
     start: int                   # seconds after midnight
     paper: Paper
-    build: str = ""
 
 
 def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
@@ -66,7 +65,7 @@ def emit(planned: GuidePlan, out: Path) -> int:
         sheet.left, sheet.bottom, sheet.text_width, sheet.text_height, 0, 0, 0, 0, id="text")])])
     doc.build(story(planned, sheet.text_width * THUMB_SHARE),
               canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 facilitator guide",
-                                          planned.build))
+                                          meta))
     write_atomically(Path(out), buffer.getvalue())
     return doc.page
 

@@ -33,7 +33,6 @@ class PrintPlan:
     paper: Paper
     per_page: int
     cells: tuple[Cell, ...]
-    build: str = ""
 
 
 def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
@@ -49,6 +48,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
     """Write the printed slides and return the page count."""
     from reportlab.lib.colors import HexColor
 
+    from notedeck.render.provenance import stamp_pdf
     from notedeck.render.slides.draw import SlideArtist
     from notedeck.render.slides.pdffile import new_canvas, write_atomically
     from notedeck.render.slides.stamp import footer
@@ -58,6 +58,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
     artist = SlideArtist(deck.template, deck.look, deck.charts)
     sheet = planned.paper
     canvas, buffer = new_canvas(sheet.size, deck.meta)
+    stamp_pdf(canvas, deck.meta)
     total = pages(len(deck.slides), planned.per_page)
     for page in range(total):
         first = page * planned.per_page
@@ -74,7 +75,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
             canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
             if cell.lines:
                 _ruled(canvas, cell.lines)
-        footer(canvas, sheet, deck.meta.footer, page + 1, total, planned.build)
+        footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta.build)
         canvas.showPage()
     canvas.save()
     write_atomically(Path(out), buffer.getvalue())

@@ -69,11 +69,13 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets(),
 
 def emit(planned: SlidesPlan, out: Path) -> int:
     """Write slides.pdf (through a temporary file) and return its page count."""
+    from notedeck.render.provenance import stamp_pdf
     from notedeck.render.slides.draw import SlideArtist
     from notedeck.render.slides.pdffile import new_canvas, write_atomically
 
     artist = SlideArtist(planned.template, planned.look, planned.charts)
     canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
+    stamp_pdf(canvas, planned.meta)
     for number, (slide, (level, title)) in enumerate(zip(planned.slides, planned.outline()),
                                                      start=1):
         key = f"slide{number}"

@@ -38,3 +38,4 @@ def write_atomically(out: Path, data: bytes) -> None:
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
+

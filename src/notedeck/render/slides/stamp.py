@@ -41,15 +41,18 @@ def shorten(text: str, width: float, font: str = REGULAR, size: float = SMALL) -
     return " ".join(words) + "\u2026"
 
 
-def numbered_canvas(sheet: Paper, text: str, build: str = ""):
+def numbered_canvas(sheet: Paper, text: str, meta):
     """A reportlab canvas class that holds its pages and stamps footer() on each at the end,
     when the page count is known (for platypus documents)."""
     from reportlab.pdfgen.canvas import Canvas
 
     class Numbered(Canvas):
         def __init__(self, *args, **kwargs):
+            from notedeck.render.provenance import stamp_pdf
+
             super().__init__(*args, **kwargs)
             self._held: list[dict] = []
+            stamp_pdf(self, meta)
 
         def showPage(self):
             self._held.append(dict(self.__dict__))
@@ -59,7 +62,7 @@ def numbered_canvas(sheet: Paper, text: str, build: str = ""):
             total = len(self._held)
             for number, state in enumerate(self._held, start=1):
                 self.__dict__.update(state)
-                footer(self, sheet, text, number, total, build)
+                footer(self, sheet, text, number, total, meta.build)
                 Canvas.showPage(self)
             Canvas.save(self)
 

@@ -26,7 +26,6 @@ class WorksheetPlan:
     section: HandoutSection
     sheet: Worksheet
     paper: Paper
-    build: str = ""
 
 
 def plan(deck: Deck, paper: str = "a4") -> WorksheetPlan:
@@ -83,5 +82,5 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
              P("Name: " + "_" * 40, Styles.byline), Spacer(1, 12)]
     story += block_flowables(worksheet, Place(sheet.text_width, 0, {}))
     doc.build(story, canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 worksheet",
-                                                 planned.build))
+                                                 meta))
     return buffer.getvalue(), doc.page

@@ -1,0 +1,139 @@
+"""Which build is this? A short build id for every output, and `notedeck verify` reading it back.
+
+The id hashes what the note says once composed (the Deck, which holds every
+text and figure a renderer shows), the template's bytes, the audience and
+notedeck's version: the same content gives the same id on any machine, and
+an edit that changes nothing shown (a YAML comment) keeps it. Every output
+carries the id in small print and, with the audience and every figure, in
+its metadata, so `verify` can say what changed since a file was made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zipfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from notedeck import __version__
+from notedeck.model import Deck
+
+from notedeck.render.provenance import KEYS, unpack_figures
+
+ID_LENGTH = 10
+
+
+def stamp(deck: Deck, figures: list[tuple[str, str]], template: bytes | None,
+          audience: str | None) -> Deck:
+    """The Deck with its build id, audience and figures in its metadata."""
+    from notedeck.render.dump import dumps
+
+    meta = replace(deck.meta, build="", variant=audience or "", figures=tuple(figures))
+    bare = replace(deck, meta=meta)
+    key = hashlib.sha256()
+    for part in (f"notedeck {__version__}", audience or "", dumps(bare),
+                 hashlib.sha256(template or b"").hexdigest()):
+        key.update(part.encode() + b"\0")
+    return replace(bare, meta=replace(meta, build=key.hexdigest()[:ID_LENGTH]))
+
+
+@dataclass(frozen=True)
+class Stamped:
+    """What a file says about the build that made it."""
+
+    build: str
+    audience: str
+    figures: dict[str, str]
+    version: str = ""
+
+
+def read_stamp(path: Path) -> Stamped | None:
+    """The build id and the rest from a notedeck PDF or deck; None if the file has none."""
+    data = Path(path).read_bytes()
+    if data[:5] == b"%PDF-":
+        fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
+    elif data[:2] == b"PK":
+        fields = _pptx_fields(path)
+    else:
+        return None
+    if not fields.get("build"):
+        return None
+    return Stamped(fields["build"], fields.get("variant") or "",
+                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
+
+
+def _pdf_field(data: bytes, name: str) -> str:
+    match = re.search(rb"/" + name.encode() + rb"\s*\(([A-Za-z0-9+/=._-]*)\)", data)
+    return match.group(1).decode() if match else ""
+
+
+def _pptx_fields(path: Path) -> dict[str, str]:
+    from lxml import etree
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            xml = archive.read("docProps/custom.xml")
+    except (KeyError, zipfile.BadZipFile, OSError):
+        return {}
+    root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
+    values = {prop.get("name"): "".join(prop.itertext()) for prop in root}
+    return {k: values.get(name, "") for k, name in KEYS.items()}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What `notedeck verify` says of one file; `status` picks the exit code."""
+
+    file: Path
+    status: str                  # "current" | "changed" | "other-audience" | "foreign"
+    lines: tuple[str, ...]
+
+
+def verify(path: Path, options, audience: str | None = None) -> Verdict:
+    """Compare the build id in `path` with what the content builds now for the file's
+    audience (or, given, `audience`)."""
+    from notedeck.errors import NotedeckError, fail
+
+    if not Path(path).is_file():
+        raise fail(path, "no such file; expected a deck.pptx or a PDF that notedeck wrote")
+    found = read_stamp(path)
+    if found is None:
+        return Verdict(path, "foreign", (f"{path}: not made by notedeck: it carries no "
+                                         "notedeck build id",))
+    label = _who(found.audience)
+    if audience is not None and audience != found.audience:
+        return Verdict(path, "other-audience", (
+            f"{path}: belongs to {label}, not to {_who(audience)} (build {found.build})",))
+    try:
+        now = current(options, found.audience or None)
+    except NotedeckError as exc:
+        problem = exc.problems[0].message if exc.problems else str(exc)
+        return Verdict(path, "changed", (f"{path}: built for {label} (build {found.build}); "
+                                         f"the content cannot build it now: {problem}",))
+    if now.meta.build == found.build:
+        return Verdict(path, "current", (f"{path}: current (build {found.build}, {label})",))
+    figures = dict(now.meta.figures)
+    changed = [f"  {name}: {found.figures.get(name, '(none)')} -> {figures.get(name, '(none)')}"
+               for name in sorted(set(found.figures) | set(figures))
+               if found.figures.get(name) != figures.get(name)]
+    head = (f"{path}: not current: made as build {found.build} for {label}; the content now "
+            f"builds {now.meta.build}")
+    if not changed:
+        tail = ["  no figure changed: the wording, the template or notedeck's version did"]
+    else:
+        tail = [f"  {len(changed)} figure(s) changed:", *changed]
+    return Verdict(path, "changed", (head, *tail))
+
+
+def current(options, audience: str | None) -> Deck:
+    """The stamped Deck the content builds now for `audience`."""
+    from dataclasses import replace as copy
+
+    from notedeck.pipeline.stages import prepare
+
+    return prepare(copy(options, audience=audience, strict=False)).deck
+
+
+def _who(audience: str) -> str:
+    return f"audience {audience!r}" if audience else "the note without an audience"
