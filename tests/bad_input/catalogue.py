@@ -285,6 +285,9 @@ CONTENT = [
     Case("facilitator-with-a-heading", replace(S1, "```facilitator\nIf someone",
                                                 "```facilitator\n## Aside\n\nIf someone"),
          ("01-what-the-number-means.md:", "a facilitator passage holds paragraphs and lists",)),
+    Case("note-unknown-output", lambda note: (note / "note.yaml").open("a").write(
+        "outputs: [slides, slidez]\n"),
+         ("note.yaml:", "outputs: unknown output 'slidez'; expected one of: deck, handout",)),
 ]
 
 TEXT = [

@@ -41,10 +41,28 @@ def prepare(options: Options) -> Prepared:
     return Prepared(source, deck, tuple(warnings), assets)
 
 
-def renderers(options: Options) -> tuple[Renderer, ...]:
+def renderers(options: Options, listed: tuple[str, ...] = ()) -> tuple[Renderer, ...]:
+    """The outputs chosen with --with (and the defaults), then those note.yaml lists."""
     from notedeck.render import registry
 
-    return tuple(registry.get(name) for name in options.outputs)
+    return tuple(registry.get(name) for name in dict.fromkeys((*options.outputs, *listed)))
+
+
+def listed_outputs(source) -> tuple[str, ...]:
+    """note.yaml's `outputs`, each checked against the registry."""
+    from notedeck.errors import fail
+    from notedeck.readers.layout import NoteLayout
+    from notedeck.render import registry
+
+    for name in source.note.outputs:
+        if name not in registry.names():
+            path = NoteLayout(source.content).note
+            lines = path.read_text(encoding="utf-8").split("\n")
+            line = next((n for n, text in enumerate(lines, 1) if text.startswith("outputs:")),
+                        None)
+            raise fail(path, f"unknown output {name!r}; expected one of: "
+                       + ", ".join(registry.names()), line=line, key="outputs")
+    return tuple(source.note.outputs)
 
 
 def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
@@ -53,7 +71,7 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
     from notedeck.errors import Collector
 
     found, plans = Collector(), []
-    for renderer in renderers(options):
+    for renderer in renderers(options, listed_outputs(prepared.source)):
         plan = found.run(renderer.plan, prepared.deck, art, renderer.settings(options),
                          prepared.assets)
         plans.append((renderer, plan))

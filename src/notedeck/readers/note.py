@@ -65,6 +65,7 @@ class NoteIn(BaseModel):
     sources: list[SourceIn] = Field(default_factory=list, max_length=20)
     boundaries: list[Long] = Field(default_factory=list, max_length=10)
     names_with_numbers: list[Short] = Field(default_factory=list, max_length=50)
+    outputs: list[Short] = Field(default_factory=list, max_length=20)   # added to every build
 
 
 def read(path: Path) -> tuple[NoteIn, yamlfile.Located]:
