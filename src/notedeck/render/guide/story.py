@@ -25,10 +25,7 @@ LABELS = {"para": "", "item": "\u2022 ", "ask": "<b>Exercise.</b> ", "listen": "
 
 
 def story(planned, thumb_width: float) -> list[Flowable]:
-    out = _title(planned) + _run_sheet(planned)
-    out.append(P("Slide by slide", Styles.heading))
-    out += _slides(planned, thumb_width)
-    return out
+    return _title(planned) + _run_sheet(planned) + _slides(planned, thumb_width)
 
 
 def _title(planned) -> list[Flowable]:
@@ -69,7 +66,7 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
     """One chain per section (its heading glued to its first slide); entries split freely."""
     deck, timing, start = planned.deck, planned.schedule, planned.start
     artist = None
-    groups: list[list[Flowable]] = [[]]
+    groups: list[list[Flowable]] = [[P("Slide by slide", Styles.heading)]]
     for k, slide in enumerate(planned.slides.slides):
         model = deck.slides[slide.source] if slide.source >= 0 else None
         first_of_source = k == 0 or planned.slides.slides[k - 1].source != slide.source
@@ -94,7 +91,13 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
                 glued.append(kind == "ask")       # an exercise stays with what to listen for
         groups[-1].append(SlideEntry(thumb, column, glued))
         groups[-1].append(Spacer(1, 10))
-    return [Chain(group, [isinstance(item, P) for item in group]) for group in groups if group]
+    return [Chain(group, [_heading(item) for item in group]) for group in groups if group]
+
+
+def _heading(item: Flowable) -> bool:
+    """Headings stay with what follows them; anything else may end a page."""
+    return isinstance(item, P) and item.style.name in (Styles.heading.name,
+                                                        Styles.subheading.name)
 
 
 def _passages(items):
