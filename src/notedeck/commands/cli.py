@@ -99,9 +99,24 @@ def _output_options(command):
                      help="Build the note into OUT/ and every audience into OUT/NAME/."),
         click.option("--no-cache", is_flag=True,
                      help="Draw every chart and write every file; read and write no cache."),
+        click.option("--start", default="09:00", show_default=True, metavar="HH:MM",
+                     callback=_start_time,
+                     help="When the session starts: the facilitator guide's clock."),
     )):
         command = option(command)
     return command
+
+
+def _start_time(ctx, param, value: str) -> str:
+    from notedeck.errors import NotedeckError
+    from notedeck.render.guide.clock import start_seconds
+
+    try:
+        start_seconds(value)
+    except NotedeckError:
+        raise click.BadParameter(f"expected a time of day as HH:MM (e.g. 09:30), got "
+                                 f"{value!r}") from None
+    return value.strip()
 
 
 def _options(content, audience, scenarios_file, out, paper, strict, extra, all_audiences,
