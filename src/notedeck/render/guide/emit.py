@@ -22,6 +22,8 @@ from notedeck.render.guide import clock
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 from notedeck.render.slides import emit as slides
 
+from notedeck.render.slides.pdffile import binary
+
 FILENAME = "guide.pdf"
 THUMB_SHARE = 0.40           # of the text width, for each slide's thumbnail
 
@@ -43,6 +45,7 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
     return GuidePlan(planned, deck, timing, when, paper_named(paper))
 
 
+@binary
 def emit(planned: GuidePlan, out: Path) -> int:
     """Write the guide and return its page count."""
     from notedeck.render.guide.story import story

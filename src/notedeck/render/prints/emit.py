@@ -20,6 +20,8 @@ from notedeck.render.pdf.layout import Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
 from notedeck.render.slides import emit as slides
 
+from notedeck.render.slides.pdffile import binary
+
 PT = 72.0
 
 
@@ -44,6 +46,7 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
                      tuple(cells(sheet, per_page, aspect)))
 
 
+@binary
 def emit(planned: PrintPlan, out: Path) -> int:
     """Write the printed slides and return the page count."""
     from reportlab.lib.colors import HexColor

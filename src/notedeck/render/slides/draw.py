@@ -112,17 +112,19 @@ class SlideArtist:
             canvas.setFillColor(HexColor(fill))
             canvas.rect(*self._rect(box), stroke=0, fill=1)
         ink = look.ink.get(text.role, PALETTE.ink) if text.role else PALETTE.ink
+        writer = _Writer(canvas)
         for line in lay_out(text, box, ink):
-            self._line(canvas, line)
+            self._line(writer, line)
+        writer.close()
 
-    def _line(self, canvas, line: Line) -> None:
+    def _line(self, writer: "_Writer", line: Line) -> None:
         width = sum(_width(p) for p in line.pieces)
         x = {"r": line.x - width, "ctr": line.x - width / 2}.get(line.align, line.x)
         y = self.height - line.baseline
         if line.bullet is not None:
-            _draw_piece(canvas, line.bullet, line.bullet_x, y)
+            writer.piece(line.bullet, line.bullet_x, y)
         for piece in line.pieces:
-            x = _draw_piece(canvas, piece, x, y)
+            x = writer.piece(piece, x, y)
 
     def _table(self, canvas, planned: PTable) -> None:
         table = planned.table
@@ -156,11 +158,12 @@ class SlideArtist:
         step = line_height(planned.size)
         block = step * len(lines)
         block_top = cell.y * PT + t + (h - t - b - block) / 2     # from the slide's top
+        writer = _Writer(canvas)
         for n, text in enumerate(lines):
             piece = Piece(text, bold, False, planned.size, ink)
             start = x + w - r - _width(piece) if right else x + l
-            _draw_piece(canvas, piece, start,
-                        self.height - (block_top + n * step + ascent(planned.size)))
+            writer.piece(piece, start, self.height - (block_top + n * step + ascent(planned.size)))
+        writer.close()
 
     def _chart(self, canvas, picture: PPicture) -> None:
         art = self.charts[picture.chart]
@@ -170,10 +173,17 @@ class SlideArtist:
         except (Unsupported, ValueError, KeyError, IndexError, SyntaxError):
             self._image(canvas, art.png, picture.box)
             return
+        name = f"chart-{picture.chart}"
+        made = canvas.__dict__.setdefault("_notedeck_forms", set())
+        if name not in made:              # each chart's vectors once per file, placed by name
+            canvas.beginForm(name, 0, 0, vw, vh)
+            canvas.addLiteral(ops)
+            canvas.endForm()
+            made.add(name)
         canvas.saveState()
         canvas.translate(x, y)
         canvas.scale(w / vw, h / vh)
-        canvas.addLiteral(ops)
+        canvas.doForm(name)
         canvas.restoreState()
 
 
@@ -196,10 +206,25 @@ def _width(piece: Piece) -> float:
     return sum(stringWidth(text, font, piece.size) for text, font in _parts(piece))
 
 
-def _draw_piece(canvas, piece: Piece, x: float, y: float) -> float:
-    canvas.setFillColor(HexColor(piece.colour))
-    for text, font in _parts(piece):
-        canvas.setFont(font, piece.size)
-        canvas.drawString(x, y, text)
-        x += stringWidth(text, font, piece.size)
-    return x
+class _Writer:
+    """One PDF text object for a frame's lines: far fewer operators than a drawString each."""
+
+    def __init__(self, canvas):
+        self.canvas, self.text = canvas, canvas.beginText()
+        self.font, self.colour = None, None
+
+    def piece(self, piece: Piece, x: float, y: float) -> float:
+        if piece.colour != self.colour:
+            self.text.setFillColor(HexColor(piece.colour))
+            self.colour = piece.colour
+        for text, font in _parts(piece):
+            if (font, piece.size) != self.font:
+                self.text.setFont(font, piece.size)
+                self.font = (font, piece.size)
+            self.text.setTextOrigin(x, y)
+            self.text.textOut(text)
+            x += stringWidth(text, font, piece.size)
+        return x
+
+    def close(self) -> None:
+        self.canvas.drawText(self.text)

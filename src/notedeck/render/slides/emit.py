@@ -22,6 +22,8 @@ from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, Template
 from notedeck.render.pptx.plan import PlannedSlide, plan as plan_slides
 from notedeck.render.slides.template import TemplateArt, read_art
 
+from notedeck.render.slides.pdffile import binary
+
 FILENAME = "slides.pdf"
 
 
@@ -67,6 +69,7 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets(),
     return SlidesPlan(slides, geometry, look, art, deck.meta)
 
 
+@binary
 def emit(planned: SlidesPlan, out: Path) -> int:
     """Write slides.pdf (through a temporary file) and return its page count."""
     from notedeck.render.provenance import stamp_pdf

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from notedeck.model import Run, Text
 from notedeck.render.pptx import fit
@@ -94,22 +95,39 @@ def wrap(runs: Text, width_pt: float, size: float) -> tuple[str, ...]:
 
 
 def _advance(ch: str, bold: bool, italic: bool, size: float) -> float:
-    return round(fit.em_width(ch, bold, italic) * size * TWIPS) / TWIPS
+    table = _advances(bold, italic, size)
+    width = table.get(ch)
+    if width is None:
+        width = table[ch] = round(fit.em_width(ch, bold, italic) * size * TWIPS) / TWIPS
+    return width
+
+
+@lru_cache(maxsize=256)
+def _advances(bold: bool, italic: bool, size: float) -> dict[str, float]:
+    """Advances already rounded, per style and size (filled as characters are met)."""
+    return {}
 
 
 def _words(runs: Text, size: float):
     """Per word: the width of the space before it, and its parts (split after hyphens) with
     each character's advance, in points."""
-    chars = [(ch, run.bold, run.italic) for run in runs for ch in run.text]
-    text = "".join(c for c, _, _ in chars)
+    text = "".join(run.text for run in runs)
+    widths: list[float] = []
+    for run in runs:
+        table = _advances(run.bold, run.italic, size)
+        for ch in run.text:
+            width = table.get(ch)
+            widths.append(width if width is not None else _advance(ch, run.bold, run.italic,
+                                                                   size))
     out = []
     for match in re.finditer(r"[^ ]+", text):
         a, b = match.span()
-        space = _advance(" ", *chars[a - 1][1:], size) if a and out else 0.0
-        cuts = [0, *(m.end() for m in _HYPHEN.finditer(match.group())), b - a]
-        parts = [(match.group()[i:j], [_advance(*chars[a + k], size) for k in range(i, j)])
-                 for i, j in zip(cuts, cuts[1:]) if j > i]
-        out.append((space, parts))
+        space = widths[a - 1] if a and out else 0.0
+        word = match.group()
+        cuts = [0, *(m.end() for m in _HYPHEN.finditer(word)), b - a] if "-" in word \
+            else [0, b - a]
+        out.append((space, [(word[i:j], widths[a + i:a + j]) for i, j in zip(cuts, cuts[1:])
+                            if j > i]))
     return out
 
 

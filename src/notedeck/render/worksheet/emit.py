@@ -17,6 +17,8 @@ from notedeck.errors import NotedeckError
 from notedeck.model import Deck, HandoutSection, Meta, Worksheet
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 
+from notedeck.render.slides.pdffile import binary
+
 FILENAME = "worksheet.pdf"
 
 
@@ -57,6 +59,7 @@ def emit(planned: WorksheetPlan, out: Path) -> int:
     return pages
 
 
+@binary
 def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
     from reportlab.platypus import Paragraph as P
