@@ -7,7 +7,7 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from notedeck.render.pptx import emit as pptx
+from support import render
 from notedeck.render.slides import emit as slides
 from ..editions import AUDIENCES, composed, qpdf_clean, tool, unembedded_fonts
 from .pdflines import differences, pdf_lines
@@ -73,7 +73,7 @@ def test_same_plan_same_bytes(bundled, tmp_path):
 def test_lines_match_libreoffice(audience, tmp_path):
     """Every text line of every slide: same text, same slide, within TOLERANCE_PT."""
     deck, art = composed(audience)
-    pptx.render(deck, art, tmp_path / "deck.pptx")
+    render("deck", deck, art, tmp_path / "deck.pptx")
     subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
                     str(tmp_path / "deck.pptx")], check=True, capture_output=True, timeout=300)
     slides.emit(slides.plan(deck, art), tmp_path / "slides.pdf")
