@@ -59,9 +59,23 @@ def _section_label(slide: PlannedSlide) -> str:
     return f"{digits} {slide.title}".strip()
 
 
+_LAST: list = []      # (deck, art, template, plan) of the last call: one build's outputs share it
+
+
 def plan(deck: Deck, art: Mapping, assets: Assets = Assets(),
          file: str = FILENAME) -> SlidesPlan:
-    """The deck's slides planned exactly as deck.pptx plans them, on the same template."""
+    """The deck's slides planned exactly as deck.pptx plans them, on the same template.
+
+    slides.pdf, the printed layouts and the guide of one build all ask for the same
+    plan of the same frozen Deck: it is made once and shared."""
+    if _LAST and _LAST[0][0] is deck and _LAST[0][1] is art and _LAST[0][2] == assets.template:
+        return _LAST[0][3]
+    made = _plan(deck, art, assets, file)
+    _LAST[:] = [(deck, art, assets.template, made)]
+    return made
+
+
+def _plan(deck: Deck, art: Mapping, assets: Assets, file: str) -> SlidesPlan:
     geometry = _geometry(assets)
     sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
     slides = plan_slides(deck, sizes, geometry, file=file)
