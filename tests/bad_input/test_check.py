@@ -85,4 +85,4 @@ def test_a_worksheet_is_prose(note):
     edit(note, name, "two or three, so the most fluent", "2 or 3, so the most fluent")
     found = naked(note)
     assert [f.split(" typed")[0] for f in found] == [
-        f"{note / name}:39: naked number '2'", f"{note / name}:39: naked number '3'"]
+        f"{note / name}:49: naked number '2'", f"{note / name}:49: naked number '3'"]
