@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notedeck.figures import chartspecs
+from notedeck.figures import chartspecs, explorer
 from notedeck import glyphs
 from notedeck.figures import tables
 from notedeck.figures import formatting as fmt
@@ -19,8 +19,12 @@ COMPONENT_NAMES = {
 }
 
 
-def compose(source: Source) -> tuple[Deck, list[Problem]]:
-    """The Deck, and warnings (e.g. a slide without speaker notes)."""
+def compose(source: Source, live: bool = False) -> tuple[Deck, list[Problem]]:
+    """The Deck, and warnings (e.g. a slide without speaker notes).
+
+    `live` adds the Explorer (every position of the dial and the check slider), which
+    only the web page shows and which costs about a tenth of a second to format.
+    """
     specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures)}
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
@@ -44,7 +48,8 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
     boundaries = tuple(_typeset(b) for b in source.boundaries)
     slides.append(SourcesSlide(source.note.sources_title, references, boundaries, boundaries))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
-                tuple(specs.values()))
+                tuple(specs.values()),
+                explorer.build(source.scenario, source.figures) if live else None)
     return deck, warnings
 
 
