@@ -1,8 +1,8 @@
 """The note as one self-contained web page: web/index.html, with the dial and check slider live.
 
-plan() (pure) turns the Deck into the whole HTML text; emit() writes it. The page
-needs nothing at view time: style, script, charts (inline SVG) and every figure the
-controls can show (the Deck's Explorer, as JSON) are inside the file.
+plan (pure, plan.py) turns the Deck into the whole HTML text; emit (emit.py) writes
+it. The page needs nothing at view time: style, script, charts (inline SVG) and
+every figure the controls can show (the Deck's Explorer, as JSON) are in the file.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ FILENAME = "web/index.html"
 UNIT = "pages"
 
 
-def plan(deck, art=None, settings=None, assets=None):
-    from notedeck.render.web.plan import plan as planned
+def _plan(deck, art=None, settings=None, assets=None):
+    from notedeck.render.web.plan import plan
 
-    return planned(deck, art, settings, assets)
+    return plan(deck, art, settings, assets)
 
 
-def emit(page, path) -> int:
-    from notedeck.render.web.emit import emit as emitted
+def _emit(page, path) -> int:
+    from notedeck.render.web.emit import emit
 
-    return emitted(page, path)
+    return emit(page, path)

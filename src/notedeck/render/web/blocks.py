@@ -14,13 +14,19 @@ class Blocks:
 
     def __init__(self, ids: Ids, live: Live | None):
         self.ids, self.live = ids, live
+        self.last_heading = 2
+
+    def section(self) -> None:
+        """A new section (its title an <h2>): headings inside it start at <h3>."""
+        self.last_heading = 2
 
     def html(self, block: Block) -> str:
         match block:
             case Paragraph(runs=text):
                 return el("p", runs(text))
-            case Heading(text=text, level=level):
-                return el(f"h{min(level + 1, 6)}", esc(text))
+            case Heading(text=text, level=level):     # never skip a level (h2 to h4)
+                self.last_heading = min(level + 1, self.last_heading + 1, 6)
+                return el(f"h{self.last_heading}", esc(text))
             case BulletList(items=items, ordered=ordered):
                 return el("ol" if ordered else "ul", "".join(el("li", runs(i)) for i in items))
             case Callout(runs=text):

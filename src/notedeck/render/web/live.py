@@ -199,9 +199,11 @@ def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) 
                 return el(tag, esc(pick(chart)), **attrs)
             return live.text(tag, "check", name, live.chart_columns(pick), **attrs)
 
+        # The text beside each bar is what its SVG's title and description say: shown
+        # once to the eye, read once (from the SVG) by a screen reader.
         head = el("p", el("span", esc(bar.label), class_="bar-label") + " "
                   + text("strong", f"bar{k}_total", lambda c: c.bars[k].total_label,
-                         class_="bar-total"), class_="bar-head")
+                         class_="bar-total"), class_="bar-head", aria_hidden="true")
         tid, did = ids.new("bar-title"), ids.new("bar-desc")
         svg_title = text("title", f"bar{k}_title",
                          lambda c: f"{c.bars[k].label}: {c.bars[k].total_label}", id=tid)
@@ -215,7 +217,8 @@ def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) 
             f'<span class="swatch seg-{j}" aria-hidden="true"></span>{esc(s.label)} '
             + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].share_label)
             for j, s in enumerate(bar.segments))
-        bars.append(el("div", head + svg + el("p", shares, class_="bar-shares"), class_="bar"))
+        bars.append(el("div", head + svg + el("p", shares, class_="bar-shares", aria_hidden="true"),
+                       class_="bar"))
     title = (live.text("figcaption", "check", "title", live.chart_columns(lambda c: c.title))
              if live else el("figcaption", esc(chart.title)))
     return el("figure", title + "".join(bars), class_="bars")

@@ -129,6 +129,7 @@ def _section(section: HandoutSection, blocks: Blocks, ids: Ids) -> str:
                 + esc(section.title), id=hid)]
     if section.headline:
         parts.append(el("p", esc(section.headline), class_="headline"))
+    blocks.section()
     parts += [blocks.html(b) for b in section.blocks]
     return el("section", "".join(parts), id=section_id(section), aria_labelledby=hid)
 
