@@ -182,6 +182,34 @@ def watch(all_audiences, **given) -> None:
     click.echo("stopped watching")
 
 
+@main.command()
+@_output_options
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 (0 picks a free one).")
+def serve(all_audiences, port, **given) -> None:
+    """Build with the web page, serve it on 127.0.0.1, rebuild and reload it on every save."""
+    from dataclasses import replace
+
+    from notedeck.commands.serve import Preview
+    from notedeck.commands.watch import Watcher
+    from notedeck.render import registry
+
+    if all_audiences:
+        raise click.UsageError("serve shows one variant; choose it with --audience")
+    options = _options(all_audiences=False, **given)
+    options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
+    with Preview(options.out / registry.get("web").filename, port) as preview:
+        click.echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
+        for round_ in Watcher(options).rounds():
+            if round_.changed:
+                click.echo(f"changed: {', '.join(round_.changed)}")
+            for outcome in round_.outcomes:
+                _report_round(outcome)
+                preview.update(outcome)
+            click.echo(f"watching {options.content}; the page at {preview.url} reloads itself")
+    click.echo("stopped serving")
+
+
 def _report_round(outcome) -> None:
     """One variant of a watch round: rebuilt (with its files), unchanged, or its problems."""
     label = f"{outcome.name}: " if outcome.audience else ""

@@ -20,8 +20,13 @@ def built(request):
     return build_page(audience=request.param)
 
 
-def test_the_renderer_names_its_output():
-    assert (web.NAME, web.FILENAME, web.UNIT) == ("web", "web/index.html", "pages")
+def test_the_renderer_is_registered_behind_the_contract():
+    from notedeck.render import registry
+
+    renderer = registry.get("web")
+    assert renderer is web.RENDERER
+    assert (renderer.name, renderer.filename, renderer.unit, renderer.reads) == (
+        "web", "web/index.html", "pages", ())
 
 
 def test_within_the_size_budget(built):

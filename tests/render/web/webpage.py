@@ -9,11 +9,13 @@ from pathlib import Path
 
 from lxml import html as lxml_html
 
+from support import options
+
 from notedeck.compose import compose
 from notedeck.model import Deck
 from notedeck.pipeline.read import Source, gather
-from notedeck.render.web.emit import emit
-from notedeck.render.web.plan import plan
+from notedeck.render import registry
+from notedeck.render.contract import Assets
 
 BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "bundled"
 VARIANTS = (None, "support-team", "research-lab")     # the bundled note and its audiences
@@ -39,14 +41,17 @@ class Built:
 
 def build_page(content: Path = BUNDLED, audience: str | None = None, out: Path | None = None,
                scenarios_file: Path | None = None) -> Built:
-    """Gather, compose with the Explorer, plan and (with `out`) emit the page."""
+    """Gather, compose with the Explorer, then the web renderer's plan and (with `out`) emit,
+    as the pipeline runs them."""
     source = gather(content, audience, scenarios_file)
     deck, _ = compose(source, live=True)
-    page = plan(deck)
+    renderer = registry.get("web")
+    page = renderer.plan(deck, {}, renderer.settings(options(content)), Assets())
     path = None
     if out is not None:
-        path = out / "web" / "index.html"
-        emit(page, path)
+        path = out / renderer.filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        assert renderer.emit(page, path) == 1
     return Built(source, deck, page.html, path)
 
 

@@ -1,4 +1,4 @@
-"""The note as one self-contained web page: web/index.html, with the dial and check slider live.
+"""web/index.html: the note as one self-contained web page, with the dial and check slider live.
 
 plan (pure, plan.py) turns the Deck into the whole HTML text; emit (emit.py) writes
 it. The page needs nothing at view time: style, script, charts (inline SVG) and
@@ -7,12 +7,10 @@ every figure the controls can show (the Deck's Explorer, as JSON) are in the fil
 
 from __future__ import annotations
 
-NAME = "web"
-FILENAME = "web/index.html"
-UNIT = "pages"
+from notedeck.render.contract import Renderer
 
 
-def _plan(deck, art=None, settings=None, assets=None):
+def _plan(deck, art, settings, assets):
     from notedeck.render.web.plan import plan
 
     return plan(deck, art, settings, assets)
@@ -22,3 +20,7 @@ def _emit(page, path) -> int:
     from notedeck.render.web.emit import emit
 
     return emit(page, path)
+
+
+RENDERER = Renderer("web", "web/index.html", "pages", (), _plan, _emit,
+                    "the note as one web page: dial and check slider live, no network")

@@ -55,7 +55,8 @@ def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
 
 def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
     """The HTML document around a body, with its content security policy."""
-    policy = POLICY.format(style=_hash(style), script=_hash(script) if script else "'none'")
+    policy = POLICY.format(style=content_hash(style),
+                           script=content_hash(script) if script else "'none'")
     head = ['<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f'<meta http-equiv="Content-Security-Policy" content="{esc(policy)}">',
@@ -82,7 +83,8 @@ def asset(name: str) -> str:
     return (resources.files("notedeck.render.web") / "assets" / name).read_text("utf-8")
 
 
-def _hash(text: str) -> str:
+def content_hash(text: str) -> str:
+    """A style or script's source expression for the content security policy."""
     digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
     return f"'sha256-{digest}'"
 
