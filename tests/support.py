@@ -36,3 +36,10 @@ def render(name: str, deck, art, out: Path, template: Path | None = None, **sett
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     renderer.emit(plan, Path(out))
     return Path(out)
+
+
+def gather(content, audience=None, scenarios_file=None):
+    """The note read, computed and filled (the stages before compose)."""
+    from notedeck.pipeline.stages import filled_note
+
+    return filled_note(options(content, audience=audience, scenarios_file=scenarios_file))

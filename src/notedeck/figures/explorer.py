@@ -7,27 +7,27 @@ from dataclasses import replace
 from fractions import Fraction
 
 from notedeck.figures import chartspecs, core, tables
-from notedeck.figures import formatting as fmt
 from notedeck.figures.core import CheckFigures, Figures
+from notedeck.figures.formatting import Formatter
 from notedeck.figures.scenario import Scenario
 from notedeck.model import CheckPosition, Choice, DialPosition, Explorer, Reading
 
 
-def build(scenario: Scenario, figures: Figures) -> Explorer:
+def build(scenario: Scenario, figures: Figures, fmt: Formatter) -> Explorer:
     """Every position of the dial (per workload) and of the check slider, as text."""
     speeds = core.dial_speeds(figures.dial, (figures.baseline, figures.imagined))
     checks = core.slider_checks(scenario.bottleneck.slider,
                                 (*scenario.bottleneck.checks, scenario.bottleneck.check))
     return Explorer(
-        workloads=tuple(_choice(scenario, f) for f in figures.workloads),
-        dial=_dial(scenario, figures, speeds),
+        workloads=tuple(_choice(scenario, f, fmt) for f in figures.workloads),
+        dial=_dial(scenario, figures, speeds, fmt),
         dial_start=max(bisect_right(speeds, figures.imagined) - 1, 0),
-        checks=tuple(_check(scenario, figures, c) for c in checks),
+        checks=tuple(_check(scenario, figures, c, fmt) for c in checks),
         check_start=checks.index(figures.bottleneck.check),
     )
 
 
-def _choice(scenario: Scenario, figures: core.WorkloadFigures) -> Choice:
+def _choice(scenario: Scenario, figures: core.WorkloadFigures, fmt: Formatter) -> Choice:
     workload = scenario.workload(figures.id)
     return Choice(workload.id, workload.label[:1].upper() + workload.label[1:],
                   fmt.integer(figures.total_tokens),
@@ -35,8 +35,8 @@ def _choice(scenario: Scenario, figures: core.WorkloadFigures) -> Choice:
                   f"{fmt.integer(figures.tokens_each)} tokens each")
 
 
-def _dial(scenario: Scenario, figures: Figures,
-          speeds: tuple[Fraction, ...]) -> tuple[DialPosition, ...]:
+def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
+          fmt: Formatter) -> tuple[DialPosition, ...]:
     """One position per speed; each workload's writing time through core.workload_figures."""
     at_speeds = [core.workload_figures(scenario.workload(f.id), figures.baseline,
                                        figures.imagined, speeds).seconds_at_stops
@@ -44,7 +44,7 @@ def _dial(scenario: Scenario, figures: Figures,
     stops = set(figures.dial)
     positions = []
     for index, speed in enumerate(speeds):
-        readings = tuple(_reading(scenario, f, speed, seconds[index])
+        readings = tuple(_reading(scenario, f, speed, seconds[index], fmt)
                          for f, seconds in zip(figures.workloads, at_speeds))
         positions.append(DialPosition(float(speed), fmt.rate(speed),
                                       fmt.compact(speed) if speed in stops else "", readings))
@@ -52,7 +52,7 @@ def _dial(scenario: Scenario, figures: Figures,
 
 
 def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
-             seconds: Fraction) -> Reading:
+             seconds: Fraction, fmt: Formatter) -> Reading:
     label = scenario.workload(figures.id).label
     time = fmt.duration(seconds)
     return Reading(float(seconds), time, f"At {fmt.rate(speed)}, {fmt.integer(figures.count)} {label} "
@@ -60,18 +60,20 @@ def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
                          f"{time} to write.")
 
 
-def _check(scenario: Scenario, figures: Figures, check: Fraction) -> CheckPosition:
+def _check(scenario: Scenario, figures: Figures, check: Fraction,
+           fmt: Formatter) -> CheckPosition:
     """The bottleneck at one fixed check: the deck's stats and bars, a sentence, an announcement."""
     at = core.check_figures(figures.bottleneck_workload.total_tokens, figures.baseline,
                             figures.imagined, check)
     moved = replace(figures, bottleneck=at)
     stop = fmt.slider_label(check) if check in scenario.bottleneck.slider else ""
     return CheckPosition(float(check), fmt.duration(check), stop, float(at.end_to_end_speedup),
-                         tables.bottleneck_stats(moved), chartspecs.bottleneck(scenario, moved),
-                         _summary(figures, at), _announcement(figures, at))
+                         tables.bottleneck_stats(moved, fmt),
+                         chartspecs.bottleneck(scenario, moved, fmt),
+                         _summary(figures, at, fmt), _announcement(figures, at, fmt))
 
 
-def _summary(figures: Figures, at: CheckFigures) -> str:
+def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
     lead = "With no fixed check" if at.check == 0 else f"With {fmt.duration(at.check)} of checking"
     return (f"{lead}, the {fmt.integer(figures.bottleneck_workload.total_tokens)} tokens take "
             f"{fmt.duration(at.total_baseline)} at {fmt.rate(figures.baseline)} and "
@@ -80,7 +82,7 @@ def _summary(figures: Figures, at: CheckFigures) -> str:
             f"{fmt.share(at.checking_share_imagined)} of the faster total.")
 
 
-def _announcement(figures: Figures, at: CheckFigures) -> str:
+def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
     return (f"Check {fmt.duration(at.check)}: {fmt.duration(at.total_baseline)} at "
             f"{fmt.rate(figures.baseline)}, {fmt.duration(at.total_imagined)} at "
             f"{fmt.rate(figures.imagined)}, {fmt.speedup(at.end_to_end_speedup)} end to end.")

@@ -9,11 +9,10 @@ from pathlib import Path
 
 from lxml import html as lxml_html
 
-from support import options
+from support import gather, options
 
 from notedeck.compose import compose
 from notedeck.model import Deck
-from notedeck.pipeline.read import Source, gather
 from notedeck.render import registry
 from notedeck.render.contract import Assets
 
@@ -25,7 +24,7 @@ DATA = re.compile(r'<script type="application/json" id="notedeck-figures">(.*?)<
 
 @dataclass(frozen=True)
 class Built:
-    source: Source
+    source: object          # the filled note (compose's FilledNote)
     deck: Deck
     html: str
     path: Path | None = None
