@@ -5,7 +5,7 @@ first paint in headless Chromium, for the bundled note and each bundled audience
     python benchmarks/web_page.py --loads 30 --markdown out.md
 
 Chromium is Debian's (or $NOTEDECK_CHROMIUM), driven over the DevTools pipe by the
-tests' client (tests/render/web/cdp.py); each load is a fresh navigation of the
+tests' client (tests/cdp.py); each load is a fresh navigation of the
 file:// page in one browser, with the page's own paint timings read back. Nothing
 here is a test. See docs/benchmarks.md, "The web page".
 """
@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "render" / "web"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from cdp import Browser, find_chromium  # noqa: E402

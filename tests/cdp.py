@@ -1,5 +1,7 @@
 """A small Chrome DevTools Protocol client over --remote-debugging-pipe: Debian's chromium, no downloads.
 
+Used by the web page's tests (tests/render/web), `notedeck serve`'s and benchmarks/web_page.py.
+
 Chromium reads commands from file descriptor 3 and writes replies and events to
 descriptor 4, each message JSON ended by a NUL byte; no WebSocket library and no
 open port are needed.
