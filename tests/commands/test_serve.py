@@ -107,13 +107,9 @@ def test_serves_the_page_with_a_reload_on_this_computer_only(serving, note, tmp_
     assert "Now, " in get(preview.url)[1]
 
 
-def test_the_browser_reloads_after_a_save_and_shows_a_failed_one(serving, note):
-    from cdp import Browser, find_chromium
+def test_the_browser_reloads_after_a_save_and_shows_a_failed_one(serving, note, chromium):
+    from cdp import Browser
 
-    chromium = find_chromium()
-    if chromium is None:
-        pytest.skip("no Chromium to drive: install Debian's chromium (.ci/run does) or set "
-                    "NOTEDECK_CHROMIUM to a Chromium executable")
     assert serving.next().outcomes[0].ok
     with Browser(chromium) as browser:
         browser.open(serving.preview.url)

@@ -17,7 +17,7 @@ from notedeck.figures import core
 from notedeck.figures import formatting as fmt
 
 from cdp import press
-from webpage import BUNDLED
+from webpage import BUNDLED, build_page
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = {"serious", "critical"}
@@ -62,6 +62,12 @@ def set_control(browser, control: str, position: int) -> dict:
 def pick(browser, workload: int) -> dict:
     browser.js(f"document.querySelectorAll('input[data-control=workload]')[{workload}].click()")
     return browser.js(SHOWN)
+
+
+@pytest.fixture(scope="module")
+def note_page(tmp_path_factory):
+    """The bundled note's page, written to a file as `notedeck build --with web` would."""
+    return build_page(out=tmp_path_factory.mktemp("web"))
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ directly, not through the Explorer, so a slip in either shows.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -24,20 +23,11 @@ GEOMETRY = re.compile(r"^(x|y|bar\d+_[xw]\d+)$")
 def built(request, tmp_path_factory):
     if request.param == "three-workloads":
         path = tmp_path_factory.mktemp("scenario") / "other.yaml"
-        path.write_text(three_workloads(), encoding="utf-8")
+        from conftest import THREE_WORKLOADS
+
+        path.write_text(THREE_WORKLOADS, encoding="utf-8")
         return build_page(scenarios_file=path)
     return build_page(audience=request.param)
-
-
-def three_workloads() -> str:
-    """tests/conftest.py's scenario the project has never seen (that conftest is shadowed here)."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[2] / "conftest.py"
-    spec = importlib.util.spec_from_file_location("notedeck_root_conftest", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.THREE_WORKLOADS
 
 
 def grid(built):
