@@ -84,11 +84,20 @@ _scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Pat
                                  help="Use this complete scenario file instead of content/scenarios.yaml.")
 
 
+def _out_folder(ctx, param, value: str | None) -> Path | None:
+    """--out as a Path; an empty name is refused (it would mean the working folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("expected a folder name, got an empty string")
+    return Path(value)
+
+
 def _output_options(command):
     """The options `build` and `watch` share: where the note is, what to build, where to."""
     for option in reversed((
         _content_option, _audience_option, _scenarios_option,
-        click.option("--out", type=click.Path(path_type=Path),
+        click.option("--out", type=click.Path(), callback=_out_folder,
                      help="Output folder (default: output/, or output/NAME/ with --audience)."),
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                      show_default=True),

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.pipeline.publish import sweep
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
 TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
-STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
+STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder (publish.py)
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
                  errno.EPERM, errno.EIO}
@@ -46,13 +47,16 @@ def build(content: Path, out: Path, audience: str | None = None,
     """
     started = time.perf_counter()
     from notedeck.pipeline.chart_helper import Charts
+    from notedeck.pipeline.publish import check_destination
     from notedeck.pipeline.records import Stamp
+
+    check_destination(Path(out), Path(content))
 
     stamp = Stamp(content, out, {"audience": audience, "scenarios_file": scenarios_file,
                                  "paper": paper, "strict": strict}, enabled=cache)
     kept = stamp.kept()
     if kept is not None:
-        _sweep(Path(out))
+        sweep(Path(out))
         return BuildResult(kept.paths, kept.slides, kept.pages,
                            time.perf_counter() - started, kept.warnings, kept=True)
     with Charts(cache, workers) as charts:
@@ -64,6 +68,7 @@ def build(content: Path, out: Path, audience: str | None = None,
 def _build(content, out, audience, scenarios_file, paper, strict, charts,
            started: float) -> BuildResult:
     from notedeck.compose import compose
+    from notedeck.pipeline.publish import preflight, publish
     from notedeck.pipeline.read import gather
 
     source = gather(content, audience, scenarios_file)
@@ -74,11 +79,12 @@ def _build(content, out, audience, scenarios_file, paper, strict, charts,
     template = note_template(content)
     art = charts.art(deck.charts)
     with _output_folder(out) as folder, _writing(out):
+        preflight(folder, tuple(OUTPUTS.values()))     # refuse what is in the way before work
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
             staged = _render(deck, art, stage, paper, template)
             counts = _slide_count(staged[0]), _page_count(staged[1])
-            paths = _publish(staged, folder)
+            paths = publish({path.name: path for path in staged}, folder)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
     return BuildResult(paths, *counts, time.perf_counter() - started, tuple(warnings))
@@ -125,7 +131,7 @@ def _output_folder(out: Path):
     except OSError as exc:
         raise fail(out, f"cannot create the output folder: {exc.strerror}") from None
     try:
-        _sweep(out)
+        sweep(out)
         yield out
     except BaseException:
         for folder in created:
@@ -143,59 +149,6 @@ def _writing(out: Path):
             raise
         raise fail(out, f"cannot write the outputs here: {exc.strerror or exc}; the files "
                         "already in the folder are unchanged") from None
-
-
-def _publish(staged: tuple[Path, Path], out: Path) -> tuple[Path, ...]:
-    """Both files moved into place together: one build at a time, no signal in between."""
-    import fcntl
-    import signal
-
-    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-    folder = os.open(out, os.O_RDONLY)
-    try:
-        fcntl.flock(folder, fcntl.LOCK_EX)
-        for path in staged:
-            _fsync(path)
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-        try:
-            finals = tuple(_replace(path, out / path.name) for path in staged)
-            os.fsync(folder)
-            while signal.sigtimedwait(held - previous, 0):
-                pass                        # too late to stop: the files are complete
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        return finals
-    finally:
-        os.close(folder)                    # releases the lock
-
-
-def _replace(staged: Path, final: Path) -> Path:
-    os.chmod(staged, 0o644)
-    os.replace(staged, final)
-    return final
-
-
-def _fsync(path: Path) -> None:
-    with open(path, "rb") as handle:
-        os.fsync(handle.fileno())
-
-
-def _sweep(out: Path) -> None:
-    """Remove staging folders left behind by builds that were killed (their process is gone)."""
-    for stage in out.glob(f"{STAGE_PREFIX}*-*"):
-        match = re.fullmatch(rf"{re.escape(STAGE_PREFIX)}(\d+)-\w+", stage.name)
-        if match and stage.is_dir() and not _alive(int(match.group(1))):
-            shutil.rmtree(stage, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
 
 
 def _remove_if_empty(folder: Path) -> None:

@@ -35,7 +35,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.errors import Location, NotedeckError, Problem, fail
 from notedeck.pipeline import scratch
 
 STATE = ".notedeck"            # notedeck's own folder inside OUT
@@ -44,6 +44,7 @@ CURRENT = "current"            # STATE/current -> builds/ID
 BUILDS = "builds"
 _ID = re.compile(r"[0-9a-f]{16}")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")      # what an output may be called
+_ROOM = 200                    # bytes of path notedeck adds below OUT (.notedeck/builds/ID/...)
 _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 FAULT_VARIABLE = "NOTEDECK_FAULT_AT"     # test-only: see _step
 _steps = 0
@@ -75,6 +76,29 @@ def publish(staged: Mapping[str, Path], out: Path) -> tuple[Path, ...]:
     finally:
         os.close(handle)
     return tuple(out / name for name in names)
+
+
+def check_destination(out: Path, content: Path) -> None:
+    """Refuse an output folder that is the note's folder or inside it (a build would read
+    its own outputs as input), and one whose name the file system cannot hold."""
+    absolute = Path(os.path.abspath(out))
+    name_max, path_max = _limits(absolute)
+    for part in absolute.parts[1:]:
+        if len(os.fsencode(part)) > name_max:
+            raise fail(_shown(out), f"a folder name in --out is {len(os.fsencode(part)):,} "
+                                    f"bytes long; the file system allows at most {name_max}")
+    if len(os.fsencode(str(absolute))) + _ROOM > path_max:
+        raise fail(_shown(out), f"the output folder's path is {len(os.fsencode(str(absolute))):,} "
+                                f"bytes long; at most {path_max - _ROOM:,} leave room for the "
+                                "files notedeck writes inside it")
+    try:
+        target, note = absolute.resolve(), Path(content).resolve()
+    except (OSError, RuntimeError) as exc:          # a loop of links
+        raise fail(_shown(out), f"cannot follow the output folder's path: {exc}") from None
+    if target == note or target.is_relative_to(note):
+        raise fail(_shown(out), f"the output folder is inside the note's folder ({content}); a "
+                                "build would read its own outputs. Choose a folder outside "
+                                "the note, such as output/ beside it")
 
 
 def preflight(out: Path, names: tuple[str, ...]) -> Path | None:
@@ -137,12 +161,16 @@ def _publish(out: Path, names, staged, folder: Path, old: Path | None) -> None:
 
 def _settle(folder: Path, staged: Mapping[str, Path]) -> None:
     """The stage folder holds exactly the outputs, under their names (nothing shows yet)."""
+    _step()
+    os.chmod(folder, 0o755)                   # others may read outputs, as with plain files
     keep = {path.name for path in staged.values()}
     for entry in list(os.scandir(folder)):
         if entry.name not in keep:
             _step()
             _remove(Path(entry.path))
     for name, path in staged.items():
+        _step()
+        os.chmod(path, 0o644)
         if path.name != name:
             _step()
             os.rename(path, folder / name)
@@ -297,6 +325,21 @@ def _named(kind: str) -> str:
 
 def _problem(path: Path, message: str) -> Problem:
     return Problem(Location(path), message)
+
+
+def _limits(path: Path) -> tuple[int, int]:
+    """The file system's longest name and path, asked of the nearest folder that exists."""
+    for folder in (path, *path.parents):
+        try:
+            return os.pathconf(folder, "PC_NAME_MAX"), os.pathconf(folder, "PC_PATH_MAX")
+        except (OSError, ValueError):
+            continue
+    return 255, 4096
+
+
+def _shown(out: Path) -> str:
+    text = str(out)
+    return text if len(text) <= 120 else f"{text[:60]}...{text[-40:]}"
 
 
 def _stage_folder(staged: Mapping[str, Path], out: Path) -> Path:
