@@ -219,7 +219,8 @@ def test_a_full_cache_keeps_its_most_recently_used_half(note, cache):
     store = ChartCache()
     specs = specs_of(note)
     for index, spec in enumerate(specs):
-        store.put(spec, ChartArt(spec.name, b"png%d" % index, b"svg", 1.0, 1.0))
+        png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes([0, 0, 0, 1] * 2) + b"%d" % index
+        store.put(spec, ChartArt(spec.name, png, b"<svg/>", 1.0, 1.0))
         entry = store._path(store.key(spec))
         os.utime(entry, (1_000_000 + index, 1_000_000 + index))    # oldest first
     store.prune(keep=2)

@@ -142,7 +142,12 @@ def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, j
     from contextlib import nullcontext
 
     from notedeck.commands.variants import build_all, summary, variants
+    from notedeck.pipeline.cache import cache_problem
 
+    unsafe = cache_problem() if cache else None
+    if unsafe is not None:                     # said once here, not once per variant
+        click.echo(unsafe.report(), err=True)
+        cache = False
     count = len(variants(content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
                              show_pos=True, item_show_func=lambda name: name)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from pathlib import Path
 from notedeck.errors import NotedeckError, Problem
 
 DEFAULT = "(note)"          # the variant without an audience, as the summary names it
+SCRATCH = "notedeck-run"    # $TMPDIR/notedeck-run-PID-XXXX: a --no-cache run's private cache
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,10 @@ def build_all(content: Path, out: Path, scenarios_file: Path | None = None,
     """Build every variant; outcomes in variant order, each reported to `on_done` as it ends."""
     todo = variants(content)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-    scratch = None if cache else tempfile.mkdtemp(prefix="notedeck-run-")
+    from notedeck.pipeline import scratch as folders
+
+    folders.sweep(None, SCRATCH)                    # the private caches of killed runs
+    scratch = None if cache else str(folders.make(SCRATCH))
     saved = os.environ.get("NOTEDECK_CACHE_DIR")
     if scratch:
         os.environ["NOTEDECK_CACHE_DIR"] = scratch

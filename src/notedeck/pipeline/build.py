@@ -10,14 +10,15 @@ import tempfile
 import time
 import zipfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.pipeline.publish import sweep
+from notedeck.readers import layout
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
-TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
+TEMPLATE_NAME = layout.TEMPLATE      # a note may carry its own (corporate) PowerPoint template
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder (publish.py)
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
@@ -46,12 +47,15 @@ def build(content: Path, out: Path, audience: str | None = None,
     bytes either way.
     """
     started = time.perf_counter()
+    from notedeck.pipeline.cache import cache_problem, first_time
     from notedeck.pipeline.chart_helper import Charts
     from notedeck.pipeline.publish import check_destination
     from notedeck.pipeline.records import Stamp
 
     check_destination(Path(out), Path(content))
-
+    unsafe = cache_problem() if cache else None        # a cache others can write is not used
+    cache = cache and unsafe is None
+    notices = (unsafe,) if unsafe is not None and first_time(unsafe) else ()
     stamp = Stamp(content, out, {"audience": audience, "scenarios_file": scenarios_file,
                                  "paper": paper, "strict": strict}, enabled=cache)
     kept = stamp.kept()
@@ -62,7 +66,7 @@ def build(content: Path, out: Path, audience: str | None = None,
     with Charts(cache, workers) as charts:
         result = _build(content, out, audience, scenarios_file, paper, strict, charts, started)
     stamp.record(result.paths, result.slides, result.pages, result.warnings)
-    return result
+    return replace(result, warnings=(*notices, *result.warnings)) if notices else result
 
 
 def _build(content, out, audience, scenarios_file, paper, strict, charts,

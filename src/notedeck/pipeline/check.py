@@ -9,6 +9,7 @@ from notedeck.prose import naked_numbers as naked
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.readers import audiences
 from notedeck.readers import yamlfile
+from notedeck.readers.layout import NoteLayout
 
 _WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "title", "scene", "still_scarce"))
 PROSE = {
@@ -47,19 +48,19 @@ def check_note(content: Path) -> list[Problem]:
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:
     """Naked-number warnings in every section and every prose field of the note's YAML."""
-    note = _load(content / "note.yaml")
+    files = NoteLayout(content)
+    note = _load(files.note)
     names = _names(note, source)
     found: list[Problem] = []
-    for path in sorted((content / "sections").glob("*.md")):
+    for path in files.sections():
         try:
             found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
         except NotedeckError:
             pass                                  # already reported by gather
     found.extend(_in_yaml(note, PROSE["note"], names))
-    found.extend(_in_yaml(_load(content / "scenarios.yaml"), PROSE["scenarios"], names))
-    for slug in audiences.names(content):
-        found.extend(_in_yaml(_load(content / "audiences" / f"{slug}.yaml"), PROSE["audience"],
-                              names))
+    found.extend(_in_yaml(_load(files.scenarios), PROSE["scenarios"], names))
+    for slug in files.audience_names():
+        found.extend(_in_yaml(_load(files.audience(slug)), PROSE["audience"], names))
     return found
 
 

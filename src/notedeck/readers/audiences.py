@@ -8,6 +8,7 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.readers import yamlfile
+from notedeck.readers.layout import NoteLayout
 from notedeck.readers.validation import shown, suggest
 from notedeck.readers.yamlfile import Located
 
@@ -27,8 +28,7 @@ class Audience:
 
 def names(content: Path) -> list[str]:
     """The audiences a note offers, by file stem, sorted."""
-    folder = content / "audiences"
-    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+    return NoteLayout(content).audience_names()
 
 
 def load(content: Path, slug: str) -> Audience:
@@ -40,7 +40,7 @@ def load(content: Path, slug: str) -> Audience:
         listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
         raise fail(content / "audiences", f"unknown audience '{slug}'.{hint} "
                                           f"Audiences in this note: {listed}")
-    path = yamlfile.inside(content, content / "audiences" / f"{slug}.yaml")
+    path = yamlfile.inside(content, NoteLayout(content).audience(slug))
     source = yamlfile.load(path)
     data = source.data if source.data is not None else {}
     if not isinstance(data, dict):
