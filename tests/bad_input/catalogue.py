@@ -384,8 +384,9 @@ class Poison:
     def forge_record(self, **fields) -> None:
         import json
 
-        record = {"key": self.key, "outputs": self.outputs, "slides": 25, "pages": 7,
-                  "warnings": [], **fields}
+        outputs = {name: {"hash": digest, "count": 9, "unit": "slides"}
+                   for name, digest in self.outputs.items()}
+        record = {"key": self.key, "outputs": outputs, "warnings": [], **fields}
         self.record.write_text(json.dumps(record))
 
 
@@ -449,9 +450,15 @@ CACHE = [
     CacheCase("cache-charts-folder-writable-by-others",
               lambda p: (p.cache / "charts").chmod(0o777),
               ("charts: the cache folder can be written by other users", NOT_USED)),
-    CacheCase("build-record-naming-a-file-outside", lambda p: p.forge_record(
-        outputs={"../../../../etc/hostname": _sha256(Path("/etc/hostname")), **p.outputs})),
-    CacheCase("build-record-nan-count", lambda p: p.forge_record(slides=float("nan"))),
+    CacheCase("build-record-naming-a-file-outside", lambda p: p.forge_record(outputs={
+        "../../../../etc/hostname": {"hash": _sha256(Path("/etc/hostname")), "count": 1,
+                                     "unit": "slides"}})),
+    CacheCase("build-record-nan-count", lambda p: p.forge_record(outputs={
+        name: {"hash": digest, "count": float("nan"), "unit": "slides"}
+        for name, digest in p.outputs.items()})),
+    CacheCase("build-record-unit-of-markup", lambda p: p.forge_record(outputs={
+        name: {"hash": digest, "count": 1, "unit": "<b>slides</b>\x1b[2J"}
+        for name, digest in p.outputs.items()})),
     CacheCase("build-record-forged-warning", lambda p: p.forge_record(
         warnings=[{"file": 1, "message": ["not text"]}])),
     CacheCase("build-record-is-a-pipe", _record_special(os.mkfifo)),

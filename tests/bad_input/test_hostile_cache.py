@@ -9,16 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.compose import compose
-from notedeck.pipeline.build import build
 from notedeck.pipeline.cache import ChartCache
-from notedeck.pipeline.read import gather
 from notedeck.pipeline.records import Stamp
+from notedeck.pipeline.stages import prepare
+from support import build, options
 
 from .catalogue import CACHE, Poison
 from .helpers import BUNDLED
-
-OPTIONS = {"audience": None, "scenarios_file": None, "paper": "a4", "strict": False}
 
 
 @pytest.fixture(scope="session")
@@ -40,7 +37,7 @@ def seeded(tmp_path_factory) -> Path:
 
 def _entries(cache: Path, audience: str | None) -> dict[str, Path]:
     store = ChartCache(cache)
-    deck, _ = compose(gather(BUNDLED, audience))
+    deck = prepare(options(BUNDLED, audience=audience)).deck
     return {spec.name: store._path(store.key(spec)) for spec in deck.charts}
 
 
@@ -73,7 +70,7 @@ def test_a_poisoned_cache_is_a_miss_and_the_outputs_are_right(case, seeded, outp
     shutil.copytree(seeded, cache, symlinks=True)
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(cache))
     yesterday = _digests(output)
-    stamp = Stamp(BUNDLED, output, OPTIONS)
+    stamp = Stamp(BUNDLED, output, options(BUNDLED, output).record())
     stamp.path.parent.mkdir(mode=0o700, exist_ok=True)
     poison = Poison(cache, _entries(cache, None), _entries(cache, "research-lab"), stamp.path,
                     stamp.key, yesterday)

@@ -227,7 +227,7 @@ def _entry(art, key: str) -> bytes:
 
 def _parse_entry(data: bytes, key: str, name: str):
     """The ChartArt in an entry made for exactly this key and name, else None."""
-    from notedeck.render.charts.draw import ChartArt
+    from notedeck.model import ChartArt
 
     try:
         head, newline, body = data.partition(b"\n")

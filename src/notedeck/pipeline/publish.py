@@ -56,8 +56,9 @@ def link_text(name: str) -> str:
 
 
 def publish(staged: Mapping[str, Path], out: Path) -> tuple[Path, ...]:
-    """Make `staged` (output name -> file, all in one folder of their own directly inside
-    `out`) the published set of `out`, replacing the previous set at one instant.
+    """Make `staged` (output name -> file, or folder of files, all in one stage folder of their
+    own directly inside `out`) the published set of `out`, replacing the previous set at one
+    instant.
 
     Raises NotedeckError for something in the way, and OSError for a refusal of the
     machine (disk full, no permission); either way the published set is unchanged.
@@ -120,7 +121,7 @@ def current(out: Path) -> dict[str, Path]:
         return {}
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        return {e.name: folder / e.name for e in entries if e.is_file(follow_symlinks=False)}
+        return {e.name: folder / e.name for e in entries if not e.is_symlink()}
     except OSError:
         return {}
 
@@ -133,7 +134,7 @@ def _publish(out: Path, names, staged, folder: Path, old: Path | None) -> None:
         if not path.is_dir():
             _step()
             path.mkdir(mode=0o755)
-    for name, path in staged.items():
+    for path in staged.values():
         _fsync(path)
     _settle(folder, staged)
     new = builds / secrets.token_hex(8)
@@ -170,7 +171,7 @@ def _settle(folder: Path, staged: Mapping[str, Path]) -> None:
             _remove(Path(entry.path))
     for name, path in staged.items():
         _step()
-        os.chmod(path, 0o644)
+        os.chmod(path, 0o755 if _kind(path) == "folder" else 0o644)
         if path.name != name:
             _step()
             os.rename(path, folder / name)
@@ -187,7 +188,7 @@ def _carry(out: Path, names, old: Path | None) -> None:
     _step()
     carried.mkdir()
     for entry in os.scandir(old) if old is not None else ():
-        if entry.is_file(follow_symlinks=False) and entry.name not in plain:
+        if not entry.is_symlink() and entry.name not in plain:
             _copy(Path(entry.path), carried / entry.name)
     for name in plain:
         _copy(out / name, carried / name)
@@ -367,7 +368,14 @@ def _step() -> None:
 
 
 def _copy(source: Path, target: Path) -> None:
-    """A hard link where the file system allows one, else a copy made durable."""
+    """A hard link where the file system allows one, else a copy made durable; a folder
+    output is copied folder by folder, its files so."""
+    if _kind(source) == "folder":
+        _step()
+        target.mkdir()
+        for inner in sorted(source.iterdir()):
+            _copy(inner, target / inner.name)
+        return _fsync_folder(target)
     _step()
     try:
         os.link(source, target, follow_symlinks=False)
@@ -380,6 +388,11 @@ def _copy(source: Path, target: Path) -> None:
 
 
 def _fsync(path: Path) -> None:
+    """A file's bytes, or a folder output's files and folders, safe on disk."""
+    if _kind(path) == "folder":
+        for inner in sorted(path.iterdir()):
+            _fsync(inner)
+        return _fsync_folder(path)
     _step()
     with open(path, "rb") as handle:
         os.fsync(handle.fileno())

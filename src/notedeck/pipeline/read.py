@@ -86,11 +86,12 @@ def gather(content: Path, audience_slug: str | None = None,
 
 
 def _sections(content: Path, names: dict[str, Any] | None) -> tuple[SectionSource, ...]:
-    files = NoteLayout(content).sections()
+    layout = NoteLayout(content)
+    files = layout.section_files()
     if not files:
-        raise fail(content / "sections", "no section files found; add sections/01-NAME.md")
+        raise fail(layout.sections, "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:
-        raise fail(content / "sections", f"{len(files)} section files; at most {MAX_SECTIONS}")
+        raise fail(layout.sections, f"{len(files)} section files; at most {MAX_SECTIONS}")
     found = Collector()
     read = [s for s in (found.run(_section, content, path, names) for path in files) if s]
     found.problems.extend(_duplicate_numbers(read))
@@ -143,7 +144,7 @@ def _slide_count(content: Path, read: list[SectionSource], workloads: int) -> li
                             else 1 for s in section.slides) for section in read)
     if count <= MAX_SLIDES:
         return []
-    return list(fail(content / "sections", f"the deck would have {integer(count)} slides; at "
+    return list(fail(NoteLayout(content).sections, f"the deck would have {integer(count)} slides; at "
                                            f"most {integer(MAX_SLIDES)}. Split the note in two").problems)
 
 

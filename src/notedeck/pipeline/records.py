@@ -37,7 +37,7 @@ from notedeck.readers.layout import NoteLayout
 MAX_INPUT_FILES = 5000          # a folder this big is not a note: do not try to key it
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 MAX_RECORD_BYTES = 4 * 1024 * 1024
-MAX_COUNT = 1_000_000           # slides or pages a record may claim
+MAX_COUNT = 1_000_000           # slides, pages (units) a record may claim for an output
 _OUTPUT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _HASH = re.compile(r"[0-9a-f]{64}")
 TEMPORARY = ".tmp"
@@ -47,9 +47,7 @@ TEMPORARY = ".tmp"
 class Kept:
     """What the last build with this key wrote, as the CLI reports it."""
 
-    paths: tuple[Path, ...]
-    slides: int
-    pages: int
+    files: tuple            # build.Written, as written then
     warnings: tuple[Problem, ...]
 
 
@@ -74,19 +72,23 @@ class Stamp:
             record = None
         if record is None:
             return None
-        paths = tuple(self.out / name for name in record["outputs"])
-        if any(_file_hash(path) != expected
-               for path, expected in zip(paths, record["outputs"].values())):
-            return None
-        return Kept(paths, record["slides"], record["pages"],
-                    tuple(_problem(p) for p in record["warnings"]))
+        from notedeck.pipeline.build import Written
 
-    def record(self, paths, slides: int, pages: int, warnings) -> None:
+        files = []
+        for name, entry in record["outputs"].items():
+            if _file_hash(self.out / name) != entry["hash"]:
+                return None
+            files.append(Written(self.out / name, entry["count"], entry["unit"]))
+        return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))
+
+    def record(self, files, warnings) -> None:
         """Remember a finished build; a cache folder that cannot be written only costs time."""
         if self.key is None:
             return
-        record = {"key": self.key, "outputs": {Path(p).name: _file_hash(Path(p)) for p in paths},
-                  "slides": slides, "pages": pages,
+        outputs = {Path(f.path).relative_to(self.out).as_posix():
+                   {"hash": _file_hash(Path(f.path)), "count": f.count, "unit": f.unit}
+                   for f in files}
+        record = {"key": self.key, "outputs": outputs,
                   "warnings": [_problem_record(w) for w in warnings]}
         folder = self.path.parent
         try:
@@ -108,11 +110,13 @@ def _checked(record, key: str) -> dict | None:
     outputs = record["outputs"]
     if not isinstance(outputs, dict) or not 0 < len(outputs) <= 16:
         return None
-    for name, value in outputs.items():
-        if not (_OUTPUT.fullmatch(name) and isinstance(value, str) and _HASH.fullmatch(value)):
+    for name, entry in outputs.items():
+        if not (all(_OUTPUT.fullmatch(part) for part in name.split("/"))
+                and isinstance(entry, dict) and isinstance(entry["hash"], str)
+                and _HASH.fullmatch(entry["hash"]) and isinstance(entry["unit"], str)
+                and _OUTPUT.fullmatch(entry["unit"])):
             return None
-    trust.whole(record["slides"], 0, MAX_COUNT)
-    trust.whole(record["pages"], 0, MAX_COUNT)
+        trust.whole(entry["count"], 0, MAX_COUNT)
     warnings = record["warnings"]
     if not isinstance(warnings, list) or len(warnings) > 10_000:
         return None

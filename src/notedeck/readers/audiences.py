@@ -8,8 +8,8 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.readers import yamlfile
-from notedeck.readers.layout import NoteLayout
 from notedeck.readers.validation import shown, suggest
+from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 
 KEYS = ("name", "title", "subtitle", "scenarios")
@@ -38,7 +38,7 @@ def load(content: Path, slug: str) -> Audience:
         close = difflib.get_close_matches(slug, available, n=1)
         hint = f" Did you mean '{close[0]}'?" if close else ""
         listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
-        raise fail(content / "audiences", f"unknown audience '{slug}'.{hint} "
+        raise fail(NoteLayout(content).audiences, f"unknown audience '{slug}'.{hint} "
                                           f"Audiences in this note: {listed}")
     path = yamlfile.inside(content, NoteLayout(content).audience(slug))
     source = yamlfile.load(path)
