@@ -106,7 +106,7 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
 
 
 def test_only_the_files_a_build_reads_count(note, tmp_path):
-    watcher = Watcher(options(note, note / "output", scenarios_file=tmp_path / "numbers.yaml"))
+    watcher = Watcher(options(note, tmp_path / "out", scenarios_file=tmp_path / "numbers.yaml"))
     relevant = lambda path: watcher.relevant(None, str(path))  # noqa: E731
     assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
     assert relevant(note / "sections" / "01-what-the-number-means.md")

@@ -190,11 +190,14 @@ def watch(all_audiences, **given) -> None:
     options = _options(all_audiences=all_audiences, **given)
     watcher = Watcher(options, all_audiences)
     for round_ in watcher.rounds():
+        if round_.notice:
+            click.echo(round_.notice)
         if round_.changed:
             click.echo(f"changed: {', '.join(round_.changed)}")
         for outcome in round_.outcomes:
             _report_round(outcome)
-        click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+        if not round_.waits:
+            click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
     click.echo("stopped watching")
 
 
