@@ -265,3 +265,34 @@ def test_a_publish_killed_at_any_step_shows_the_whole_old_or_the_whole_new_set(t
         pytest.fail("the publish never finished")
     assert len(outcomes) > 8 and outcomes[0] == "old" and outcomes[-1] == "new"
     assert outcomes == sorted(outcomes, key=["old", "new"].index)   # one switch, never back
+
+
+def test_a_real_build_killed_at_every_publishing_step_shows_one_whole_pair(note, tmp_path,
+                                                                           monkeypatch):
+    from support import build
+
+    monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(tmp_path / "cache"))
+    pristine = tmp_path / "pristine"
+    build(note, pristine)                                  # yesterday's pair
+    old = seen(pristine, PAIR)
+    numbers = note / "scenarios.yaml"                      # today's pair: other figures
+    numbers.write_text(numbers.read_text().replace("streams: 10000", "streams: 20000", 1))
+    shown = []
+    for step in range(1, 200):
+        out = tmp_path / f"kill-{step}"
+        shutil.copytree(pristine, out, symlinks=True)
+        done = subprocess.run(
+            [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
+             "sys.argv[0] = 'notedeck'; main()", "build", "--content", str(note), "--out",
+             str(out)], env={**os.environ, FAULT_VARIABLE: str(step), "NOTEDECK_WORKERS": "0"},
+            capture_output=True, text=True, timeout=300)
+        assert done.returncode in (0, -signal.SIGKILL), done.stderr
+        shown.append(seen(out, PAIR))
+        if done.returncode == 0:
+            break
+    new = shown[-1]
+    assert set(new) == set(PAIR) and all(new[name] != old[name] for name in PAIR)
+    assert len(shown) > 8
+    assert all(view in (old, new) for view in shown), "a reader saw a mixed pair"
+    assert shown[0] == old and shown.index(new) > 1
+    assert all(view == new for view in shown[shown.index(new):])     # one switch, never back

@@ -39,7 +39,9 @@ def folder_problem(folder: Path) -> str | None:
 
 def make_folder(folder: Path) -> None:
     """`folder` and its missing parents, new ones readable and writable by this user only."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    missing = [p for p in (folder, *folder.parents) if not p.is_dir()]
+    for path in reversed(missing):              # pathlib's parents=True ignores `mode`
+        path.mkdir(mode=0o700, exist_ok=True)
 
 
 def read_private(path: Path, limit: int) -> bytes | None:
