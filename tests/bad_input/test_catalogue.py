@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
@@ -24,7 +23,6 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
     case.edit(note)
     out = case.out(note, output) if case.out else output
     before = snapshot(output), snapshot(note), os.path.lexists(out)
-    started = time.perf_counter()
     with pytest.raises(NotedeckError) as info:
         build(note, out, audience=case.audience,
               scenarios_file=note / case.scenarios if case.scenarios else None)
@@ -33,6 +31,5 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
         assert expected in reported
     if case.count is not None:
         assert len(info.value.problems) == case.count, reported
-    assert time.perf_counter() - started < 5, "bad input must be refused quickly"
     assert (snapshot(output), snapshot(note), os.path.lexists(out)) == before
     assert not (note / "PWNED").exists() and not (output / "PWNED").exists()

@@ -1,19 +1,23 @@
-"""watch follows everything a build reads: a template added later, a note folder replaced or gone."""
+"""`notedeck watch`: real files in a temporary folder, a real watcher; bounded waits, no timings."""
 
 from __future__ import annotations
 
 import os
+import queue
 import shutil
+import signal
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from notedeck.commands.watch import Watcher
 from notedeck.errors import NotedeckError
-from perf_features.test_watch import Running, edit
 from support import options
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "templates" / "default.pptx"
+WAIT = 90          # seconds: the most any step may take before the test gives up
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +25,149 @@ def cache(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(folder))
     return folder
+
+
+class Running:
+    """A Watcher's rounds, produced in a thread and taken one at a time."""
+
+    def __init__(self, watcher: Watcher):
+        self.rounds: queue.Queue = queue.Queue()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(watcher,), daemon=True)
+        self.thread.start()
+
+    def _run(self, watcher: Watcher) -> None:
+        try:
+            for round_ in watcher.rounds(stop_event=self.stop):
+                self.rounds.put(round_)
+        except BaseException as exc:            # surface it in the test, not in a thread
+            self.rounds.put(exc)
+
+    def next(self):
+        round_ = self.rounds.get(timeout=WAIT)
+        if isinstance(round_, BaseException):
+            raise round_
+        return round_
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=WAIT)
+        assert not self.thread.is_alive()
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp_path):
+    out = tmp_path / "out"
+    running = Running(Watcher(options(note, out)))
+    try:
+        first = running.next()
+        assert first.changed == () and first.outcomes[0].ok
+        deck = (out / "deck.pptx").read_bytes()
+
+        edit(note / "sections" / "04-what-gets-precious.md", "Six hats of judgement",
+             "Seven hats of judgement")
+        changed = running.next()
+        assert changed.changed == ("sections/04-what-gets-precious.md",)
+        assert changed.outcomes[0].ok and not changed.outcomes[0].result.kept
+        assert (out / "deck.pptx").read_bytes() != deck
+
+        good = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+        edit(note / "scenarios.yaml", "  check: 60 s ", "  check: sixty ")
+        bad = running.next()
+        assert bad.changed == ("scenarios.yaml",)
+        [outcome] = bad.outcomes
+        assert not outcome.ok
+        assert any("scenarios.yaml:" in p.report() and "bottleneck.check" in p.report()
+                   for p in outcome.problems)
+        assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == good   # kept
+
+        edit(note / "scenarios.yaml", "  check: sixty ", "  check: 90 s ")
+        fixed = running.next()
+        assert fixed.outcomes[0].ok and not fixed.outcomes[0].result.kept
+    finally:
+        running.close()
+
+
+def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path):
+    running = Running(Watcher(options(note, tmp_path / "out"), all_audiences=True))
+    try:
+        first = running.next()
+        assert [o.name for o in first.outcomes] == ["(note)", "research-lab", "support-team"]
+        assert all(o.ok and not o.result.kept for o in first.outcomes)
+        edit(note / "audiences" / "research-lab.yaml", "check: 12 h ", "check: 10 h ")
+        second = running.next()
+        assert second.changed == ("audiences/research-lab.yaml",)
+        assert {o.name: o.result.kept for o in second.outcomes} == {
+            "(note)": True, "research-lab": False, "support-team": True}
+    finally:
+        running.close()
+
+
+def test_only_the_files_a_build_reads_count(note, tmp_path):
+    watcher = Watcher(options(note, tmp_path / "out", scenarios_file=tmp_path / "numbers.yaml"))
+    relevant = lambda path: watcher.relevant(None, str(path))  # noqa: E731
+    assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
+    assert relevant(note / "sections" / "01-what-the-number-means.md")
+    assert relevant(note / "audiences" / "support-team.yaml")
+    assert relevant(tmp_path / "numbers.yaml")
+    assert not relevant(note / "output" / "deck.pptx")          # its own outputs: no loop
+    assert not relevant(note / "sections" / ".01-draft.md.swp")
+    assert not relevant(note / "README.txt")
+    assert not relevant(tmp_path / "elsewhere.yaml")
+    assert watcher.folders() == [note, tmp_path]
+
+
+def test_the_command_prints_what_changed_and_what_was_rebuilt(note, tmp_path):
+    lines: queue.Queue = queue.Queue()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
+         "sys.argv[0] = 'notedeck'; main()", "watch", "--content", str(note),
+         "--out", str(tmp_path / "out")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # Ctrl-C, even
+    # when this test runs in the background (where SIGINT starts out ignored)
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout],
+                              daemon=True)
+    reader.start()
+
+    def until(fragment: str) -> list[str]:
+        seen = []
+        while True:
+            line = lines.get(timeout=WAIT)
+            seen.append(line)
+            if fragment in line:
+                return seen
+
+    try:
+        first = until("watching")
+        assert any(line.startswith("rebuilt ") and "deck.pptx (25 slides)" in line
+                   for line in first)
+        edit(note / "sections" / "05-use-it-this-week.md", "Try it on your own work",
+             "Try it on your own work today")
+        second = until("watching")
+        assert "changed: sections/05-use-it-this-week.md\n" in second
+        assert any(line.startswith("rebuilt ") for line in second)
+        edit(note / "note.yaml", "title:", "title: [")
+        third = until("watching")
+        assert any(line.startswith("error: ") and "note.yaml" in line for line in third)
+        assert any("not rebuilt" in line for line in third)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=WAIT) == 0
+        assert "stopped watching" in "".join(until("stopped watching"))
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+# --- watch follows everything a build reads -----------------------------------------------
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "templates" / "default.pptx"
 
 
 def test_a_template_added_later_rebuilds(note, tmp_path):

@@ -44,10 +44,19 @@ TEMPORARY = ".tmp"
 
 
 @dataclass(frozen=True)
+class Written:
+    """One output file and how much it holds ("25 slides", "7 pages")."""
+
+    path: Path
+    count: int
+    unit: str
+
+
+@dataclass(frozen=True)
 class Kept:
     """What the last build with this key wrote, as the CLI reports it."""
 
-    files: tuple            # build.Written, as written then
+    files: tuple[Written, ...]
     warnings: tuple[Problem, ...]
 
 
@@ -72,8 +81,6 @@ class Stamp:
             record = None
         if record is None:
             return None
-        from notedeck.pipeline.build import Written
-
         files = []
         for name, entry in record["outputs"].items():
             if _file_hash(self.out / name) != entry["hash"]:

@@ -12,7 +12,7 @@ limit machinery; the geometry they share lives in placement.py.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
