@@ -110,6 +110,7 @@ def _output_folder(out: Path):
         sweep(out)
         yield out
     except BaseException:
+        sweep(out, own=True)       # a stop can land between making the stage and its `try`
         for folder in created:
             _remove_if_empty(folder)
         raise

@@ -244,9 +244,10 @@ def _tidy(out: Path, names, new: Path) -> None:
         pass
 
 
-def sweep(out: Path) -> None:
-    """Remove the stage folders (.notedeck-PID-XXXX) of builds into `out` that were killed."""
-    scratch.sweep(out, STAGE)
+def sweep(out: Path, own: bool = False) -> None:
+    """Remove the stage folders (.notedeck-PID-XXXX) of builds into `out` that were killed;
+    with `own`, this process's own too (its build into `out` failed or was stopped)."""
+    scratch.sweep(out, STAGE, own)
 
 
 # --- reading the state, refusing what is in the way ---------------------------------------

@@ -20,8 +20,9 @@ def make(prefix: str, folder: Path | str | None = None) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"{prefix}-{os.getpid()}-", dir=folder))
 
 
-def sweep(folder: Path | str | None, prefix: str) -> None:
-    """Remove `folder`'s PREFIX-PID-* folders whose process no longer runs."""
+def sweep(folder: Path | str | None, prefix: str, own: bool = False) -> None:
+    """Remove `folder`'s PREFIX-PID-* folders whose process no longer runs (and, with
+    `own`, this process's)."""
     folder = Path(folder if folder is not None else tempfile.gettempdir())
     pattern = re.compile(rf"{re.escape(prefix)}-(\d+)-[\w]+")
     try:
@@ -30,7 +31,8 @@ def sweep(folder: Path | str | None, prefix: str) -> None:
         return
     for entry in entries:
         match = pattern.fullmatch(entry.name)
-        if match and not alive(int(match.group(1))) and _own_folder(entry):
+        pid = int(match.group(1)) if match else 0
+        if match and (not alive(pid) or own and pid == os.getpid()) and _own_folder(entry):
             shutil.rmtree(entry.path, ignore_errors=True)
 
 
