@@ -220,7 +220,7 @@ def _old_state(scenario: str, out: Path) -> dict[str, str]:
         case "deck saved over its link":
             publish(stage(out, tag="old"), out)
             (out / "deck.pptx").unlink()
-            (out / "deck.pptx").write_bytes(f"old deck.pptx\n".encode() * 1000)
+            (out / "deck.pptx").write_bytes(b"old deck.pptx\n" * 1000)
         case "one output more":
             publish(stage(out, PAIR, tag="old"), out)
         case "one output fewer":

@@ -47,7 +47,7 @@ def build(options: Options) -> BuildResult:
     started = time.perf_counter()
     from notedeck.pipeline.cache import cache_problem, first_time
     from notedeck.pipeline.chart_helper import Charts
-    from notedeck.pipeline.publish import check_destination
+    from notedeck.pipeline.outfolder import check_destination
     from notedeck.pipeline.records import Stamp
 
     check_destination(Path(options.out), Path(options.content))

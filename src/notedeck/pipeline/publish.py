@@ -30,29 +30,19 @@ import re
 import secrets
 import shutil
 import signal
-import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from notedeck.errors import Location, NotedeckError, Problem, fail
 from notedeck.pipeline import scratch
+from notedeck.pipeline.outfolder import BUILDS, CURRENT, STATE, kind_of, link_text, ours, preflight
+from notedeck.pipeline.outfolder import current  # noqa: F401  (the reader's side, with publish)
 
-STATE = ".notedeck"            # notedeck's own folder inside OUT
 STAGE = ".notedeck"            # a build writes into OUT/.notedeck-PID-XXXX/ (scratch.make)
-CURRENT = "current"            # STATE/current -> builds/ID
-BUILDS = "builds"
-_ID = re.compile(r"[0-9a-f]{16}")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")      # what an output may be called
-_ROOM = 200                    # bytes of path notedeck adds below OUT (.notedeck/builds/ID/...)
 _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 FAULT_VARIABLE = "NOTEDECK_FAULT_AT"     # test-only: see _step
 _steps = 0
-
-
-def link_text(name: str) -> str:
-    """What the link OUT/NAME says: relative, so the folder can be moved or shared whole."""
-    return f"{STATE}/{CURRENT}/{name}"
 
 
 def publish(staged: Mapping[str, Path], out: Path) -> tuple[Path, ...]:
@@ -79,53 +69,6 @@ def publish(staged: Mapping[str, Path], out: Path) -> tuple[Path, ...]:
     return tuple(out / name for name in names)
 
 
-def check_destination(out: Path, content: Path) -> None:
-    """Refuse an output folder that is the note's folder or inside it (a build would read
-    its own outputs as input), and one whose name the file system cannot hold."""
-    absolute = Path(os.path.abspath(out))
-    name_max, path_max = _limits(absolute)
-    for part in absolute.parts[1:]:
-        if len(os.fsencode(part)) > name_max:
-            raise fail(_shown(out), f"a folder name in --out is {len(os.fsencode(part)):,} "
-                                    f"bytes long; the file system allows at most {name_max}")
-    if len(os.fsencode(str(absolute))) + _ROOM > path_max:
-        raise fail(_shown(out), f"the output folder's path is {len(os.fsencode(str(absolute))):,} "
-                                f"bytes long; at most {path_max - _ROOM:,} leave room for the "
-                                "files notedeck writes inside it")
-    try:
-        target, note = absolute.resolve(), Path(content).resolve()
-    except (OSError, RuntimeError) as exc:          # a loop of links
-        raise fail(_shown(out), f"cannot follow the output folder's path: {exc}") from None
-    if target == note or target.is_relative_to(note):
-        raise fail(_shown(out), f"the output folder is inside the note's folder ({content}); a "
-                                "build would read its own outputs. Choose a folder outside "
-                                "the note, such as output/ beside it")
-
-
-def preflight(out: Path, names: tuple[str, ...]) -> Path | None:
-    """The current build's folder (None if there is none); refuses, before anything is
-    written, anything in the way of publishing `names` into `out`."""
-    problems = [*_state_problems(out), *(p for n in names if (p := _in_the_way(out, n)))]
-    if problems:
-        raise NotedeckError([Problem(p.where, f"{p.message}; nothing in {out} was changed")
-                             for p in problems])
-    return _current_folder(out)
-
-
-def current(out: Path) -> dict[str, Path]:
-    """The published set of `out` (output name -> file), all from one build: the switch
-    link is read once, so a publish at that moment cannot mix two builds. {} if there is
-    none (a folder written by a notedeck before this layout holds plain files instead)."""
-    folder = _current_folder(Path(out))
-    if folder is None:
-        return {}
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        return {e.name: folder / e.name for e in entries if not e.is_symlink()}
-    except OSError:
-        return {}
-
-
 # --- the publishing steps ----------------------------------------------------------------
 
 def _publish(out: Path, names, staged, folder: Path, old: Path | None) -> None:
@@ -146,7 +89,7 @@ def _publish(out: Path, names, staged, folder: Path, old: Path | None) -> None:
         _fsync_folder(builds)
         _carry(out, names, old)
         for name in names:
-            if not _ours(out / name):
+            if not ours(out / name):
                 _link(out, name)                 # shows nothing until `current` has NAME
                 made.append(name)
         _fsync_folder(out)
@@ -171,7 +114,7 @@ def _settle(folder: Path, staged: Mapping[str, Path]) -> None:
             _remove(Path(entry.path))
     for name, path in staged.items():
         _step()
-        os.chmod(path, 0o755 if _kind(path) == "folder" else 0o644)
+        os.chmod(path, 0o755 if kind_of(path) == "folder" else 0o644)
         if path.name != name:
             _step()
             os.rename(path, folder / name)
@@ -181,7 +124,7 @@ def _carry(out: Path, names, old: Path | None) -> None:
     """Plain files where links belong become links, their content unchanged at every instant:
     a new build folder gets the old build's files and the plain files (hard links), becomes
     `current`, and then each plain file is replaced by its link to the same bytes."""
-    plain = [name for name in names if _kind(out / name) == "file"]
+    plain = [name for name in names if kind_of(out / name) == "file"]
     if not plain:
         return
     carried = out / STATE / BUILDS / secrets.token_hex(8)
@@ -227,7 +170,7 @@ def _tidy(out: Path, names, new: Path) -> None:
     try:
         _fsync_folder(state)
         for entry in list(os.scandir(out)):
-            if entry.name not in names and _ours(Path(entry.path)):
+            if entry.name not in names and ours(Path(entry.path)):
                 _step()
                 _remove(Path(entry.path))
         for entry in list(os.scandir(state / BUILDS)):
@@ -248,100 +191,6 @@ def sweep(out: Path, own: bool = False) -> None:
     """Remove the stage folders (.notedeck-PID-XXXX) of builds into `out` that were killed;
     with `own`, this process's own too (its build into `out` failed or was stopped)."""
     scratch.sweep(out, STAGE, own)
-
-
-# --- reading the state, refusing what is in the way ---------------------------------------
-
-def _state_problems(out: Path) -> list[Problem]:
-    state = out / STATE
-    fix = f"it was changed by hand: remove the folder {state} and build again"
-    found = []
-    for path in (state, state / BUILDS):
-        kind = _kind(path)
-        if kind not in (None, "folder"):
-            found.append(_problem(path, f"expected notedeck's own folder, found {_named(kind)}; {fix}"))
-    current_kind = _kind(state / CURRENT)
-    if current_kind not in (None, "link"):
-        found.append(_problem(state / CURRENT, f"expected notedeck's link to the current build, "
-                                               f"found {_named(current_kind)}; {fix}"))
-    elif current_kind == "link" and _build_named(os.readlink(state / CURRENT)) is None:
-        found.append(_problem(state / CURRENT, f"this link does not lead to one of notedeck's "
-                                               f"builds; {fix}"))
-    return found
-
-
-def _in_the_way(out: Path, name: str) -> Problem | None:
-    path = out / name
-    kind = _kind(path)
-    if kind == "folder":
-        return _problem(path, f"a folder named {name} is in the way of the output {name}; "
-                              "move it away or choose another --out")
-    if kind == "link" and not _ours(path):
-        return _problem(path, f"a link notedeck did not make is in the way of the output {name} "
-                              f"(it leads to {os.readlink(path)}); move it away or choose "
-                              "another --out")
-    if kind == "other":
-        return _problem(path, f"a device, pipe or socket is in the way of the output {name}; "
-                              "move it away or choose another --out")
-    return None
-
-
-def _current_folder(out: Path) -> Path | None:
-    try:
-        build = _build_named(os.readlink(out / STATE / CURRENT))
-    except OSError:
-        return None
-    folder = out / STATE / BUILDS / build if build else None
-    return folder if folder is not None and _kind(folder) == "folder" else None
-
-
-def _build_named(text: str) -> str | None:
-    match = re.fullmatch(rf"{BUILDS}/({_ID.pattern})", text)
-    return match.group(1) if match else None
-
-
-def _ours(path: Path) -> bool:
-    try:
-        return os.readlink(path) == link_text(path.name)
-    except OSError:
-        return False
-
-
-def _kind(path: Path) -> str | None:
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        return None
-    if stat.S_ISLNK(mode):
-        return "link"
-    if stat.S_ISDIR(mode):
-        return "folder"
-    return "file" if stat.S_ISREG(mode) else "other"
-
-
-def _named(kind: str) -> str:
-    return {"file": "a file", "link": "a link", "folder": "a folder"}.get(kind, "a device or pipe")
-
-
-def _problem(path: Path, message: str) -> Problem:
-    return Problem(Location(path), message)
-
-
-def _limits(path: Path) -> tuple[int, int]:
-    """The file system's longest name and path, asked of the nearest folder that exists."""
-    for folder in (path, *path.parents):
-        try:
-            return os.pathconf(folder, "PC_NAME_MAX"), os.pathconf(folder, "PC_PATH_MAX")
-        except (OSError, ValueError):
-            continue
-    return 255, 4096
-
-
-def _shown(out: Path) -> str:
-    text = str(out)
-    return text if len(text) <= 120 else f"{text[:60]}...{text[-40:]}"
 
 
 def _stage_folder(staged: Mapping[str, Path], out: Path) -> Path:
@@ -371,7 +220,7 @@ def _step() -> None:
 def _copy(source: Path, target: Path) -> None:
     """A hard link where the file system allows one, else a copy made durable; a folder
     output is copied folder by folder, its files so."""
-    if _kind(source) == "folder":
+    if kind_of(source) == "folder":
         _step()
         target.mkdir()
         for inner in sorted(source.iterdir()):
@@ -390,7 +239,7 @@ def _copy(source: Path, target: Path) -> None:
 
 def _fsync(path: Path) -> None:
     """A file's bytes, or a folder output's files and folders, safe on disk."""
-    if _kind(path) == "folder":
+    if kind_of(path) == "folder":
         for inner in sorted(path.iterdir()):
             _fsync(inner)
         return _fsync_folder(path)
@@ -410,7 +259,7 @@ def _fsync_folder(path: Path) -> None:
 
 def _remove(path: Path) -> None:
     try:
-        if _kind(path) == "folder":
+        if kind_of(path) == "folder":
             shutil.rmtree(path)
         else:
             os.unlink(path)
