@@ -84,11 +84,20 @@ _scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Pat
                                  help="Use this complete scenario file instead of content/scenarios.yaml.")
 
 
+def _out_folder(ctx, param, value: str | None) -> Path | None:
+    """--out as a Path; an empty name is refused (it would mean the working folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("expected a folder name, got an empty string")
+    return Path(value)
+
+
 def _output_options(command):
     """The options `build` and `watch` share: where the note is, what to build, where to."""
     for option in reversed((
         _content_option, _audience_option, _scenarios_option,
-        click.option("--out", type=click.Path(path_type=Path),
+        click.option("--out", type=click.Path(), callback=_out_folder,
                      help="Output folder (default: output/, or output/NAME/ with --audience)."),
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                      show_default=True),
@@ -147,7 +156,14 @@ def _build_all(options) -> int:
     from contextlib import nullcontext
 
     from notedeck.commands.variants import build_all, summary, variants
+    from dataclasses import replace
 
+    from notedeck.pipeline.cache import cache_problem
+
+    unsafe = cache_problem() if options.cache else None
+    if unsafe is not None:                     # said once here, not once per variant
+        click.echo(unsafe.report(), err=True)
+        options = replace(options, cache=False)
     count = len(variants(options.content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
                              show_pos=True, item_show_func=lambda name: name)
@@ -174,11 +190,14 @@ def watch(all_audiences, **given) -> None:
     options = _options(all_audiences=all_audiences, **given)
     watcher = Watcher(options, all_audiences)
     for round_ in watcher.rounds():
+        if round_.notice:
+            click.echo(round_.notice)
         if round_.changed:
             click.echo(f"changed: {', '.join(round_.changed)}")
         for outcome in round_.outcomes:
             _report_round(outcome)
-        click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+        if not round_.waits:
+            click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
     click.echo("stopped watching")
 
 
