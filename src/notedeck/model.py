@@ -31,7 +31,8 @@ def strings(value: object) -> Iterator[str]:
         yield value
     elif is_dataclass(value):
         for item in fields(value):
-            yield from strings(getattr(value, item.name))
+            if item.metadata.get("content", True):
+                yield from strings(getattr(value, item.name))
     elif isinstance(value, tuple):
         for item in value:
             yield from strings(item)
@@ -212,12 +213,25 @@ ChartSpec = DialChart | BottleneckChart | SpeedupChart
 # --- slides ------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Origin:
+    """Where in the note a slide comes from: problems with the slide name this file and line."""
+
+    file: str
+    line: int | None = None
+
+
+# Not the slide's content: left out of equality, of strings() and of the deck.json dump.
+ORIGIN = field(default=None, compare=False, metadata={"content": False})
+
+
+@dataclass(frozen=True)
 class TitleSlide:
     title: str
     subtitle: str
     audience: str
     date: str
     notes: tuple[str, ...] = ()
+    origin: Origin | None = ORIGIN
 
 
 @dataclass(frozen=True)
@@ -226,6 +240,7 @@ class SectionSlide:
     title: str                     # "What the number means"
     headline: str                  # the section's claim
     notes: tuple[str, ...] = ()
+    origin: Origin | None = ORIGIN
     seconds: int | None = None     # the section's planned time, if its front matter gives one
     facilitator: tuple[Passage, ...] = ()
 
@@ -236,6 +251,7 @@ class ContentSlide:
     blocks: tuple[Block, ...]      # Paragraph | BulletList | Stats | Callout
     notes: tuple[str, ...] = ()
     section: str = ""              # "01", for the footer
+    origin: Origin | None = ORIGIN
     seconds: int | None = None     # this slide's planned time, if its notes heading gives one
     facilitator: tuple[Passage, ...] = ()
 
@@ -247,6 +263,7 @@ class TableSlide:
     caption: tuple[Block, ...] = ()
     notes: tuple[str, ...] = ()
     section: str = ""
+    origin: Origin | None = ORIGIN
     seconds: int | None = None     # this slide's planned time, if its notes heading gives one
     facilitator: tuple[Passage, ...] = ()
 
@@ -259,6 +276,7 @@ class ChartSlide:
     caption: tuple[Block, ...] = ()
     notes: tuple[str, ...] = ()
     section: str = ""
+    origin: Origin | None = ORIGIN
     seconds: int | None = None     # this slide's planned time, if its notes heading gives one
     facilitator: tuple[Passage, ...] = ()
 
@@ -277,6 +295,7 @@ class SourcesSlide:
     sources: tuple[Source, ...]
     boundaries: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    origin: Origin | None = ORIGIN
 
 
 Slide = TitleSlide | SectionSlide | ContentSlide | TableSlide | ChartSlide | SourcesSlide
@@ -297,6 +316,58 @@ class Handout:
     sections: tuple[HandoutSection, ...]
     sources: tuple[Source, ...]
     boundaries: tuple[str, ...]
+
+
+# --- the explorer: the note's dial and check slider, every position precomputed ------
+
+@dataclass(frozen=True)
+class Reading:
+    """One workload at one speed of the dial."""
+
+    seconds: float                 # writing time, only to place it on a scale
+    time: str                      # writing time: "1 second"
+    sentence: str                  # "At 1,000,000 tokens/sec, 1,000 story endings (...) take about 1 second to write."
+
+
+@dataclass(frozen=True)
+class DialPosition:
+    speed: float                   # tokens/sec, only to place it on a log scale
+    label: str                     # "1,000,000 tokens/sec"
+    stop: str                      # the stop's label ("1M") when it is one of the dial's stops, else ""
+    readings: tuple[Reading, ...]  # one per workload, in the scenario's order
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A workload as the dial's picker offers it."""
+
+    id: str
+    name: str                      # "Story endings"
+    tokens: str                    # output tokens: "1,000,000"
+    detail: str                    # "1,000 story endings × 1,000 tokens each"
+
+
+@dataclass(frozen=True)
+class CheckPosition:
+    check: float                   # seconds, only to place it on a scale
+    label: str                     # "60 seconds"
+    stop: str                      # the slider stop's label ("1 min") when it is one, else ""
+    speedup: float                 # end to end, only to place it on a scale
+    stats: Stats                   # both totals and both speedups, as the deck's stats show them
+    chart: BottleneckChart         # both bars with their shares
+    summary: str                   # one sentence on the totals and the speedup
+    announcement: str              # a short line for screen readers when the totals change
+
+
+@dataclass(frozen=True)
+class Explorer:
+    """Everything the live dial and check slider can show, formatted, per position."""
+
+    workloads: tuple[Choice, ...]
+    dial: tuple[DialPosition, ...]           # rising speeds; includes every dial stop
+    dial_start: int                          # the position shown first (the imagined speed)
+    checks: tuple[CheckPosition, ...]        # rising checks; includes every slider stop and check row
+    check_start: int                         # the featured check
 
 
 # --- the whole -----------------------------------------------------------------
@@ -322,6 +393,9 @@ class Deck:
     slides: tuple[Slide, ...]
     handout: Handout
     charts: tuple[ChartSpec, ...] = field(default=())   # each chart once, by name
+    # The live dial and check slider, composed only when the web page is built: derived
+    # figures, not the Deck's content, so left out of equality, strings() and deck.json.
+    explorer: Explorer | None = field(default=None, compare=False, metadata={"content": False})
 
     def chart(self, name: str) -> ChartSpec:
         for spec in self.charts:

@@ -16,10 +16,12 @@ from hypothesis import strategies as st
 
 from notedeck.prose import naked_numbers as naked
 from support import build
-from support import check_note
+from support import check_note, options
+from notedeck.render import registry
+from notedeck.render.contract import Assets
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.readers import audiences
 from notedeck.readers import durations
 from notedeck.readers import note
@@ -28,7 +30,7 @@ from notedeck.readers import sections
 from notedeck.readers import yamlfile
 from notedeck.prose.templating import fill
 
-from .helpers import BUNDLED
+from support import BUNDLED
 
 # Modest by default; ND_EXAMPLES=2000 (and ND_BUILDS=30) for a long local hunt. No database:
 # nothing is written into the working directory.
@@ -49,6 +51,11 @@ PIECES = st.sampled_from(["---\n", "number: 1\n", "title: x\n", "headline: y\n",
 TEXTS = st.one_of(st.text(max_size=400),
                   st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=40).map("".join))
 BYTES = st.one_of(st.binary(max_size=400), TEXTS.map(lambda t: t.encode("utf-8", "surrogatepass")))
+
+
+def read_section(path, names):
+    """One section file through the read stage, then filled and parsed."""
+    return sections.parse(sections.load(path), names)
 
 
 @contextmanager
@@ -83,7 +90,7 @@ def test_any_bytes_in_any_file_end_in_a_notedeck_error_or_a_note(data, name):
         (folder / name).write_bytes(data)
         only_notedeck_errors(note.read, folder / "note.yaml")
         only_notedeck_errors(audiences.load, folder, "research-lab")
-        only_notedeck_errors(sections.read, folder / "sections/01-what-the-number-means.md", NAMES)
+        only_notedeck_errors(read_section, folder / "sections/01-what-the-number-means.md", NAMES)
         only_notedeck_errors(lambda: compose(gather(folder, "research-lab")))
         assert all(str(problem) for problem in check_note(folder))     # check never raises
 
@@ -95,8 +102,8 @@ def test_section_text_raises_only_notedeck_errors(body):
         path = Path(folder) / "01-x.md"
         path.write_text("---\nnumber: 1\ntitle: T\nheadline: H\n---\n" + body, "utf-8",
                         errors="surrogatepass")
-        only_notedeck_errors(sections.read, path, NAMES)
-        only_notedeck_errors(sections.read, path, None)
+        only_notedeck_errors(read_section, path, NAMES)
+        only_notedeck_errors(read_section, path, None)
         naked.in_markdown(path.read_text("utf-8", errors="surrogatepass"), path, naked.Names())
 
 
@@ -179,8 +186,12 @@ def test_any_scenario_inside_the_limits_composes_a_deck(raw):
     with scratch_note() as folder:
         (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))
         (folder / "audiences").mkdir(exist_ok=True)
-        deck, _ = compose(gather(folder))
+        deck, _ = compose(gather(folder), live=True)
         assert deck.slides and deck.charts
+        web = registry.get("web")                    # the web page, with its live controls
+        page = web.plan(deck, {}, web.settings(options(folder)), Assets())
+        assert deck.explorer.dial[deck.explorer.dial_start].label in page.html
+        assert page.size < 1_000_000
 
 
 def deck_text(path: Path) -> str:

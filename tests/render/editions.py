@@ -7,9 +7,9 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
-from notedeck.compose import compose
+from notedeck.options import Options
 from notedeck.pipeline.chart_helper import Charts
-from notedeck.pipeline.read import gather
+from notedeck.pipeline.stages import prepare
 
 BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
 AUDIENCES = (None, "support-team", "research-lab")
@@ -18,7 +18,7 @@ AUDIENCES = (None, "support-team", "research-lab")
 @lru_cache(maxsize=None)
 def composed(audience: str | None = None, content: Path = BUNDLED):
     """(Deck, chart art by name) of a note, for renderers to start from."""
-    deck, _ = compose(gather(content, audience))
+    deck = prepare(Options(content, audience=audience)).deck
     with Charts(cache=True, workers=False) as charts:
         art = {name: charts_art for name, charts_art in charts.art(deck.charts).items()}
     return deck, art

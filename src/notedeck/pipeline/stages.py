@@ -22,17 +22,27 @@ class Prepared:
     assets: Assets
 
 
+def filled_note(options: Options):
+    """read -> compute -> fill: the note with its figures computed and its prose filled."""
+    from notedeck.figures import core
+    from notedeck.figures.formatting import Formatter
+    from notedeck.pipeline.fill import fill
+    from notedeck.pipeline.read import read
+
+    note = read(options.content, options.audience, options.scenarios_file)
+    return fill(note, core.compute(note.scenario), Formatter())
+
+
 def prepare(options: Options) -> Prepared:
-    """Read the note, compute its figures, fill its prose and compose the Deck."""
+    """The stages up to compose: the filled note, then the Deck and the note's assets."""
     from notedeck.compose import compose
-    from notedeck.pipeline.read import gather
     from notedeck.pipeline.template import read_template
 
     from notedeck.figures.listing import flatten
     from notedeck.pipeline.edition import stamp
 
-    source = gather(options.content, options.audience, options.scenarios_file)
-    deck, composed = compose(source)
+    source = filled_note(options)
+    deck, composed = compose(source, live="web" in options.outputs)
     assets = Assets(*read_template(options.content))
     deck = stamp(deck, flatten(source.names), assets.template, options.audience)
     warnings = (*source.warnings, *composed)
