@@ -1,4 +1,4 @@
-"""Which build is this? A short build id for every output, and `notedeck verify` reading it back.
+"""Which build is this? `notedeck verify` reads a file's build id back (buildid.py makes it).
 
 The id hashes what the note says once composed (the Deck, which holds every
 text and figure a renderer shows), the template's bytes, the audience and
@@ -10,32 +10,13 @@ its metadata, so `verify` can say what changed since a file was made.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import zipfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck import __version__
 from notedeck.model import Deck
-
 from notedeck.render.provenance import KEYS, unpack_figures
-
-ID_LENGTH = 10
-
-
-def stamp(deck: Deck, figures: list[tuple[str, str]], template: bytes | None,
-          audience: str | None) -> Deck:
-    """The Deck with its build id, audience and figures in its metadata."""
-    from notedeck.render.dump import dumps
-
-    meta = replace(deck.meta, build="", variant=audience or "", figures=tuple(figures))
-    bare = replace(deck, meta=meta)
-    key = hashlib.sha256()
-    for part in (f"notedeck {__version__}", audience or "", dumps(bare),
-                 hashlib.sha256(template or b"").hexdigest()):
-        key.update(part.encode() + b"\0")
-    return replace(bare, meta=replace(meta, build=key.hexdigest()[:ID_LENGTH]))
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def prepare(options: Options) -> Prepared:
     from notedeck.pipeline.template import read_template
 
     from notedeck.figures.listing import flatten
-    from notedeck.pipeline.edition import stamp
+    from notedeck.pipeline.buildid import stamp
 
     source = filled_note(options)
     deck, composed = compose(source, live="web" in options.outputs)

@@ -11,7 +11,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
-from notedeck.model import (Block, BulletList, Paragraph, Passage, Prompt, Run, Text, Worksheet, Heading, plain)
+from notedeck.model import (Block, BulletList, Exercise, Paragraph, Passage, Prompt, Run, Text, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
 from notedeck.readers import facilitation
 from notedeck.readers import text as clean
@@ -25,6 +25,7 @@ MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
 COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet", "facilitator", "exercise")
 FACILITATOR = ("facilitator", "exercise")     # only in the facilitator guide
+EXERCISE_KEYS = ("ask", "listen for")
 _NOTES_TIME = re.compile(r"notes\s*\((.*)\)", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
 # URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
@@ -295,8 +296,8 @@ class _Walker:
         """A passage for the guide only: the slide's (in its text or notes) or the section's
         (in the handout part); never in a participant's material."""
         line = self.line(token) + 1
-        made = (facilitation.exercise(token.content, self.path, line) if kind == "exercise"
-                else facilitation.passages(token.content, self.path, line))
+        made = (exercise(token.content, self.path, line) if kind == "exercise"
+                else passages(token.content, self.path, line))
         if self.in_handout:
             self.section.facilitator.extend(made)
         elif self.section.slides:
@@ -413,3 +414,44 @@ def inline_markdown(value: str, path: Path | str = "", line: int = 0) -> Text:
     """Prose from YAML (a scene, a still-scarce line) with emphasis and typographic quotes."""
     tokens = _PARSER.parseInline(clean.line(value))
     return inline(tokens[0], Path(path), line) if tokens else ()
+
+
+# --- the facilitator guide's passages and exercises ---------------------------------
+
+def passages(body: str, path: Path, line: int) -> list[Passage]:
+    """A facilitator fence's paragraphs and lists."""
+    tokens = _PARSER.parse(body)
+    out: list[Passage] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type == "paragraph_open":
+            out.append(Paragraph(inline(tokens[index + 1], path, line)))
+            index += 3
+        elif token.type in ("bullet_list_open", "ordered_list_open"):
+            end = _closing(tokens, index)
+            out.append(bullets(tokens[index:end + 1], path, line))
+            index = end + 1
+        else:
+            raise fail(path, f"a facilitator passage holds paragraphs and lists; found "
+                             f"{_describe(token)}", line + (token.map[0] if token.map else 0))
+    if not out:
+        raise fail(path, "the facilitator passage is empty", line)
+    return out
+
+
+def exercise(body: str, path: Path, line: int) -> list[Exercise]:
+    """'- **Ask**: ...' and '- **Listen for**: ...' items become one exercise."""
+    found: dict[str, Text] = {}
+    for item in bullets(_PARSER.parse(body), path, line).items:
+        key = "".join(r.text for r in item if r.bold).strip().rstrip(":.").lower()
+        rest = tuple(r for r in item if not r.bold)
+        if rest:
+            rest = (Run(rest[0].text.lstrip(":.–— "), rest[0].bold, rest[0].italic), *rest[1:])
+        if key not in EXERCISE_KEYS:
+            raise fail(path, f"an exercise item starts with **Ask** or **Listen for**, got "
+                             f"{key or '(no bold title)'!r}", line)
+        found[key] = tuple(r for r in rest if r.text)
+    if not found.get("ask"):
+        raise fail(path, "the exercise needs a '- **Ask**: what the room does' item", line)
+    return [Exercise(found["ask"], found.get("listen for", ()))]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.model import BulletList, Deck, Exercise, Paragraph
+from notedeck.model import Deck
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
 from notedeck.render.pdf.layout import Paper, paper as paper_named
@@ -71,19 +71,3 @@ def emit(planned: GuidePlan, out: Path) -> int:
                                           meta))
     write_atomically(Path(out), buffer.getvalue())
     return doc.page
-
-
-def passages_text(items) -> list[tuple[str, object]]:
-    """Facilitator passages as ("para" | "item" | "ask" | "listen", runs) pieces."""
-    out = []
-    for item in items:
-        match item:
-            case Paragraph(runs=runs):
-                out.append(("para", runs))
-            case BulletList(items=entries):
-                out.extend(("item", runs) for runs in entries)
-            case Exercise(prompt=prompt, listen_for=listen):
-                out.append(("ask", prompt))
-                if listen:
-                    out.append(("listen", listen))
-    return out

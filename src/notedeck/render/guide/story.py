@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Paragraph as P
 from reportlab.platypus import Table, TableStyle
 
-from notedeck.model import SectionSlide
+from notedeck.model import BulletList, Exercise, Paragraph, SectionSlide
 from notedeck.render.guide import clock
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
 from notedeck.render.pdf.flow import Chain
@@ -100,10 +100,20 @@ def _heading(item: Flowable) -> bool:
                                                         Styles.subheading.name)
 
 
-def _passages(items):
-    from notedeck.render.guide.emit import passages_text
-
-    return passages_text(items)
+def _passages(items) -> list[tuple[str, object]]:
+    """Facilitator passages as ("para" | "item" | "ask" | "listen", runs) pieces."""
+    out = []
+    for item in items:
+        match item:
+            case Paragraph(runs=runs):
+                out.append(("para", runs))
+            case BulletList(items=entries):
+                out.extend(("item", runs) for runs in entries)
+            case Exercise(prompt=prompt, listen_for=listen):
+                out.append(("ask", prompt))
+                if listen:
+                    out.append(("listen", listen))
+    return out
 
 
 def _only(kind: str, runs) -> str:
