@@ -32,6 +32,7 @@ BOUNDARIES_TITLE = "Boundaries"
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.
 CHART_HEIGHT_SHARE = 0.33
+BUILD_SIZE = 6.5          # points: the build id, in small print under the footer
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
-                                         paper=sheet))
+                                         paper=sheet, meta=deck.meta))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
@@ -142,11 +143,16 @@ class _FooterCanvas(Canvas):
     """Holds every page until the end, then stamps the running footer and
     "page N of M" on each, when M is known."""
 
-    def __init__(self, *args, footer: str, paper: Paper, **kwargs):
+    def __init__(self, *args, footer: str, paper: Paper, meta: Meta | None = None, **kwargs):
+        from notedeck.render.provenance import stamp_pdf
+
         super().__init__(*args, **kwargs)
         self._footer = footer
         self._paper = paper
         self._pages: list[dict] = []
+        self._build = meta.build if meta else ""
+        if meta is not None:
+            stamp_pdf(self, meta)          # the build id and figures, for notedeck verify
 
     def showPage(self):
         self._pages.append(dict(self.__dict__))
@@ -173,6 +179,10 @@ class _FooterCanvas(Canvas):
         room = sheet.text_width - stringWidth(page, REGULAR, SMALL) - 24
         self.drawString(sheet.left, y, _shorten(self._footer, room))
         self.drawRightString(sheet.width - sheet.right, y, page)
+        if self._build:
+            self.setFont(REGULAR, BUILD_SIZE)
+            self.drawRightString(sheet.width - sheet.right, y - BUILD_SIZE - 3,
+                                 f"build {self._build}")
         self.restoreState()
 
 

@@ -77,7 +77,8 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         for page in _plan_slide(slide, deck, art_sizes, template, where):
             pages.append((replace(page, source=index - 1), where, fit.clean(section).strip()))
     footer = fit.clean(deck.meta.footer).strip()
-    return tuple(_with_footer(page, number, footer, section, template, where)
+    build = f"build {deck.meta.build}" if deck.meta.build else ""
+    return tuple(_with_footer(page, number, footer, section, template, where, build)
                  for number, (page, where, section) in enumerate(pages, start=1))
 
 
@@ -122,11 +123,12 @@ def _notes(notes: Sequence[str]) -> tuple[str, ...]:
 
 
 def _with_footer(slide: PlannedSlide, number: int, footer: str, section: str,
-                 template: Template, where: _Where) -> PlannedSlide:
-    """The footer ("Footer · 01") and the slide number, on every slide but the title."""
+                 template: Template, where: _Where, build: str = "") -> PlannedSlide:
+    """The footer ("Footer · 01 · build 2d448a03a1") and the slide number, on every slide but
+    the title."""
     if slide.layout == "Title":
         return slide
-    text = " \u00b7 ".join(part for part in (footer, section) if part)
+    text = " \u00b7 ".join(part for part in (footer, section, build) if part)
     footer_text = _fitted(where, "footer", "footer", template.frame(slide.layout, "footer"),
                           [PPara((Run(text),))], FOOTER)
     digits = _fitted(where, "slide number", "slide_number",
