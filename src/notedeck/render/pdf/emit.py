@@ -2,7 +2,9 @@
 
 Everything is set in the bundled Liberation Sans, embedded. Charts go in as
 vectors (their SVG through svglib); only if svglib cannot read one does the
-PNG go in, no larger than keeps 300 dpi. The file is reproducible: reportlab's
+PNG go in, no larger than keeps 300 dpi. Pages break by the rules of print
+(render/pdf/paginate.py): no holes, lead-ins and experiments kept whole, no
+widows, orphans or headings at a page's foot, no lone section at the end. The file is reproducible: reportlab's
 invariant mode (a fixed creation date and document id).
 """
 
@@ -16,18 +18,17 @@ from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus import Paragraph as P
 
-from notedeck.model import ChartArt, Deck, HandoutSection, Heading, Meta, Source
-from notedeck.render.pdf.blocks import Place, block_flowables, heading
+from notedeck.model import ChartArt, Deck, Meta
+from notedeck.render.pdf.blocks import Place
 from notedeck.render.pdf.layout import Paper, paper as paper_named
-from notedeck.render.pdf.styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
-                                        hex_of, register_fonts)
+from notedeck.render.pdf.styles import (MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
+                                        register_fonts)
 
-# Headings the handout adds around the Deck's content.
-SOURCES_TITLE = "Sources"
-BOUNDARIES_TITLE = "Boundaries"
+from notedeck.render.pdf.paginate import (BOUNDARIES_TITLE, SOURCES_TITLE, chains,  # noqa: F401
+                                          section_items, source_markup, sources_items)
 
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.
@@ -52,7 +53,7 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     sheet, deck = planned.sheet, planned.deck
     register_fonts()
     story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE,
-                               planned.art))
+                               planned.art, sheet.text_height))
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
@@ -77,11 +78,9 @@ def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
 
 
 def _story(deck: Deck, place: Place) -> list[Flowable]:
-    story = _title_block(deck.meta)
-    for section in deck.handout.sections:
-        story += _section(section, place)
-    story += _sources(deck.handout.sources, deck.handout.boundaries)
-    return story
+    sections = [section_items(section, place) for section in deck.handout.sections]
+    closing = sources_items(deck.handout.sources, deck.handout.boundaries)
+    return _title_block(deck.meta) + chains(sections, closing)
 
 
 def _title_block(meta: Meta) -> list[Flowable]:
@@ -95,46 +94,6 @@ def _title_block(meta: Meta) -> list[Flowable]:
     if byline:
         story.append(P(byline, Styles.byline))
     return story
-
-
-def _section(section: HandoutSection, place: Place) -> list[Flowable]:
-    number = f'<font color="{hex_of(ACCENT)}">{esc(section.number)}</font>\u2003'
-    lead: list[Flowable] = [P(number + esc(section.title), Styles.heading)]
-    if section.headline:
-        lead.append(P(esc(section.headline), Styles.headline))
-    story: list[Flowable] = []
-    for block in section.blocks:
-        if isinstance(block, Heading):          # headings wait for the block they head
-            lead.append(heading(block))
-            continue
-        story += block_flowables(block, place, lead)
-        lead = []
-    return story + lead
-
-
-def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...]) -> list[Flowable]:
-    story: list[Flowable] = []
-    if sources:
-        story.append(KeepTogether([P(esc(SOURCES_TITLE), Styles.heading)] +
-                                  [P(source_markup(source), Styles.source)
-                                   for source in sources]))
-    if boundaries:
-        story.append(P(esc(BOUNDARIES_TITLE), Styles.subheading))
-        story += [P(esc(text), Styles.boundary) for text in boundaries]
-    return story
-
-
-def source_markup(source: Source) -> str:
-    """ "Author, <i>Title</i>. Kind. Note." with empty parts left out."""
-    title = f"<i>{esc(source.title)}</i>"
-    head = f"{esc(source.author)}, {title}" if source.author else title
-    return " ".join(_sentence(part) for part in (head, esc(source.kind), esc(source.note))
-                    if part)
-
-
-def _sentence(text: str) -> str:
-    bare = text.removesuffix("</i>")
-    return text if bare.rstrip()[-1:] in (".", "?", "!") else text + "."
 
 
 # --- pages -----------------------------------------------------------------------

@@ -54,27 +54,70 @@ class Shrinkable(Flowable):
         self._paint(self.canv, self.width, self.height)
 
 
-class Chain(Flowable):
-    """Flowables set one below another; `glued[i]`: no page break between item i and i+1."""
+class Whole(Flowable):
+    """A flowable kept whole unless it is taller than `limit` (a short table is never
+    split; moving it to the next page leaves at most `limit` empty)."""
 
-    def __init__(self, items: Sequence[Flowable], glued: Sequence[bool]):
+    def __init__(self, inner: Flowable, limit: float):
+        super().__init__()
+        self.inner, self.limit = inner, limit
+
+    def wrap(self, available_width, available_height):
+        self.width, self.height = self.inner.wrap(available_width, available_height)
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        self.wrap(available_width, available_height)
+        if self.height <= self.limit:
+            return []
+        return self.inner.split(available_width, available_height)
+
+    def getSpaceBefore(self):
+        return self.inner.getSpaceBefore()
+
+    def getSpaceAfter(self):
+        return self.inner.getSpaceAfter()
+
+    def draw(self):
+        self.inner.drawOn(self.canv, 0, 0)
+
+
+class Chain(Flowable):
+    """Flowables set one below another; `glued[i]`: no page break between item i and i+1.
+
+    `stretch`: when a page must end with more than this share of the page empty, the
+    gaps between the page's paragraphs grow to take it up (at most MAX_STRETCH each),
+    as typesetters justify pages to the foot.
+    """
+
+    MAX_STRETCH = 14.0           # points added to one gap, at most
+
+    def __init__(self, items: Sequence[Flowable], glued: Sequence[bool], stretch: float = 0.0):
         super().__init__()
         self.items, self.glued = list(items), list(glued)
+        self.stretch = stretch
         self._sizes: list[tuple[float, float, float]] = []
+        self._extra = 0.0            # points added to each gap when drawn
 
     # sizes -----------------------------------------------------------------------
-    def _measure(self, width: float, height: float) -> list[tuple[float, float, float]]:
-        """(space before, height, space after) of each item at `width`."""
-        sizes = []
-        for item in self.items:
+    def _measure(self, width: float, height: float, limit: float | None = None):
+        """(space before, height, space after) of each item at `width`, stopping once the
+        stack passes `limit` (a page need not measure the rest of a long chain)."""
+        sizes, total = [], 0.0
+        for i, item in enumerate(self.items):
             _, h = item.wrap(width, height)
             sizes.append((item.getSpaceBefore(), h, item.getSpaceAfter()))
+            total += (sizes[-1][0] if i else 0) + h + sizes[-1][2]
+            if limit is not None and total > limit + TOLERANCE:
+                break
         return sizes
 
     def wrap(self, available_width, available_height):
         self.width = available_width
-        self._sizes = self._measure(available_width, available_height)
-        self.height = _stacked(self._sizes)
+        self._sizes = self._measure(available_width, available_height, available_height)
+        self.height = _stacked(self._sizes) + self._extra * max(len(self._sizes) - 1, 0)
+        if len(self._sizes) < len(self.items):       # measured only until it overflowed
+            self.height = max(self.height, available_height + 1)
         return self.width, self.height
 
     def getSpaceBefore(self):
@@ -85,38 +128,58 @@ class Chain(Flowable):
 
     # breaking --------------------------------------------------------------------
     def split(self, available_width, available_height):
-        sizes = self._measure(available_width, available_height)
-        if _stacked(sizes) <= available_height + TOLERANCE:
+        sizes = self._measure(available_width, available_height, available_height)
+        if len(sizes) == len(self.items) and _stacked(sizes) <= available_height + TOLERANCE:
             return [self]
         cut = self._latest_break(sizes, available_width, available_height)
+        frame = getattr(self, "_frame", None)
         if cut is None:
-            frame = getattr(self, "_frame", None)
             if frame is None or not getattr(frame, "_atTop", 0):
                 return []                      # start on the next page instead
             cut = self._forced_break(sizes, available_width, available_height)
             if cut is None:
                 return []
-        head, tail = cut
-        return [Chain(*zip(*head)) if head else Chain([], []),
-                Chain(*zip(*tail)) if tail else Chain([], [])]
+        head, tail = (Chain(*zip(*part), stretch=self.stretch) if part else Chain([], [])
+                      for part in cut)
+        self._justify(head, available_width, available_height, frame)
+        return [head, tail]
+
+    def _justify(self, head: "Chain", width: float, height: float, frame) -> None:
+        """Spread what a page leaves empty over its gaps, when it is more than `stretch`."""
+        page = getattr(frame, "_aH", height) if frame is not None else height
+        _, used = head.wrap(width, height)
+        gaps = len(head.items) - 1
+        if self.stretch and gaps > 0 and height - used > self.stretch * page:
+            head._extra = min((height - used) / gaps, self.MAX_STRETCH)
 
     def _latest_break(self, sizes, width: float, height: float):
         """([(item, glued)...] on this page, [...] after), breaking as late as the rules allow."""
-        best, used = None, 0.0
+        best, used, room_at = None, 0.0, []
         for i, (item, (before, h, after)) in enumerate(zip(self.items, sizes)):
             room = height - used - (before if i else 0)
+            room_at.append(room)
             if h <= room + TOLERANCE:
                 used += (before if i else 0) + h + after
                 if not self.glued[i] and i + 1 < len(self.items):
-                    best = i + 1, None
+                    best = i + 1
                 continue
             parts = item.split(width, room) if room > 0 else []
             if parts and _height(parts[0], width, room) <= room + TOLERANCE:
                 return self._pairs(i, parts)
-            break
-        if best is None:
-            return None
-        return self._pairs(best[0], None)
+            return self._back(i, sizes, room_at, width, best)
+        return None if best is None else self._pairs(best, None)
+
+    def _back(self, i: int, sizes, room_at, width: float, best):
+        """Item i fits nowhere on this page: split an earlier item of the run glued to it,
+        so that its tail goes over with item i; else the latest free break."""
+        j = i - 1
+        while j >= 0 and self.glued[j] and (best is None or j >= best):
+            _, h, _ = sizes[j]
+            parts = self.items[j].split(width, min(room_at[j], h) - 1)
+            if len(parts) > 1 and _height(parts[0], width, room_at[j]) <= room_at[j]:
+                return self._pairs(j, parts)
+            j -= 1
+        return None if best is None else self._pairs(best, None)
 
     def _forced_break(self, sizes, width: float, height: float):
         """At the top of a page with no legal break: after the last item that fits whole."""
@@ -144,13 +207,17 @@ class Chain(Flowable):
     def draw(self):
         y = self.height
         for i, (item, (before, h, after)) in enumerate(zip(self.items, self._sizes)):
-            y -= (before if i else 0) + h
+            y -= (before + self._extra if i else 0) + h
             item.drawOn(self.canv, _x(item, self.width), y)
             y -= after
 
 
 def _stacked(sizes) -> float:
-    return sum((before if i else 0) + h + after for i, (before, h, after) in enumerate(sizes))
+    """The height of items set one below another: the first one's space before and the last
+    one's space after are the frame's business (getSpaceBefore / getSpaceAfter)."""
+    last = len(sizes) - 1
+    return sum((before if i else 0) + h + (after if i < last else 0)
+               for i, (before, h, after) in enumerate(sizes))
 
 
 def _height(item: Flowable, width: float, height: float) -> float:
