@@ -18,7 +18,9 @@ from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlid
 from notedeck.render.charts.draw import ChartArt
 from notedeck.render.pptx import fit
 from notedeck.render.pptx import emit as pptx
-from notedeck.render.pptx.layouts import LAYOUTS, read_template, DEFAULT_TEMPLATE
+from notedeck.render.pptx import package
+from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+from notedeck.render.pptx.roles import SHIPPED, SHIPPED_LAYOUTS
 from notedeck.theme import CHART_SIZES_IN, DECK_TYPEFACE
 
 FOOTER = "One million tokens a second"
@@ -433,21 +435,26 @@ def test_control_characters_are_stripped(tmp_path):
 # --- template, determinism, validity ---------------------------------------------------
 
 def test_template_has_every_layout_by_name():
-    template = read_template(DEFAULT_TEMPLATE)
-    assert set(template.layouts) == set(LAYOUTS)
+    template = package.load(None)
+    assert {role: mapped.layout.name for role, mapped in template.roles.items()} == \
+        {role: name for role, (name, _) in SHIPPED.items()}
+    for role, (_, by_idx) in SHIPPED.items():
+        slots = template.roles[role].slots
+        assert {slot: ph.idx for slot, ph in slots.items()} == by_idx
     prs = Presentation(str(DEFAULT_TEMPLATE))
-    assert [layout.name for layout in prs.slide_layouts] == list(LAYOUTS)
+    assert [layout.name for layout in prs.slide_layouts] == list(SHIPPED_LAYOUTS)
     theme = zipfile.ZipFile(DEFAULT_TEMPLATE).read("ppt/theme/theme1.xml").decode()
     assert 'typeface="Arial"' in theme and "0072B2" in theme
 
 
-def test_a_template_missing_a_layout_is_named(tmp_path):
+def test_a_renamed_layout_is_found_by_its_placeholders(tmp_path):
     prs = Presentation(str(DEFAULT_TEMPLATE))
     prs.slide_layouts[3]._element.cSld.set("name", "Graph")
-    bad = tmp_path / "corporate.pptx"
-    prs.save(str(bad))
-    with pytest.raises(NotedeckError, match="no slide layout 'Chart'; layouts are: .*'Graph'"):
-        pptx.render(hand_deck(), hand_art(), tmp_path / "deck.pptx", template=bad)
+    renamed = tmp_path / "corporate.pptx"
+    prs.save(str(renamed))
+    deck = Presentation(str(pptx.render(hand_deck(), hand_art(), tmp_path / "deck.pptx",
+                                        template=renamed)))
+    assert [s.slide_layout.name for s in deck.slides][7] == "Graph"
 
 
 def test_a_swapped_template_is_used(tmp_path):

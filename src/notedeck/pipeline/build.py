@@ -89,15 +89,9 @@ def note_template(content: Path) -> Path | None:
     path = content / TEMPLATE_NAME
     if not path.exists():
         return None
-    from notedeck.render.pptx.layouts import read_template
+    from notedeck.render.pptx import package
 
-    try:
-        read_template(path)
-    except NotedeckError:
-        raise
-    except Exception as exc:   # not a zip, not a presentation, a broken part: say so plainly
-        raise fail(path, "expected a PowerPoint template (.pptx) with notedeck's layout "
-                         f"names; could not read it ({type(exc).__name__})") from None
+    package.load(path.read_bytes(), str(path))
     return path
 
 

@@ -49,9 +49,10 @@ class PPara:
 
 @dataclass(frozen=True)
 class PText:
-    """Text in a placeholder (role) or, with role "", in a new text box."""
+    """Text in a placeholder (its slot: "title", "body", ...) or, with slot "", in a new
+    text box."""
 
-    role: str
+    slot: str
     box: Box | None               # None: where the placeholder already is
     paras: tuple[PPara, ...]
     size: float
@@ -68,7 +69,7 @@ class PRect:
     fill: str
 
 
-def text_frame(role: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[float, float],
+def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[float, float],
                line_spacing: float = 1.0, box: Box | None = None,
                anchor: str | None = None) -> PText | None:
     """Paragraphs shrunk to fit the frame (or `box` with the frame's insets); None if they
@@ -79,7 +80,7 @@ def text_frame(role: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[flo
                      sizes[0], sizes[1], line_spacing)
     if result.overflow:
         return None
-    return PText(role, box, tuple(paras), result.size, frame.insets, result.lines,
+    return PText(slot, box, tuple(paras), result.size, frame.insets, result.lines,
                  line_spacing, anchor or frame.anchor)
 
 
@@ -93,9 +94,9 @@ class FlowText:
         _, h = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size)
         return h + self.frame.insets[1] + self.frame.insets[3]
 
-    def text(self, role: str, paras: Sequence[PPara], size: float) -> PText:
+    def text(self, slot: str, paras: Sequence[PPara], size: float) -> PText:
         lines, _ = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size)
-        return PText(role, None, tuple(paras), size, self.frame.insets, lines,
+        return PText(slot, None, tuple(paras), size, self.frame.insets, lines,
                      anchor=self.frame.anchor)
 
 
@@ -160,7 +161,7 @@ class BlockStack:
         return _StatsGrid(stats, self.w, size)
 
     # shapes ----------------------------------------------------------------------
-    def shapes(self, units: Sequence[fit.Unit], size: float, role: str = "body") -> list:
+    def shapes(self, units: Sequence[fit.Unit], size: float, slot: str = "body") -> list:
         regions = _regions(units)
         only_text = len(regions) == 1 and regions[0][0] == "text"
         y, out, placeholder_used = self.frame.box.y, [], False
@@ -170,9 +171,9 @@ class BlockStack:
                 use_placeholder = not placeholder_used
                 placeholder_used = True
                 box = None if only_text else Box(self.frame.box.x, y, self.frame.box.w, h)
-                text = FlowText(self.frame).text(role if use_placeholder else "",
+                text = FlowText(self.frame).text(slot if use_placeholder else "",
                                                  _text_paras(group), size)
-                out.append(PText(text.role, box, text.paras, size, text.insets, text.lines,
+                out.append(PText(text.slot, box, text.paras, size, text.insets, text.lines,
                                  anchor="t"))
             elif kind == "stats":
                 out.extend(self._stats(group[0].block, size).shapes(self.x, y))

@@ -1,9 +1,11 @@
-"""The PowerPoint renderer: plan every slide (pptx_plan), then emit it thinly with python-pptx.
+"""The PowerPoint renderer: plan every slide (plan.py), then emit it thinly with python-pptx.
 
     render(deck, art, out, template=None) -> out
 
 Text goes into the template's placeholders as real, editable paragraphs;
-tables are native; charts are pictures with alt text. The file is
+tables are native; charts are pictures with alt text. Each slide is made from
+the layout its role maps to (mapping.py); placeholders are found by their
+place in the layout, not by idx, which LibreOffice leaves at 0. The file is
 reproducible: fixed core properties and zip timestamps (SOURCE_DATE_EPOCH).
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping, Protocol
@@ -19,13 +22,16 @@ from typing import Mapping, Protocol
 from lxml import etree
 
 from notedeck.model import Deck, Run
-from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, EMU_PER_IN, LAYOUTS, Box, read_template
+from notedeck.render.pptx import package
 from notedeck.render.pptx.blocks import PPara, PRect, PText
+from notedeck.render.pptx.layouts import EMU_PER_IN, NOT_CLONED, Box, Placeholder
+from notedeck.render.pptx.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
 from notedeck.render.pptx.plan import PlannedSlide, PPicture, plan
 from notedeck.render.pptx.table import PTable
 from notedeck.theme import DECK_TYPEFACE, PALETTE
 
+DEFAULT_TEMPLATE = package.DEFAULT_TEMPLATE
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 NO_STYLE_NO_GRID = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"
@@ -41,33 +47,62 @@ class ChartArt(Protocol):
     height_in: float
 
 
-def render(deck: Deck, art: Mapping[str, ChartArt], out: Path,
-           template: Path | None = None) -> Path:
-    """Write the deck to `out` (via a temporary file renamed into place) and return `out`."""
-    from pptx import Presentation
+@dataclass(frozen=True)
+class DeckPlan:
+    """Everything emit needs: the template's bytes, its roles, the planned slides."""
 
-    out = Path(out)
-    template = Path(template) if template else DEFAULT_TEMPLATE
-    geometry = read_template(template)
+    template_bytes: bytes
+    template: Template
+    slides: tuple[PlannedSlide, ...]
+    deck: Deck
+
+
+def plan_deck(deck: Deck, art: Mapping[str, ChartArt], template: bytes | None = None,
+              template_file: str = package.DEFAULT_NAME, pins: tuple = (),
+              map_file: str = "template.yaml", file: str = "deck.pptx") -> DeckPlan:
+    """The pure half: the template resolved to roles, every slide planned."""
+    data = template if template is not None else package.default_bytes()
+    resolved = package.load(template, template_file, pins, map_file)
     sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
-    slides = plan(deck, sizes, geometry, file=out.name)
-    prs = Presentation(str(template))
+    return DeckPlan(data, resolved, plan(deck, sizes, resolved, file=file), deck)
+
+
+def render(deck: Deck, art: Mapping[str, ChartArt], out: Path,
+           template: Path | bytes | None = None, pins: tuple = (),
+           map_file: str = "template.yaml") -> Path:
+    """Plan, then write the deck to `out` (via a temporary file renamed into place)."""
+    out = Path(out)
+    data, name = None, package.DEFAULT_NAME
+    if isinstance(template, (str, Path)):
+        data, name = Path(template).read_bytes(), str(template)
+    elif template is not None:
+        data, name = template, "template.pptx"
+    planned = plan_deck(deck, art, data, name, pins, map_file, file=out.name)
+    emit(planned, art, out)
+    return out
+
+
+def emit(planned: DeckPlan, art: Mapping[str, ChartArt], out: Path) -> int:
+    """Write the planned deck; returns its number of slides."""
+    prs = package.open_presentation(planned.template_bytes, planned.template.file)
     _drop_slides(prs)
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
-    layouts = {layout.name: layout for layout in prs.slide_layouts}
-    for planned in slides:
-        _emit_slide(prs, layouts[planned.layout], planned, art)
-    _core_properties(prs, deck)
+    masters = list(prs.slide_masters)
+    for slide in planned.slides:
+        mapped = planned.template.roles[slide.role]
+        layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
+        _emit_slide(prs, layout, mapped, slide, art)
+    _core_properties(prs, planned.deck)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
     try:
         buffer = io.BytesIO()
         prs.save(buffer)
-        normalise_package(buffer, tmp, slides=len(slides))
+        normalise_package(buffer, tmp, slides=len(planned.slides))
         os.replace(tmp, out)
     finally:
         tmp.unlink(missing_ok=True)
-    return out
+    return len(planned.slides)
 
 
 # --- slides --------------------------------------------------------------------------
@@ -80,19 +115,18 @@ def _drop_slides(prs) -> None:
         id_list.remove(sld_id)
 
 
-def _emit_slide(prs, layout, planned: PlannedSlide, art: Mapping[str, ChartArt]) -> None:
+def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, ChartArt]) -> None:
     slide = prs.slides.add_slide(layout)
-    roles = LAYOUTS[planned.layout]
-    placeholders = {ph.placeholder_format.idx: ph for ph in slide.placeholders}
+    shapes = dict(zip(_cloned(mapped.layout), _placeholders(slide)))
     used: set[int] = set()
     for shape in planned.shapes:
         match shape:
-            case PText(role=""):
+            case PText(slot=""):
                 _write_text(slide.shapes.add_textbox(*_emu_box(shape.box)), shape, textbox=True)
             case PText():
-                idx = roles[shape.role]
-                used.add(idx)
-                _write_text(placeholders[idx], shape)
+                info = mapped.slots[shape.slot]
+                used.add(info.position)
+                _write_text(shapes[info.position], shape, at=_pinned_box(mapped.layout, info))
             case PTable():
                 _emit_table(slide, shape)
             case PPicture():
@@ -101,43 +135,66 @@ def _emit_slide(prs, layout, planned: PlannedSlide, art: Mapping[str, ChartArt])
                 _emit_rect(slide, shape)
             case _:
                 raise TypeError(f"cannot emit {type(shape).__name__}")
-    for idx, ph in placeholders.items():
-        if idx not in used:
+    for position, ph in shapes.items():
+        if position not in used:
             ph._element.getparent().remove(ph._element)
     if planned.footer is not None:
-        _write_text(_clone_placeholder(slide, layout, "ftr", "Footer"), planned.footer)
-        _write_text(_clone_placeholder(slide, layout, "sldNum", "Slide Number"),
-                    planned.number, slide_number=True)
+        footer = _add_placeholder(slide, mapped.footer, "Footer")
+        _write_text(footer, planned.footer, at=_pinned_box(mapped.layout, mapped.footer))
+        number = _add_placeholder(slide, mapped.number, "Slide Number")
+        _write_text(number, planned.number, slide_number=True,
+                    at=_pinned_box(mapped.layout, mapped.number))
     if planned.notes:
         slide.notes_slide.notes_text_frame.text = "\n".join(planned.notes)
+
+
+def _cloned(layout) -> list[int]:
+    """Positions of the layout placeholders python-pptx copies onto a new slide, in order."""
+    return [ph.position for ph in layout.placeholders if ph.type not in NOT_CLONED]
+
+
+def _placeholders(slide) -> list:
+    """The slide's placeholders in document order (python-pptx's own list sorts by idx)."""
+    from pptx.shapes.shapetree import SlideShapeFactory
+
+    return [SlideShapeFactory(e, slide.shapes) for e in slide.shapes._spTree.iter_ph_elms()]
+
+
+def _pinned_box(layout, ph: Placeholder) -> Box | None:
+    """Where a slide's placeholder must be given its box: when it would not inherit it, because
+    another placeholder of the layout shares its idx (LibreOffice numbers them all 0) or it is
+    the master's rather than the layout's."""
+    own = [p for p in layout.placeholders if p.position == ph.position and p is ph]
+    shared = [p for p in layout.placeholders if p.idx == ph.idx and p is not ph]
+    return ph.box if (shared or not own) else None
 
 
 def _emu_box(box: Box) -> tuple[int, int, int, int]:
     return tuple(round(v * EMU_PER_IN) for v in (box.x, box.y, box.w, box.h))
 
 
-def _clone_placeholder(slide, layout, ph_type: str, name: str):
+def _add_placeholder(slide, ph: Placeholder, name: str):
     """Footers and slide numbers are not copied from the layout by python-pptx: add them."""
     from pptx.oxml import parse_xml
+    from pptx.shapes.shapetree import SlideShapeFactory
 
-    layout_ph = next(ph for ph in layout.placeholders
-                     if ph._element.ph.get("type") == ph_type)
-    idx = layout_ph.placeholder_format.idx
     shape_id = slide.shapes._next_shape_id
     sp = parse_xml(
         f'<p:sp xmlns:p="{P}" xmlns:a="{A}"><p:nvSpPr><p:cNvPr id="{shape_id}" name="{name}"/>'
         f'<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr>'
-        f'<p:ph type="{ph_type}" sz="quarter" idx="{idx}"/></p:nvPr></p:nvSpPr><p:spPr/>'
+        f'<p:ph type="{ph.type}" sz="quarter" idx="{ph.idx}"/></p:nvPr></p:nvSpPr><p:spPr/>'
         f'<p:txBody><a:bodyPr/><a:lstStyle/><a:p/></p:txBody></p:sp>')
     slide.shapes._spTree.append(sp)
-    return slide.placeholders[idx]
+    return SlideShapeFactory(sp, slide.shapes)
 
 
 # --- text ----------------------------------------------------------------------------
 
-def _write_text(shape, text: PText, textbox: bool = False, slide_number: bool = False) -> None:
-    if text.box is not None and not textbox:
-        shape.left, shape.top, shape.width, shape.height = _emu_box(text.box)
+def _write_text(shape, text: PText, textbox: bool = False, slide_number: bool = False,
+                at: Box | None = None) -> None:
+    box = text.box or at
+    if box is not None and not textbox:
+        shape.left, shape.top, shape.width, shape.height = _emu_box(box)
     if text.fill:
         shape.fill.solid()
         shape.fill.fore_color.rgb = _rgb(text.fill)

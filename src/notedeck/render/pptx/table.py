@@ -78,7 +78,7 @@ def _share(natural: list[float], minimum: list[float], width: float) -> list[flo
 
 
 def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_frame: Frame,
-                     gap: float, caption_sizes: tuple[float, float]
+                     gap: float, caption_sizes: tuple[float, float], caption_slot: str = "caption"
                      ) -> list[tuple[PTable, PText | None]] | None:
     """The table on as few slides as its minimum size allows, each with the caption below;
     None when even one row with the header and caption cannot fit."""
@@ -106,14 +106,14 @@ def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_
         box = Box(area.x, area.y, area.w, sum(heights))
         planned = PTable(box, tuple(geo.widths), heights, part, split.size)
         pages.append((planned, _caption(caption, caption_frame, box.bottom + gap,
-                                        caption_h - gap, caption_size)))
+                                        caption_h - gap, caption_size, caption_slot)))
     return pages
 
 
 def _caption(caption: Sequence[PPara], frame: Frame, y: float, h: float,
-             size: float) -> PText | None:
+             size: float, slot: str) -> PText | None:
     if not caption:
         return None
     lines, _ = fit.measure([p.measure_para() for p in caption], frame.inner_w, size)
-    return PText("caption", Box(frame.box.x, y, frame.box.w, h), tuple(caption), size,
+    return PText(slot, Box(frame.box.x, y, frame.box.w, h), tuple(caption), size,
                  frame.insets, lines)
