@@ -287,4 +287,91 @@ TEXT = [
          ("workloads[1].label: expected text, got an empty value",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT
+
+
+def template(change: Callable) -> Edit:
+    """The shipped template, changed by `change(prs)` with python-pptx, as the note's own."""
+    def edit(note: Path) -> None:
+        from pptx import Presentation
+
+        from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+
+        prs = Presentation(str(DEFAULT_TEMPLATE))
+        change(prs)
+        prs.save(str(note / "template.pptx"))
+    return edit
+
+
+def _layout(prs, name: str):
+    return next(layout for layout in prs.slide_layouts if layout.name == name)
+
+
+def _placeholder(layout, name: str):
+    return next(ph for ph in layout.placeholders if ph.name == name)
+
+
+def _only_titles(prs) -> None:
+    """Every layout keeps its title and footers, and loses what holds text or charts."""
+    for layout in prs.slide_layouts:
+        for ph in list(layout.placeholders):
+            if ph.placeholder_format.idx not in (0, 11, 12):
+                ph._element.getparent().remove(ph._element)
+
+
+def _body_over_title(prs) -> None:
+    _placeholder(_layout(prs, "Content"), "Body").top = _placeholder(
+        _layout(prs, "Content"), "Title").top
+
+
+def _tiny_body(prs) -> None:
+    body = _placeholder(_layout(prs, "Content"), "Body")
+    body.height = body.height // 12
+
+
+def _resized(prs) -> None:
+    from pptx.util import Inches
+
+    prs.slide_width = Inches(12)
+
+
+M = "template.yaml"
+TEMPLATE = [
+    Case("template-not-a-presentation", write("template.pptx", b"not a presentation"),
+         ("template.pptx: expected a PowerPoint template (.pptx or .potx); could not read it",)),
+    Case("template-every-role-missing", template(_only_titles),
+         ("template.pptx: no layout can serve as the title slide (role 'title'): it needs a "
+          "centred title or title placeholder for the deck's title and a subtitle, body or "
+          "object placeholder for the subtitle",
+          "no layout can serve as a chart with text beside it (role 'chart-and-text')",
+          "no layout can serve as the sources slide (role 'sources')"), count=7),
+    Case("template-overlapping-placeholders", template(_body_over_title),
+         ("template.pptx: placeholders 'Title' (title, idx 0) and 'Body' (body, idx 1) of "
+          "layout 'Content' of master 1 overlap",)),
+    Case("template-resized-without-its-layouts", template(_resized),
+         ("template.pptx: the slide is 12.00 x 7.50 in, but",
+          "the layouts were drawn for another slide size"), count=1),
+    Case("template-box-too-small", template(_tiny_body),
+         ("does not fit on its own in placeholder 'Body' of layout 'Content' of",
+          "shorten it or enlarge placeholder 'Body' of layout 'Content'")),
+    Case("template-map-unknown-role", write(M, "content: Content\nchrt: Chart\n"),
+         ("template.yaml:2: unknown role 'chrt'; did you mean 'chart'; roles are: title, "
+          "section, content, chart, chart-and-text, table, sources",), count=1),
+    Case("template-map-unknown-layout", write(M, "content: Body\n"),
+         ("template.yaml:1: the default template has no layout 'Body'; layouts are: 'Title', "
+          "'Section', 'Content'",), count=1),
+    Case("template-map-list-for-layout", write(M, "content: [Content, Chart]\n"),
+         ("template.yaml:1:10: content: expected a layout name, or a mapping with 'layout'",)),
+    Case("template-map-misspelt-key", write(M, "content:\n  layuot: Content\n"),
+         ("template.yaml:2:3: content.layuot: unknown key 'layuot'; did you mean 'layout'",)),
+    Case("template-map-footer-for-text", write(M, "content:\n  layout: Content\n"
+                                                  "  placeholders: {body: Footer}\n"),
+         ("template.yaml:3: placeholder 'Footer' (ftr, idx 11) of layout 'Content' is a date, "
+          "footer or slide-number placeholder; it cannot hold the text",)),
+    Case("template-map-unknown-placeholder", write(M, "content:\n  layout: Content\n"
+                                                      "  placeholders: {body: 7}\n"),
+         ("template.yaml:3: layout 'Content' of master 1 in the default template has no "
+          "placeholder idx 7; its placeholders are: 'Title' (title, idx 0), 'Body' (body, "
+          "idx 1)",)),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT + TEMPLATE

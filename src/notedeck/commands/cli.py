@@ -240,5 +240,17 @@ def init(directory: Path) -> None:
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
+    from notedeck.pipeline.templates import export
+
+    export(directory)                  # the deck's template, ready to restyle
     click.echo(f"started a note in {directory}; edit it, then run: "
                f"notedeck build --content {directory}")
+
+
+def _register() -> None:
+    from notedeck.commands.template import template
+
+    main.add_command(template)
+
+
+_register()

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from notedeck.commands.variants import Outcome, build_variant, folder_for, variants
 
-WATCHED = ("note.yaml", "scenarios.yaml", "sections/*.md", "audiences/*.yaml")
+WATCHED = ("note.yaml", "scenarios.yaml", "sections/*.md", "audiences/*.yaml",
+           "template.pptx", "template.potx", "template.yaml")
 DEBOUNCE_MS = 400          # an editor's save is often several writes: take them as one change
 IDLE_MS = 250              # the watcher wakes this often when idle (and first, once listening)
 

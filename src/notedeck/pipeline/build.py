@@ -16,7 +16,8 @@ from pathlib import Path
 from notedeck.errors import NotedeckError, Problem, fail
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
-TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
+TEMPLATE_NAMES = ("template.pptx", "template.potx")   # a note's own (corporate) template
+MAP_NAME = "template.yaml"           # ... and which of its layouts plays each role
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
@@ -84,23 +85,68 @@ def _build(content, out, audience, scenarios_file, paper, strict, charts,
     return BuildResult(paths, *counts, time.perf_counter() - started, tuple(warnings))
 
 
-def note_template(content: Path) -> Path | None:
-    """The note's own content/template.pptx (a corporate template), checked; else None."""
-    path = content / TEMPLATE_NAME
-    if not path.exists():
-        return None
+@dataclass(frozen=True)
+class NoteTemplate:
+    """The note's template (None: the shipped one) and its role mapping, read and checked."""
+
+    path: Path | None
+    data: bytes | None
+    pins: tuple = ()
+    map_file: str = MAP_NAME
+
+    @property
+    def name(self) -> str:
+        from notedeck.render.pptx.package import DEFAULT_NAME
+
+        return str(self.path) if self.path else DEFAULT_NAME
+
+
+def read_note_template(content: Path) -> NoteTemplate:
+    """content/template.pptx (or .potx) and content/template.yaml, as the renderer takes them."""
+    from notedeck.errors import Collector
+    from notedeck.readers import templatemap, yamlfile
+
+    found = [content / name for name in TEMPLATE_NAMES if (content / name).exists()]
+    if len(found) > 1:
+        raise fail(found[1], f"the note has both {found[0].name} and {found[1].name}; keep one")
+    collect = Collector()
+    path = found[0] if found else None
+    data = collect.run(_template_bytes, content, path) if path else None
+    mapping = content / MAP_NAME
+    pins = ()
+    if mapping.exists():
+        read = collect.run(templatemap.read, yamlfile.inside(content, mapping))
+        pins = read.pins if read else ()
+    collect.raise_if_any()
+    return NoteTemplate(path, data, pins, str(mapping))
+
+
+def _template_bytes(content: Path, path: Path) -> bytes:
+    from notedeck.readers import yamlfile
+
+    yamlfile.inside(content, path)
+    if not path.is_file():
+        raise fail(path, "expected a PowerPoint template file, found a folder or device")
+    return path.read_bytes()
+
+
+def note_template(content: Path) -> NoteTemplate:
+    """The note's template read and resolved to roles; every fault raised at once."""
     from notedeck.render.pptx import package
 
-    package.load(path.read_bytes(), str(path))
-    return path
+    template = read_note_template(content)
+    package.load(template.data, template.name, template.pins, template.map_file)
+    return template
 
 
-def _render(deck, art, stage: Path, paper: str, template: Path | None) -> tuple[Path, Path]:
+def _render(deck, art, stage: Path, paper: str, template) -> tuple[Path, Path]:
     from notedeck.render.pdf import emit as pdf
     from notedeck.render.pptx import emit as pptx
 
     deck_path, handout_path = stage / OUTPUTS["pptx"], stage / OUTPUTS["pdf"]
-    pptx.render(deck, art, deck_path, template)
+    planned = pptx.plan_deck(deck, art, template.data, template.name, template.pins,
+                             template.map_file, file=deck_path.name)
+    pptx.emit(planned, art, deck_path)
     pdf.render(deck, art, handout_path, paper=paper)
     for path in (deck_path, handout_path):
         _verify(path)

@@ -25,21 +25,24 @@ def check_note(content: Path) -> list[Problem]:
     """Errors and warnings of the note and each audience, without duplicates, in file order."""
     if not content.is_dir():
         return list(fail(content, "content folder not found; pass --content DIR").problems)
-    from notedeck.pipeline.build import note_template
     from notedeck.compose import compose
+    from notedeck.pipeline.build import read_note_template
     from notedeck.pipeline.read import gather
+    from notedeck.pipeline.templates import template_problems
 
     found: list[Problem] = []
-    sources = {}
+    sources, decks = {}, []
     for slug in [None, *audiences.names(content)]:
         try:
             sources[slug] = gather(content, slug)
-            found.extend([*sources[slug].warnings, *compose(sources[slug])[1]])
+            deck, warnings = compose(sources[slug])
+            decks.append((slug or "", deck))
+            found.extend([*sources[slug].warnings, *warnings])
         except NotedeckError as exc:
             found.extend(exc.problems)
     found.extend(naked_numbers(content, sources.get(None)))
     try:
-        note_template(content)
+        found.extend(template_problems(read_note_template(content), decks))
     except NotedeckError as exc:
         found.extend(exc.problems)
     return _unique(found)

@@ -61,6 +61,7 @@ class PText:
     line_spacing: float = 1.0
     anchor: str = "t"
     fill: str = ""
+    face: object = None           # faces.Face the lines were measured with (None: bundled)
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,11 @@ def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[flo
     outer = box or frame.box
     l, t, r, b = frame.insets
     result = fit.fit([p.measure_para() for p in paras], outer.w - l - r, outer.h - t - b,
-                     sizes[0], sizes[1], line_spacing)
+                     sizes[0], sizes[1], line_spacing, face=frame.face)
     if result.overflow:
         return None
     return PText(slot, box, tuple(paras), result.size, frame.insets, result.lines,
-                 line_spacing, anchor or frame.anchor)
+                 line_spacing, anchor or frame.anchor, face=frame.face)
 
 
 class FlowText:
@@ -91,13 +92,15 @@ class FlowText:
         self.frame = frame
 
     def height(self, paras: Sequence[PPara], size: float) -> float:
-        _, h = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size)
+        _, h = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size,
+                           face=self.frame.face)
         return h + self.frame.insets[1] + self.frame.insets[3]
 
     def text(self, slot: str, paras: Sequence[PPara], size: float) -> PText:
-        lines, _ = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size)
+        lines, _ = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size,
+                               face=self.frame.face)
         return PText(slot, None, tuple(paras), size, self.frame.insets, lines,
-                     anchor=self.frame.anchor)
+                     anchor=self.frame.anchor, face=self.frame.face)
 
 
 def _regions(units: Sequence[fit.Unit]) -> list[tuple[str, list[fit.Unit]]]:
@@ -112,24 +115,24 @@ def _regions(units: Sequence[fit.Unit]) -> list[tuple[str, list[fit.Unit]]]:
     return regions
 
 
-def _text_paras(units: Sequence[fit.Unit]) -> list[PPara]:
+def _text_paras(units: Sequence[fit.Unit], face=None) -> list[PPara]:
     paras = []
     for unit in units:
         runs = fit.clean_runs(unit.runs)
         if isinstance(unit.block, BulletList):
-            paras.append(PPara(runs, ITEM_SPACE, _indent(unit.block),
+            paras.append(PPara(runs, ITEM_SPACE, _indent(unit.block, face),
                                "number" if unit.block.ordered else "bullet", unit.item + 1))
         else:
             paras.append(PPara(runs, ITEM_SPACE))
     return paras
 
 
-def _indent(block: BulletList) -> float:
+def _indent(block: BulletList, face=None) -> float:
     """Room for the bullet, or for the widest number ("30.") at the largest body size."""
     if not block.ordered:
         return BULLET_INDENT
     label = "8" * len(str(len(block.items))) + "."
-    return max(BULLET_INDENT, fit.em_width(label) * BODY_SIZE / fit.PT_PER_IN + 0.15)
+    return max(BULLET_INDENT, fit.em_width(label, face=face) * BODY_SIZE / fit.PT_PER_IN + 0.15)
 
 
 class BlockStack:
@@ -147,18 +150,19 @@ class BlockStack:
 
     def _region_height(self, kind: str, group: list[fit.Unit], size: float) -> float:
         if kind == "text":
-            return FlowText(self.frame).height(_text_paras(group), size)
+            return FlowText(self.frame).height(_text_paras(group, self.frame.face), size)
         if kind == "stats":
             return self._stats(group[0].block, size).height
         return self._callout_height(group[0].block, size)
 
     def _callout_height(self, callout: Callout, size: float) -> float:
         l, t, r, b = CALLOUT_INSETS
-        _, h = fit.measure([fit.clean_runs(callout.runs)], self.w - l - r, size)
+        _, h = fit.measure([fit.clean_runs(callout.runs)], self.w - l - r, size,
+                           face=self.frame.face)
         return h + t + b
 
     def _stats(self, stats: Stats, size: float) -> "_StatsGrid":
-        return _StatsGrid(stats, self.w, size)
+        return _StatsGrid(stats, self.w, size, self.frame.face)
 
     # shapes ----------------------------------------------------------------------
     def shapes(self, units: Sequence[fit.Unit], size: float, slot: str = "body") -> list:
@@ -172,9 +176,9 @@ class BlockStack:
                 placeholder_used = True
                 box = None if only_text else Box(self.frame.box.x, y, self.frame.box.w, h)
                 text = FlowText(self.frame).text(slot if use_placeholder else "",
-                                                 _text_paras(group), size)
+                                                 _text_paras(group, self.frame.face), size)
                 out.append(PText(text.slot, box, text.paras, size, text.insets, text.lines,
-                                 anchor="t"))
+                                 anchor="t", face=text.face))
             elif kind == "stats":
                 out.extend(self._stats(group[0].block, size).shapes(self.x, y))
             else:
@@ -184,9 +188,11 @@ class BlockStack:
 
     def _callout(self, callout: Callout, y: float, h: float, size: float) -> list:
         runs = fit.clean_runs(callout.runs)
-        lines, _ = fit.measure([runs], self.w - CALLOUT_INSETS[0] - CALLOUT_INSETS[2], size)
+        lines, _ = fit.measure([runs], self.w - CALLOUT_INSETS[0] - CALLOUT_INSETS[2], size,
+                               face=self.frame.face)
         return [PText("", Box(self.x, y, self.w, h), (PPara(runs, colour=PALETTE.ink),), size,
-                      CALLOUT_INSETS, lines, anchor="ctr", fill=PALETTE.band),
+                      CALLOUT_INSETS, lines, anchor="ctr", fill=PALETTE.band,
+                      face=self.frame.face),
                 PRect(Box(self.x, y, CALLOUT_BAR, h), PALETTE.accent)]
 
 
@@ -194,7 +200,8 @@ class _StatsGrid:
     """Figures in rows of equal columns: the value large in the accent colour, the label
     and detail below it. Sizes follow the body size, so figures shrink with the text."""
 
-    def __init__(self, stats: Stats, width: float, size: float):
+    def __init__(self, stats: Stats, width: float, size: float, face=None):
+        self.face = face
         n = max(len(stats.items), 1)
         per_row = max(1, min(n, int((width + STAT_GAP) // (STAT_MIN_W + STAT_GAP))))
         self.per_row = per_row
@@ -212,7 +219,7 @@ class _StatsGrid:
 
     def _value_size(self, start: float) -> float:
         for size in fit.sizes(start, STAT_VALUE[1]):
-            widest = max((fit.text_width(fit.clean(s.value), size, bold=True)
+            widest = max((fit.text_width(fit.clean(s.value), size, bold=True, face=self.face)
                           for s in self.items), default=0.0)
             if widest <= self.col_w * fit.PT_PER_IN * fit.WIDTH_SLACK:
                 return size
@@ -229,7 +236,8 @@ class _StatsGrid:
         return paras
 
     def _cell_height(self, paras: list[PPara]) -> float:
-        _, h = fit.measure([p.measure_para() for p in paras], self.col_w, self.label_size)
+        _, h = fit.measure([p.measure_para() for p in paras], self.col_w, self.label_size,
+                           face=self.face)
         return h
 
     def shapes(self, x: float, y: float) -> list[PText]:
@@ -239,6 +247,7 @@ class _StatsGrid:
             top = y + sum(self.row_heights[:row]) + STAT_ROW_GAP * row
             box = Box(x + col * (self.col_w + STAT_GAP), top, self.col_w, self.row_heights[row])
             lines, _ = fit.measure([p.measure_para() for p in paras], self.col_w,
-                                   self.label_size)
-            out.append(PText("", box, tuple(paras), self.label_size, (0, 0, 0, 0), lines))
+                                   self.label_size, face=self.face)
+            out.append(PText("", box, tuple(paras), self.label_size, (0, 0, 0, 0), lines,
+                             face=self.face))
         return out

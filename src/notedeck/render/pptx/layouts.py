@@ -64,6 +64,13 @@ class Frame:
     def inner_w(self) -> float:
         return self.box.w - self.insets[0] - self.insets[2]
 
+    @property
+    def face(self):
+        """The font files that measure this frame's text (faces.py)."""
+        from notedeck.render.pptx import faces
+
+        return faces.find(self.style.typeface)
+
 
 @dataclass(frozen=True)
 class Placeholder:

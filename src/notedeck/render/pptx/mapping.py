@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from typing import Protocol
 
 from notedeck.errors import Location, Problem
 from notedeck.render.pptx import roles
 from notedeck.render.pptx.layouts import Frame, Layout, Placeholder, TemplateInfo
-from notedeck.render.pptx.roles import ROLES, Mapped, Pin, Role
+from notedeck.render.pptx.roles import ROLES, Mapped, Role
 
-OVERLAP_IN = 0.05            # placeholders may touch; sharing more than this is a fault
+
+class Pin(Protocol):
+    """A role pinned in the note's template.yaml (readers/templatemap.py makes them)."""
+
+    role: str
+    layout: str
+    master: str | int | None
+    slots: tuple[tuple[str, str | int, int | None], ...]   # (slot, placeholder, line)
+    line: int | None
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,14 @@ class Template:
     def has_footer(self, role: str) -> bool:
         mapped = self.roles[role]
         return mapped.footer is not None and mapped.number is not None
+
+    def heading_face(self):
+        """The font that measures slide titles (faces.Face)."""
+        return self.frame("content", "title").face if "content" in self.roles else None
+
+    def body_face(self):
+        """The font that measures body text (faces.Face)."""
+        return self.frame("content", "body").face if "content" in self.roles else None
 
     def where(self, role: str, slot: str) -> str:
         """"placeholder 'Body' of layout 'Content' (template.pptx)", for messages."""
@@ -217,15 +234,11 @@ def _geometry(mapped: Mapped, info: TemplateInfo,
         elif not roles.inside(ph.box, info.slide_w, info.slide_h):
             if all(ph is not seen for seen, _ in outside):
                 outside.append((ph, layout))
-    placed = [ph for ph in used if ph.box is not None]
-    for i, a in enumerate(placed):
-        for b in placed[i + 1:]:
-            w, h = a.box.overlap(b.box)
-            if w > OVERLAP_IN and h > OVERLAP_IN:
-                found.append(_problem(info.file, (
-                    f"placeholders {a.describe()} and {b.describe()} of {layout.label()} "
-                    f"overlap by {w:.2f} x {h:.2f} in, so text would be drawn over text; "
-                    f"move or shrink one of them")))
+    for a, b, w, h in roles.overlaps(used):
+        found.append(_problem(info.file, (
+            f"placeholders {a.describe()} and {b.describe()} of {layout.label()} overlap by "
+            f"{w:.2f} x {h:.2f} in, so text would be drawn over text; move or shrink one of "
+            "them")))
     return found
 
 

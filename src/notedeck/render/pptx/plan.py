@@ -134,7 +134,7 @@ def _section_slide(slide: SectionSlide, template: Template, where: Where) -> Pla
 
 def text_height(text: PText) -> float:
     """Inches a planned text takes inside its insets."""
-    heights = [len(lines) * fit.line_height(text.size * p.scale, text.line_spacing)
+    heights = [len(lines) * fit.line_height(text.size * p.scale, text.line_spacing, text.face)
                for lines, p in zip(text.lines, text.paras)]
     spaces = [p.space_before * text.size * p.scale for p in text.paras[1:]]
     return (sum(heights) + sum(spaces)) / fit.PT_PER_IN
@@ -185,9 +185,9 @@ def _sources_slides(slide: SourcesSlide, template: Template,
     frame = template.frame("sources", "sources")
     flow = FlowText(frame)
     boundaries = _boundary_paras(slide)
-    panel = template.has("sources", "boundaries")
+    panel = _panel(template, boundaries, where)
     units: list = list(slide.sources)
-    if boundaries and not panel:   # no second placeholder: the boundaries follow the sources
+    if boundaries and panel is None:   # no room beside: the boundaries follow the sources
         units.append(tuple(boundaries))
 
     def height(page: Sequence, size: float) -> float:
@@ -203,12 +203,22 @@ def _sources_slides(slide: SourcesSlide, template: Template,
         if page:
             paras = [p for unit in page for p in _unit_paras(unit)]
             shapes.append(flow.text("sources", paras, result.size))
-        if boundaries and panel and page_no == 0:
-            side = template.frame("sources", "boundaries")
-            shapes.append(_shrink_to_text(fitted(where, "boundaries", "boundaries", side,
-                                                 boundaries, SOURCES), side))
+        if panel is not None and page_no == 0:
+            shapes.append(panel)
         page_notes = notes(slide.notes) if page_no == 0 else continued(slide.title, slide.notes)
         out.append(PlannedSlide("sources", fit.clean(title), tuple(shapes), page_notes,
                                 None, None))
     return out
 
+
+def _panel(template: Template, boundaries: list[PPara], where: Where) -> PText | None:
+    """The boundaries in their own placeholder beside the sources, when the layout has one
+    and they fit it; else None."""
+    if not boundaries or not template.has("sources", "boundaries"):
+        return None
+    side = template.frame("sources", "boundaries")
+    try:
+        return _shrink_to_text(fitted(where, "boundaries", "boundaries", side, boundaries,
+                                      SOURCES), side)
+    except NotedeckError:
+        return None

@@ -55,7 +55,7 @@ def table_slides(slide: TableSlide, template: Template, where: Where) -> list[Pl
     area = Box(table_frame.box.x, table_frame.box.y, table_frame.box.w,
                bottom - table_frame.box.y)
     pages = plan_table_pages(_clean_table(slide.table), area, caption, caption_frame,
-                             GAP, CAPTION, caption_slot)
+                             GAP, CAPTION, caption_slot, table_frame.face)
     if pages is None:
         raise where.too_big("", table_frame, TABLE[1], "the table does not fit, with one row per "
                             "slide and its caption, in")
@@ -136,7 +136,8 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
 def _stretch_up(frame: Frame, paras: Sequence[PPara], chart: Frame) -> Box:
     """The caption's box grown upward from the frame's bottom when its text needs more room
     (at most to twice its height and never above the chart's middle)."""
-    _, height = fit.measure([p.measure_para() for p in paras], frame.inner_w, CAPTION[0])
+    _, height = fit.measure([p.measure_para() for p in paras], frame.inner_w, CAPTION[0],
+                            face=frame.face)
     need = height + frame.insets[1] + frame.insets[3]
     h = max(frame.box.h, min(need, 2 * frame.box.h + 0.6,
                              frame.box.bottom - chart.box.y - chart.box.h / 2))

@@ -101,18 +101,6 @@ SHIPPED_LAYOUTS = tuple(name for name, _ in SHIPPED.values())
 
 
 @dataclass(frozen=True)
-class Pin:
-    """A role pinned in the mapping file: a layout by name, optionally a master, and
-    placeholders by name or idx per slot."""
-
-    role: str
-    layout: str
-    master: str | int | None = None
-    slots: tuple[tuple[str, str | int, int | None], ...] = ()   # (slot, placeholder, line)
-    line: int | None = None
-
-
-@dataclass(frozen=True)
 class Mapped:
     """One role's layout and the placeholder of each slot it fills."""
 
@@ -182,6 +170,33 @@ def _pick(slot: Slot, free: list[Placeholder], main: Placeholder | None) -> Plac
     return min(fits, key=lambda ph: (-round(ph.box.area, 2), ph.box.x, ph.box.y), default=None)
 
 
+OVERLAP_IN = 0.05            # placeholders may touch; sharing more than this is a fault
+
+
+def overlaps(placeholders) -> list[tuple[Placeholder, Placeholder, float, float]]:
+    """Pairs of placeholders that share more than a sliver, with the width and height shared."""
+    placed = [ph for ph in placeholders if ph is not None and ph.box is not None]
+    found = []
+    for i, a in enumerate(placed):
+        for b in placed[i + 1:]:
+            w, h = a.box.overlap(b.box)
+            if w > OVERLAP_IN and h > OVERLAP_IN:
+                found.append((a, b, w, h))
+    return found
+
+
+def _clean(role: Role, layout: Layout, slots: dict[str, Placeholder], info) -> bool:
+    footer, number = _furniture_of(role, layout, info)
+    return not overlaps([*slots.values(), footer, number])
+
+
+def _furniture_of(role: Role, layout: Layout, info):
+    if not role.footer:
+        return None, None
+    master = info.masters[layout.master]
+    return furniture(layout, master.footer, master.number)
+
+
 def furniture(layout: Layout, master_footer, master_number):
     """The footer and slide-number placeholders: the layout's own, else its master's."""
     footer = next(iter(layout.by_type("ftr")), None) or master_footer
@@ -223,37 +238,58 @@ def choose(role: Role, info: TemplateInfo) -> Mapped | None:
 
 
 def home(role: Role, info: TemplateInfo) -> int:
-    """The master a role belongs to. A template's own slides show it: the first slide's
-    master for the title slide, the most used master of the others for the rest. Without
-    slides, the master that can serve most roles, with a footer and slide number."""
+    """The master a role belongs to. A template's own first slide shows the title slide's.
+    For the rest: the master that serves most roles, whose decoration covers least of its
+    text area, that the template's own later slides use most, with a footer and number."""
     samples = info.sample_masters
     if samples and role.name == "title":
         return samples[0]
-    rest = samples[1:] or samples
-    if rest:
-        return max(dict.fromkeys(rest), key=lambda m: (rest.count(m), -m))
-    return max((m.index for m in info.masters), key=lambda m: _serves(info, m))
+    return max((m.index for m in info.masters), key=lambda m: _suits(info, m, samples[1:]))
 
 
-def _serves(info: TemplateInfo, master: int) -> tuple:
+def _suits(info: TemplateInfo, master: int, samples: tuple[int, ...]) -> tuple:
     layouts = [layout for layout in info.layouts() if layout.master == master]
-    served = sum(1 for role in ROLES.values()
-                 if any(not assign(role, layout)[1] for layout in layouts))
-    furnished = info.masters[master].footer is not None and \
-        info.masters[master].number is not None
-    return served, furnished, -master
+    served = clean = 0
+    for role in ROLES.values():
+        fits = [(layout, assign(role, layout)) for layout in layouts]
+        fits = [(layout, slots) for layout, (slots, missing) in fits if not missing]
+        served += bool(fits)
+        clean += any(_clean(role, layout, slots, info) for layout, slots in fits)
+    own = info.masters[master]
+    furnished = any(None not in furniture(layout, own.footer, own.number) for layout in layouts)
+    return (served, clean, furnished, -round(_covered(layouts), 1), samples.count(master),
+            -master)
+
+
+def _covered(layouts: list[Layout]) -> float:
+    """The share of a content layout's text area that decoration (filled shapes, pictures)
+    lies over: 0 clear, 1 covered."""
+    for layout in layouts:
+        slots, missing = assign(ROLES["content"], layout)
+        if missing:
+            continue
+        body = slots["body"].box
+        covered = sum(w * h for w, h in (body.overlap(box) for box, _ in layout.fills))
+        return min(covered / max(body.area, 1e-9), 1.0)
+    return 1.0
 
 
 def _by_name(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | None:
+    """The first layout named for the role that has what it needs (a clean one first: a
+    named layout whose placeholders overlap is still used, and the overlap reported)."""
     shipped_name, shipped_idx = SHIPPED[role.name]
     names = {loose(n) for n in role.names}
+    found = []
     for layout in layouts:
         if loose(layout.name) in names:
             by_idx = shipped_idx if layout.name == shipped_name else None
             slots, missing = assign(role, layout, by_idx)
             if not missing:
-                return _mapped(role, layout, slots, info, f"named {layout.name!r}")
-    return None
+                found.append((not _clean(role, layout, slots, info), len(found), layout, slots))
+    if not found:
+        return None
+    _, _, layout, slots = min(found, key=lambda f: f[:2])
+    return _mapped(role, layout, slots, info, f"named {layout.name!r}")
 
 
 def _by_types(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | None:
@@ -264,6 +300,7 @@ def _by_types(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped |
         if missing:
             continue
         value = score(role, layout, slots, slide_area)
+        value -= 5 * (not _clean(role, layout, slots, info))
         if best_score is None or value > best_score + 1e-9:
             best, best_score = (layout, slots), value
     if best is None:

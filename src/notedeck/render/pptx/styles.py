@@ -244,12 +244,13 @@ def text_style(element, base, master, theme: Theme, defaults, ph_type: str) -> T
     """Typeface and colour a placeholder's first-level text shows.
 
     Inherited, in order: the placeholder's list style, its master placeholder's, the
-    master's text styles. Then the template's sample text (not inherited: explicit).
-    Then the presentation's defaults and the theme (minor font, tx1)."""
+    master's text styles. Then the template's sample text (not inherited: explicit), the
+    master's first: LibreOffice copies one master's layouts, samples and all, to every
+    master. Then the presentation's defaults and the theme (minor font, tx1)."""
     kind = _KIND.get(ph_type, "bodyStyle")
     inherited = [_list_style(element), _list_style(base),
                  master._element.find(f"{P}txStyles/{P}{kind}/{A}lvl1pPr/{A}defRPr")]
-    samples = [_sample(element), _sample(base)]
+    samples = [_sample(base), _sample(element)]
     face, face_from = _first(inherited, samples, defaults, _latin)
     colour, colour_from = _first(inherited, samples, defaults, lambda r: _colour(r, theme))
     major = kind == "titleStyle"

@@ -1,0 +1,129 @@
+"""`notedeck template show | check | export`, and the template's part of `notedeck check`.
+
+`check` plans the note (and each audience) on the template, so every box too
+small for the note's own texts is named with the other faults, in one run.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from notedeck.errors import NotedeckError, Problem, fail
+
+
+def template_problems(template, decks) -> list[Problem]:
+    """Every fault of a note's template: its own, then each text of each deck that cannot fit
+    it. `template` is a pipeline.build.NoteTemplate; `decks` are (audience or "", Deck)."""
+    from notedeck.render.pptx import package
+    from notedeck.render.pptx.plan import plan
+
+    resolved, problems = package.inspect(template.data, template.name, template.pins,
+                                         template.map_file)
+    found = list(problems)
+    from notedeck.render.pptx.roles import ROLES
+
+    if resolved is None or set(resolved.roles) != set(ROLES):
+        return found                  # a role without a layout: its slides cannot be planned
+    from notedeck.render.pptx import audit
+
+    found.extend(audit.contrast(resolved))
+    fits: dict[str, tuple[Problem, list[tuple[str, str]]]] = {}
+    for name, deck in decks:
+        try:
+            plan(deck, chart_sizes(deck), resolved)
+        except NotedeckError as exc:
+            for problem in exc.problems:
+                match = _SLIDE.match(problem.message)
+                key = problem.message[match.end():] if match else problem.message
+                slide = match.group(1) if match else ""
+                fits.setdefault(key, (problem, []))[1].append((name, slide))
+    for key, (problem, where) in fits.items():
+        found.append(_grouped(problem, key, where))
+    return found
+
+
+_SLIDE = re.compile(r"^slide (\d+) '.*?': ")
+
+
+def _grouped(problem: Problem, message: str, where: list[tuple[str, str]]) -> Problem:
+    """One problem for a text that does not fit, naming every slide of every variant where
+    it happens: the fault is the template's box, not each slide's."""
+    by_variant: dict[str, list[str]] = {}
+    for name, slide in where:
+        by_variant.setdefault(name or "the note", []).append(slide)
+    places = "; ".join(f"slide{'s' if len(s) > 1 else ''} {', '.join(s)} of {name}"
+                       for name, s in by_variant.items())
+    return Problem(problem.where, f"{message} ({places})", problem.severity)
+
+
+def chart_sizes(deck) -> dict[str, tuple[float, float]]:
+    """The size each chart is drawn at, without drawing it."""
+    from notedeck.render.charts.draw import chart_size
+
+    return {spec.name: chart_size(spec) for spec in deck.charts}
+
+
+def decks(content: Path) -> list:
+    """(audience or "", Deck) of the note and of each audience that composes (their own
+    errors are reported by `notedeck check` itself)."""
+    from notedeck.compose import compose
+    from notedeck.pipeline.read import gather
+    from notedeck.readers import audiences
+
+    out = []
+    for slug in [None, *audiences.names(content)]:
+        try:
+            out.append((slug or "", compose(gather(content, slug))[0]))
+        except NotedeckError:
+            continue
+    return out
+
+
+def with_file(content: Path, file: Path, map_file: Path | None = None):
+    """The note's template settings, with FILE in place of its own template."""
+    from notedeck.pipeline.build import MAP_NAME, NoteTemplate
+    from notedeck.readers import templatemap, yamlfile
+
+    data = _read(file)
+    map_path = map_file or (content / MAP_NAME)
+    pins = ()
+    if map_path.exists():
+        pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
+    return NoteTemplate(file, data, pins, str(map_path))
+
+
+def _read(file: Path) -> bytes:
+    if not file.exists():
+        raise fail(file, "file not found")
+    if not file.is_file():
+        raise fail(file, "expected a PowerPoint template file (.pptx or .potx)")
+    return file.read_bytes()
+
+
+def show(template) -> list[str]:
+    """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours."""
+    from notedeck.render.pptx import describe, package
+
+    resolved, problems = package.inspect(template.data, template.name, template.pins,
+                                         template.map_file)
+    return describe.lines(resolved, problems)
+
+
+def check(template, content: Path) -> list[Problem]:
+    return template_problems(template, decks(content))
+
+
+def export(folder: Path, force: bool = False) -> Path:
+    """The default template, written to FOLDER/template.pptx for restyling."""
+    from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+
+    if folder.exists() and not folder.is_dir():
+        raise fail(folder, "expected a folder to write template.pptx into, found a file")
+    target = folder / "template.pptx"
+    if target.exists() and not force:
+        raise fail(target, "the file exists; pass --force to replace it")
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(DEFAULT_TEMPLATE, target)
+    return target
