@@ -3,9 +3,9 @@
 from pypdf import PdfReader
 
 from notedeck import glyphs
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.compose import compose
-from notedeck.pipeline.read import gather
+from support import gather
 
 
 def edit(note, old, new):

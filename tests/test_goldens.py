@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pptx import Presentation
 
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.compose import compose
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.render.dump import dumps
 
 GOLDENS = Path(__file__).parent / "goldens"

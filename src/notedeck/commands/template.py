@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from notedeck.commands.folders import content_folder
+
 _content_option = click.option(
     "--content", type=click.Path(path_type=Path),
     help="The note whose texts must fit (default: ./content, else the bundled note).")
@@ -26,10 +28,9 @@ def template() -> None:
 @_map_option
 def show(file: Path, content: Path | None, map_file: Path | None) -> None:
     """Print every master, layout and placeholder of FILE and what notedeck puts where."""
-    from notedeck.commands.cli import _content
     from notedeck.pipeline import templates
 
-    chosen = templates.with_file(_content(content), file, map_file)
+    chosen = templates.with_file(content_folder(content), file, map_file)
     for line in templates.show(chosen):
         click.echo(line)
 
@@ -41,10 +42,9 @@ def show(file: Path, content: Path | None, map_file: Path | None) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit status 2).")
 def check(file: Path, content: Path | None, map_file: Path | None, strict: bool) -> None:
     """List every problem of FILE as the note's template, in one run."""
-    from notedeck.commands.cli import _content
     from notedeck.pipeline import templates
 
-    folder = _content(content)
+    folder = content_folder(content)
     problems = templates.check(templates.with_file(folder, file, map_file), folder)
     errors = [p for p in problems if p.severity == "error"]
     for problem in problems:

@@ -11,16 +11,18 @@ import shutil
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.options import Options
+from notedeck.render.contract import Assets
 
 
-def template_problems(template, decks) -> list[Problem]:
-    """Every fault of a note's template: its own, then each text of each deck that cannot fit
-    it. `template` is a pipeline.build.NoteTemplate; `decks` are (audience or "", Deck)."""
+def template_problems(assets: Assets, decks) -> list[Problem]:
+    """Every fault of a template: its own, then each text of each deck that cannot fit it,
+    once per placeholder. `decks` are (audience or "", Deck)."""
     from notedeck.render.pptx import package
     from notedeck.render.pptx.plan import plan
 
-    resolved, problems = package.inspect(template.data, template.name, template.pins,
-                                         template.map_file)
+    resolved, problems = package.inspect(assets.template, assets.template_name,
+                                         assets.template_map, assets.template_map_name)
     found = list(problems)
     from notedeck.render.pptx.roles import ROLES
 
@@ -60,7 +62,7 @@ def _grouped(problem: Problem, message: str, where: list[tuple[str, str]]) -> Pr
 
 def chart_sizes(deck) -> dict[str, tuple[float, float]]:
     """The size each chart is drawn at, without drawing it."""
-    from notedeck.render.charts.draw import chart_size
+    from notedeck.theme import chart_size
 
     return {spec.name: chart_size(spec) for spec in deck.charts}
 
@@ -69,29 +71,29 @@ def decks(content: Path) -> list:
     """(audience or "", Deck) of the note and of each audience that composes (their own
     errors are reported by `notedeck check` itself)."""
     from notedeck.compose import compose
-    from notedeck.pipeline.read import gather
+    from notedeck.pipeline.stages import filled_note
     from notedeck.readers import audiences
 
     out = []
     for slug in [None, *audiences.names(content)]:
         try:
-            out.append((slug or "", compose(gather(content, slug))[0]))
+            out.append((slug or "", compose(filled_note(Options(content, audience=slug)))[0]))
         except NotedeckError:
             continue
     return out
 
 
-def with_file(content: Path, file: Path, map_file: Path | None = None):
-    """The note's template settings, with FILE in place of its own template."""
-    from notedeck.pipeline.build import MAP_NAME, NoteTemplate
+def with_file(content: Path, file: Path, map_file: Path | None = None) -> Assets:
+    """The note's template assets, with FILE in place of its own template."""
     from notedeck.readers import templatemap, yamlfile
+    from notedeck.readers.layout import NoteLayout
 
     data = _read(file)
-    map_path = map_file or (content / MAP_NAME)
+    map_path = map_file or NoteLayout(content).template_map
     pins = ()
     if map_path.exists():
         pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
-    return NoteTemplate(file, data, pins, str(map_path))
+    return Assets(data, str(file), pins, str(map_path))
 
 
 def _read(file: Path) -> bytes:
@@ -102,17 +104,17 @@ def _read(file: Path) -> bytes:
     return file.read_bytes()
 
 
-def show(template) -> list[str]:
+def show(assets: Assets) -> list[str]:
     """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours."""
     from notedeck.render.pptx import describe, package
 
-    resolved, problems = package.inspect(template.data, template.name, template.pins,
-                                         template.map_file)
+    resolved, problems = package.inspect(assets.template, assets.template_name,
+                                         assets.template_map, assets.template_map_name)
     return describe.lines(resolved, problems)
 
 
-def check(template, content: Path) -> list[Problem]:
-    return template_problems(template, decks(content))
+def check(assets: Assets, content: Path) -> list[Problem]:
+    return template_problems(assets, decks(content))
 
 
 def export(folder: Path, force: bool = False) -> Path:

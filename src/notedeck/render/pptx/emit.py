@@ -1,6 +1,7 @@
 """The PowerPoint renderer: plan every slide (plan.py), then emit it thinly with python-pptx.
 
-    render(deck, art, out, template=None) -> out
+    plan_deck(deck, art, assets) -> DeckPlan        (pure)
+    emit(plan, out) -> number of slides
 
 Text goes into the template's placeholders as real, editable paragraphs;
 tables are native; charts are pictures with alt text. Each slide is made from
@@ -17,11 +18,13 @@ import zipfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Mapping, Protocol
+from typing import Mapping
 
 from lxml import etree
 
-from notedeck.model import Deck, Run
+from notedeck.errors import Problem
+from notedeck.model import ChartArt, Deck, Meta, Run
+from notedeck.render.contract import Assets
 from notedeck.render.pptx import package
 from notedeck.render.pptx.blocks import PPara, PRect, PText
 from notedeck.render.pptx.layouts import EMU_PER_IN, NOT_CLONED, Box, Placeholder
@@ -40,50 +43,35 @@ FIXED_DATE = datetime(2000, 1, 1)
 LANG = "en-GB"
 
 
-class ChartArt(Protocol):
-    name: str
-    png: bytes
-    width_in: float
-    height_in: float
-
-
 @dataclass(frozen=True)
 class DeckPlan:
-    """Everything emit needs: the template's bytes, its roles, the planned slides."""
+    """Every slide planned, with what emitting needs besides: the template (its bytes and its
+    roles), the art, the meta; and the template's warnings, for the build to report."""
 
+    slides: tuple[PlannedSlide, ...]
     template_bytes: bytes
     template: Template
-    slides: tuple[PlannedSlide, ...]
-    deck: Deck
+    art: Mapping[str, ChartArt]
+    meta: Meta
+    warnings: tuple[Problem, ...] = ()
 
 
-def plan_deck(deck: Deck, art: Mapping[str, ChartArt], template: bytes | None = None,
-              template_file: str = package.DEFAULT_NAME, pins: tuple = (),
-              map_file: str = "template.yaml", file: str = "deck.pptx") -> DeckPlan:
-    """The pure half: the template resolved to roles, every slide planned."""
-    data = template if template is not None else package.default_bytes()
-    resolved = package.load(template, template_file, pins, map_file)
-    sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
-    return DeckPlan(data, resolved, plan(deck, sizes, resolved, file=file), deck)
+def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets) -> DeckPlan:
+    """Pure: the template resolved to roles, every slide laid out on it; refuses what cannot
+    fit, and every fault of the template, at once."""
+    from notedeck.render.pptx import audit
+
+    data = assets.template if assets.template is not None else package.default_bytes()
+    name = assets.template_name if assets.template is not None else package.DEFAULT_NAME
+    resolved = package.load(assets.template, name, tuple(assets.template_map),
+                            assets.template_map_name)
+    sizes = {key: (a.width_in, a.height_in) for key, a in art.items()}
+    slides = plan(deck, sizes, resolved, file="deck.pptx")
+    return DeckPlan(slides, data, resolved, art, deck.meta, tuple(audit.contrast(resolved)))
 
 
-def render(deck: Deck, art: Mapping[str, ChartArt], out: Path,
-           template: Path | bytes | None = None, pins: tuple = (),
-           map_file: str = "template.yaml") -> Path:
-    """Plan, then write the deck to `out` (via a temporary file renamed into place)."""
-    out = Path(out)
-    data, name = None, package.DEFAULT_NAME
-    if isinstance(template, (str, Path)):
-        data, name = Path(template).read_bytes(), str(template)
-    elif template is not None:
-        data, name = template, "template.pptx"
-    planned = plan_deck(deck, art, data, name, pins, map_file, file=out.name)
-    emit(planned, art, out)
-    return out
-
-
-def emit(planned: DeckPlan, art: Mapping[str, ChartArt], out: Path) -> int:
-    """Write the planned deck; returns its number of slides."""
+def emit(planned: DeckPlan, out: Path) -> int:
+    """Write the planned deck to `out` with python-pptx; returns the number of slides."""
     prs = package.open_presentation(planned.template_bytes, planned.template.file)
     _drop_slides(prs)
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
@@ -91,17 +79,11 @@ def emit(planned: DeckPlan, art: Mapping[str, ChartArt], out: Path) -> int:
     for slide in planned.slides:
         mapped = planned.template.roles[slide.role]
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
-        _emit_slide(prs, layout, mapped, slide, art)
-    _core_properties(prs, planned.deck)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        buffer = io.BytesIO()
-        prs.save(buffer)
-        normalise_package(buffer, tmp, slides=len(planned.slides))
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
+        _emit_slide(prs, layout, mapped, slide, planned.art)
+    _core_properties(prs, planned.meta)
+    buffer = io.BytesIO()
+    prs.save(buffer)
+    normalise_package(buffer, Path(out), slides=len(planned.slides))
     return len(planned.slides)
 
 
@@ -352,11 +334,10 @@ def _fixed_time() -> datetime:
     return FIXED_DATE
 
 
-def _core_properties(prs, deck: Deck) -> None:
+def _core_properties(prs, meta: Meta) -> None:
     from notedeck.render.pptx.fit import clean
 
     core = prs.core_properties
-    meta = deck.meta
     core.title, core.author = clean(meta.title), clean(meta.author)
     core.subject = clean(meta.subject)
     core.keywords = ", ".join(clean(k) for k in meta.keywords)

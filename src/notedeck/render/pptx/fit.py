@@ -86,10 +86,6 @@ def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
     return em_width(text, bold, italic, face) * size
 
 
-def runs_width(runs: Text, size: float, face: Face | None = None) -> float:
-    return sum(text_width(run.text, size, run.bold, run.italic, face) for run in runs)
-
-
 def line_height(size: float, line_spacing: float = 1.0, face: Face | None = None) -> float:
     """Height of one line, in points."""
     em = LINE_HEIGHT

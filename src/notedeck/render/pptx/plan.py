@@ -32,7 +32,8 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
-        where = Where(file, index, fit.clean(getattr(slide, "title", "")), template.file)
+        where = Where(file, index, fit.clean(getattr(slide, "title", "")), template.file,
+                      slide.origin)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
             for page in _plan_slide(slide, art_sizes, template, where):

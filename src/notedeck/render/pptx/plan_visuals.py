@@ -85,7 +85,7 @@ def chart_slides(slide: ChartSlide, art_sizes, template: Template,
     except _SideOverflow:
         alone = replace(slide, side=())
         rest = ContentSlide(fit.continuation_title(slide.title), slide.side,
-                            continued(slide.title, slide.notes), slide.section)
+                            continued(slide.title, slide.notes), slide.section, slide.origin)
         return [_chart_slide(alone, art_sizes, template, where),
                 *content_slides(rest, template, where)]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notedeck.errors import fail
-from notedeck.model import BulletList, Callout, Heading, Paragraph, Run, Stats
+from notedeck.model import BulletList, Callout, Heading, Origin, Paragraph, Run, Stats
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.blocks import PPara, PText, text_frame
 from notedeck.render.pptx.layouts import Box, Frame
@@ -53,13 +53,16 @@ class PlannedSlide:
 
 
 class Where:
-    """Names the slide a problem is on: 'deck.pptx: slide 7 'Budgets': ...'."""
+    """Names the slide a problem is on, at the place in the note it comes from:
+    'sections/02-x.md:14: slide 7 'Budgets': ...' (else 'deck.pptx: slide 7 ...')."""
 
-    def __init__(self, file: str, index: int, title: str, template: str):
-        self.file, self.index, self.title, self.template = file, index, title, template
+    def __init__(self, file: str, index: int, title: str, template: str,
+                 origin: Origin | None = None):
+        self.file, self.line = (origin.file, origin.line) if origin else (file, None)
+        self.index, self.title, self.template = index, title, template
 
     def error(self, message: str):
-        return fail(self.file, f"slide {self.index} {self.title!r}: {message}")
+        return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)
 
     def too_big(self, what: str, frame: Frame, size: float, lead: str = ""):
         """A text that does not fit its placeholder: both remedies, naming the template."""
