@@ -28,7 +28,7 @@ from notedeck.readers import sections
 from notedeck.readers import yamlfile
 from notedeck.prose.templating import fill
 
-from .helpers import BUNDLED
+from support import BUNDLED
 
 # Modest by default; ND_EXAMPLES=2000 (and ND_BUILDS=30) for a long local hunt. No database:
 # nothing is written into the working directory.

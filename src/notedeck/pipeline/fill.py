@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from notedeck.compose import COMPONENT_NAMES, FilledNote
-from notedeck.errors import Collector, Location, Problem, fail
+from notedeck.compose import FilledNote
+from notedeck.errors import Collector, Problem, fail
 from notedeck.figures import names as figure_names
 from notedeck.figures.core import Figures
 from notedeck.figures.formatting import Formatter, integer
-from notedeck.pipeline.read import NoteRead
+from notedeck.pipeline.read import NoteRead, structure_problems, unknown_components
 from notedeck.prose.templating import fill as fill_text
 from notedeck.readers import sections, yamlfile
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.readers.sections import Component, SectionSource
-from notedeck.readers.validation import suggest
 
 # Documented limits (docs/bad-input.md, "Limits").
 MAX_SLIDES = 1000
@@ -27,7 +26,7 @@ def fill(read: NoteRead, figures: Figures, fmt: Formatter) -> FilledNote:
     found = Collector()
     names = found.run(_names, read, figures, fmt)
     if names is None:
-        found.run(_sections, read, None)             # the sections' own problems, same run
+        found.problems.extend(structure_problems(read.sections))
         found.raise_if_any()
     parsed = found.run(_sections, read, names) or ()
     prose = found.run(_note_prose, read.note, read.note_source, names)
@@ -53,32 +52,14 @@ def _names(read: NoteRead, figures: Figures, fmt: Formatter) -> dict[str, Any]:
     return names
 
 
-def _sections(read: NoteRead, names: dict[str, Any] | None) -> tuple[SectionSource, ...]:
+def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...]:
     found = Collector()
     parsed = [s for s in (found.run(sections.parse, text, names) for text in read.sections) if s]
-    found.problems.extend(_unknown_components(parsed))
-    if names is not None and not found.problems:
+    found.problems.extend(unknown_components(parsed))
+    if not found.problems:
         found.problems.extend(_slide_count(read, parsed, len(names["workloads"])))
     found.raise_if_any()
     return tuple(parsed)
-
-
-def _components(section: SectionSource):
-    for part in [*(p for s in section.slides for p in s.blocks), *section.handout]:
-        if isinstance(part, Component):
-            yield part
-
-
-def _unknown_components(read: list[SectionSource]) -> list[Problem]:
-    """Every fenced component naming a chart or table that does not exist, in every file."""
-    problems = []
-    for part in (p for section in read for p in _components(section)):
-        choices = COMPONENT_NAMES.get(part.kind)
-        if choices is not None and part.name not in choices:
-            listed = [n or "(empty)" for n in choices]
-            problems.extend(fail(part.file, f"unknown {part.kind} '{part.name or '(empty)'}'"
-                                 + suggest(part.name, listed), part.line).problems)
-    return problems
 
 
 def _slide_count(read: NoteRead, parsed: list[SectionSource], workloads: int) -> list[Problem]:

@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from notedeck.compose import COMPONENT_NAMES
 from notedeck.errors import Collector, Problem, fail
 from notedeck.figures.scenario import Scenario
 from notedeck.readers import audiences, note, scenarios, sections, yamlfile
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
-from notedeck.readers.sections import SectionText
+from notedeck.readers.sections import Component, SectionSource, SectionText
+from notedeck.readers.validation import suggest
 
 # Documented limits (docs/bad-input.md, "Limits").
 MAX_SECTIONS = 99
@@ -48,6 +50,8 @@ def read(content: Path, audience_slug: str | None = None,
     located = found.run(scenario_source, content, audience, scenarios_file)
     scenario = found.run(scenarios.validate, located) if located else None
     texts = found.run(_section_texts, layout) or ()
+    if found.problems and texts:               # the sections' own problems in the same run
+        found.problems.extend(structure_problems(texts))
     found.raise_if_any()
     meta, meta_source = read_note
     return NoteRead(content, meta, meta_source, audience, located, scenario, texts)
@@ -90,3 +94,28 @@ def _duplicate_numbers(texts: list[SectionText]) -> list[Problem]:
                                  key="number").problems[0])
         seen.setdefault(section.number, section.file)
     return problems
+
+
+def structure_problems(texts: tuple[SectionText, ...]) -> list[Problem]:
+    """The sections' own problems, found without figures: Markdown structure, components."""
+    found = Collector()
+    parsed = [s for s in (found.run(sections.parse, text, None) for text in texts) if s]
+    return [*found.problems, *unknown_components(parsed)]
+
+
+def unknown_components(read: list[SectionSource]) -> list[Problem]:
+    """Every fenced component naming a chart or table that does not exist, in every file."""
+    problems = []
+    for part in (p for section in read for p in _components(section)):
+        choices = COMPONENT_NAMES.get(part.kind)
+        if choices is not None and part.name not in choices:
+            listed = [n or "(empty)" for n in choices]
+            problems.extend(fail(part.file, f"unknown {part.kind} '{part.name or '(empty)'}'"
+                                 + suggest(part.name, listed), part.line).problems)
+    return problems
+
+
+def _components(section: SectionSource):
+    for part in [*(p for s in section.slides for p in s.blocks), *section.handout]:
+        if isinstance(part, Component):
+            yield part

@@ -13,7 +13,7 @@ from support import gather
 from notedeck.render.charts import draw as charts
 from notedeck.render.pdf import svg as pdf_svg
 
-from .helpers import BUNDLED
+from support import BUNDLED
 from notedeck.render.pptx import emit as pptx_emit
 from support import render
 

@@ -13,7 +13,7 @@ from notedeck.pipeline.cache import ChartCache, cache_dir
 from support import gather
 from notedeck.compose import compose
 
-from .helpers import cli_in_process, digests
+from support import cli_in_process, digests
 
 
 @pytest.fixture
