@@ -20,7 +20,7 @@ from notedeck.render.pptx import fit
 from notedeck.render.pptx import package
 from notedeck.render.pptx.package import DEFAULT_TEMPLATE
 from notedeck.render.pptx.roles import SHIPPED, SHIPPED_LAYOUTS
-from notedeck.theme import CHART_SIZES_IN, DECK_TYPEFACE
+from notedeck.theme import CHART_SIZES_IN
 from support import render
 
 FOOTER = "One million tokens a second"
@@ -229,7 +229,7 @@ def test_bullets_are_real_paragraphs_with_runs(prs):
     for p in paragraphs[1:]:
         assert p.level == 0 and p._p.pPr.find(pptx_tag("buChar")) is not None
     lead = paragraphs[1].runs[0]
-    assert lead.text == "One agent" and lead.font.bold and lead.font.name == DECK_TYPEFACE
+    assert lead.text == "One agent" and lead.font.bold and lead.font.name is None   # inherited
     burst = paragraphs[3].runs
     assert [run.text for run in burst if run.font.italic] == ["average"]
 
@@ -238,11 +238,12 @@ def pptx_tag(name: str) -> str:
     return f"{{http://schemas.openxmlformats.org/drawingml/2006/main}}{name}"
 
 
-def test_every_run_names_the_deck_typeface(prs):
+def test_every_run_takes_the_themes_fonts(prs):
+    """Placeholders inherit the template's fonts; text boxes and tables name a theme font."""
     for slide in prs.slides:
         for element in slide.shapes._spTree.iter(pptx_tag("rPr")):
             latin = element.find(pptx_tag("latin"))
-            assert latin is not None and latin.get("typeface") == DECK_TYPEFACE
+            assert latin is None or latin.get("typeface") in ("+mn-lt", "+mj-lt")
 
 
 def test_native_table(prs):
@@ -257,7 +258,9 @@ def test_native_table(prs):
     assert number._p.pPr.get("algn") == "r"
     assert table.cell(2, 0).text_frame.paragraphs[0]._p.pPr.get("algn") == "l"
     highlighted = table.cell(2, 1)._tc.tcPr.find(pptx_tag("solidFill"))
-    assert highlighted.find(pptx_tag("srgbClr")).get("val") == "EEF4FA"
+    assert highlighted.find(pptx_tag("schemeClr")).get("val") == "bg2"
+    header = table.cell(0, 1)._tc.tcPr.find(pptx_tag("solidFill"))
+    assert header.find(pptx_tag("schemeClr")).get("val") == "accent1"
     assert table.cell(1, 1)._tc.tcPr.find(pptx_tag("solidFill")) is None
     assert table.cell(0, 0).text_frame.paragraphs[0].runs[0].font.bold
     caption_top = next(sh for sh in prs.slides[4].placeholders

@@ -40,6 +40,36 @@ def contrast(template: Template) -> list[Problem]:
                             template.file)
             if problem:
                 found.append(problem)
+    found.extend(_own_shapes(template))
+    return found
+
+
+# What notedeck draws itself on a role's slides: (roles, what, text, behind, large).
+_OWN = (
+    (("content", "chart-and-text"), "big figures", "accent", "behind", True),
+    (("content", "chart-and-text", "sources"), "details and notes", "muted", "behind", False),
+    (("content", "chart-and-text", "table"), "text on callouts and highlighted rows",
+     "on_band", "band", False),
+    (("table",), "table headers", "on_header", "header", False),
+)
+
+
+def _own_shapes(template: Template) -> list[Problem]:
+    found, seen = [], set()
+    for roles, what, text, behind, large in _OWN:
+        for role in roles:
+            look = template.looks.get(role)
+            if look is None:
+                continue
+            ink, back = getattr(look, text), getattr(look, behind)
+            if back is None or (what, ink, back) in seen:
+                continue
+            seen.add((what, ink, back))
+            slot = f" ({ink.slot})" if ink.slot else ""
+            problem = check(ink, back, large, f"{what}{slot} on the slides of role '{role}'",
+                            template.file)
+            if problem:
+                found.append(problem)
     return found
 
 
@@ -50,7 +80,7 @@ def check(ink: Ink, behind: Ink, large: bool, what: str, file: str) -> Problem |
     if ratio >= need:
         return None
     return Problem(Location(file), (
-        f"{what} is {ink.rgb} on {behind.rgb}, a contrast of {ratio:.1f}:1; WCAG AA asks "
+        f"{what}: {ink.rgb} on {behind.rgb} has a contrast of {ratio:.2f}:1; WCAG AA asks "
         f"at least {need:g}:1 for {'large ' if large else ''}text. Change the text colour or "
         "what lies behind it in the template"), "warning")
 

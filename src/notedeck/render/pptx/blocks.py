@@ -8,13 +8,14 @@ a row of text boxes, a callout in a tinted box with an accent bar.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from notedeck.model import BulletList, Callout, Stats, Text, Run
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame
-from notedeck.theme import PALETTE, TYPE
+from notedeck.render.pptx.styles import Ink
+from notedeck.theme import TYPE
 
 BULLET_INDENT = 0.35          # inches from the bullet to its text
 ITEM_SPACE = 0.45             # em above a list item or paragraph
@@ -40,7 +41,7 @@ class PPara:
     bullet: str = ""            # "" | "bullet" | "number"
     number: int = 1             # where a numbered list starts
     scale: float = 1.0
-    colour: str = ""            # "#RRGGBB"; "" inherits the placeholder's
+    colour: Ink | None = None   # None: the text's own colour
     align: str = "l"            # "l" | "r" | "ctr"
 
     def measure_para(self) -> fit.Para:
@@ -60,14 +61,26 @@ class PText:
     lines: tuple[tuple[str, ...], ...]  # as measured, for checks
     line_spacing: float = 1.0
     anchor: str = "t"
-    fill: str = ""
+    fill: Ink | None = None
     face: object = None           # faces.Face the lines were measured with (None: bundled)
+    ink: Ink | None = None        # the runs' colour (None: the placeholder's, inherited)
+    typeface: str = ""            # the runs' typeface ("": the placeholder's, inherited)
 
 
 @dataclass(frozen=True)
 class PRect:
     box: Box
-    fill: str
+    fill: Ink
+
+
+def dressed(slot: str, frame: Frame) -> dict:
+    """How a text writes its colour and typeface: a placeholder inherits them from the
+    template (unless the template keeps them only in its sample text); a new text box names
+    the placeholder's colour and a theme font, to look the same."""
+    style = frame.style
+    if slot:
+        return {"ink": style.explicit_colour, "typeface": style.explicit_typeface}
+    return {"ink": style.colour, "typeface": style.box_typeface or "+mn-lt"}
 
 
 def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[float, float],
@@ -82,7 +95,7 @@ def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[flo
     if result.overflow:
         return None
     return PText(slot, box, tuple(paras), result.size, frame.insets, result.lines,
-                 line_spacing, anchor or frame.anchor, face=frame.face)
+                 line_spacing, anchor or frame.anchor, face=frame.face, **dressed(slot, frame))
 
 
 class FlowText:
@@ -100,7 +113,8 @@ class FlowText:
         lines, _ = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size,
                                face=self.frame.face)
         return PText(slot, None, tuple(paras), size, self.frame.insets, lines,
-                     anchor=self.frame.anchor, face=self.frame.face)
+                     anchor=self.frame.anchor, face=self.frame.face,
+                     **dressed(slot, self.frame))
 
 
 def _regions(units: Sequence[fit.Unit]) -> list[tuple[str, list[fit.Unit]]]:
@@ -138,8 +152,8 @@ def _indent(block: BulletList, face=None) -> float:
 class BlockStack:
     """Units stacked top to bottom in a placeholder's area."""
 
-    def __init__(self, frame: Frame):
-        self.frame = frame
+    def __init__(self, frame: Frame, look):
+        self.frame, self.look = frame, look      # look: colours.Look of the slide's role
         self.x = frame.box.x + frame.insets[0]
         self.w = frame.inner_w
 
@@ -162,7 +176,7 @@ class BlockStack:
         return h + t + b
 
     def _stats(self, stats: Stats, size: float) -> "_StatsGrid":
-        return _StatsGrid(stats, self.w, size, self.frame.face)
+        return _StatsGrid(stats, self.w, size, self.look, self.frame)
 
     # shapes ----------------------------------------------------------------------
     def shapes(self, units: Sequence[fit.Unit], size: float, slot: str = "body") -> list:
@@ -177,8 +191,7 @@ class BlockStack:
                 box = None if only_text else Box(self.frame.box.x, y, self.frame.box.w, h)
                 text = FlowText(self.frame).text(slot if use_placeholder else "",
                                                  _text_paras(group, self.frame.face), size)
-                out.append(PText(text.slot, box, text.paras, size, text.insets, text.lines,
-                                 anchor="t", face=text.face))
+                out.append(replace(text, box=box, anchor="t"))
             elif kind == "stats":
                 out.extend(self._stats(group[0].block, size).shapes(self.x, y))
             else:
@@ -190,18 +203,19 @@ class BlockStack:
         runs = fit.clean_runs(callout.runs)
         lines, _ = fit.measure([runs], self.w - CALLOUT_INSETS[0] - CALLOUT_INSETS[2], size,
                                face=self.frame.face)
-        return [PText("", Box(self.x, y, self.w, h), (PPara(runs, colour=PALETTE.ink),), size,
-                      CALLOUT_INSETS, lines, anchor="ctr", fill=PALETTE.band,
-                      face=self.frame.face),
-                PRect(Box(self.x, y, CALLOUT_BAR, h), PALETTE.accent)]
+        look = self.look
+        return [PText("", Box(self.x, y, self.w, h), (PPara(runs, colour=look.on_band),), size,
+                      CALLOUT_INSETS, lines, anchor="ctr", fill=look.band,
+                      face=self.frame.face, **dressed("", self.frame)),
+                PRect(Box(self.x, y, CALLOUT_BAR, h), look.accent)]
 
 
 class _StatsGrid:
     """Figures in rows of equal columns: the value large in the accent colour, the label
     and detail below it. Sizes follow the body size, so figures shrink with the text."""
 
-    def __init__(self, stats: Stats, width: float, size: float, face=None):
-        self.face = face
+    def __init__(self, stats: Stats, width: float, size: float, look, frame: Frame):
+        self.look, self.frame, self.face = look, frame, frame.face
         n = max(len(stats.items), 1)
         per_row = max(1, min(n, int((width + STAT_GAP) // (STAT_MIN_W + STAT_GAP))))
         self.per_row = per_row
@@ -227,12 +241,13 @@ class _StatsGrid:
 
     def _cell_paras(self, item) -> list[PPara]:
         paras = [PPara((Run(fit.clean(item.value), bold=True),),
-                       scale=self.value_size / self.label_size, colour=PALETTE.accent),
+                       scale=self.value_size / self.label_size, colour=self.look.accent),
                  PPara(fit.clean_runs((Run(item.label),)), space_before=0.15,
-                       colour=PALETTE.ink)]
+                       colour=self.look.ink)]
         if fit.clean(item.detail).strip():
             paras.append(PPara(fit.clean_runs((Run(item.detail),)), space_before=0.2,
-                               scale=self.detail_size / self.label_size, colour=PALETTE.muted))
+                               scale=self.detail_size / self.label_size,
+                               colour=self.look.muted))
         return paras
 
     def _cell_height(self, paras: list[PPara]) -> float:
@@ -249,5 +264,5 @@ class _StatsGrid:
             lines, _ = fit.measure([p.measure_para() for p in paras], self.col_w,
                                    self.label_size, face=self.face)
             out.append(PText("", box, tuple(paras), self.label_size, (0, 0, 0, 0), lines,
-                             face=self.face))
+                             face=self.face, **dressed("", self.frame)))
         return out

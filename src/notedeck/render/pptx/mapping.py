@@ -9,7 +9,7 @@ without a position, outside the slide, or overlapping one another.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from notedeck.errors import Location, Problem
@@ -34,6 +34,11 @@ class Template:
 
     info: TemplateInfo
     roles: dict[str, Mapped]
+    looks: dict = field(default_factory=dict)   # role -> colours.Look
+
+    def look(self, role: str):
+        """The colours and typeface of notedeck's own shapes on a role's slides."""
+        return self.looks[role]
 
     @property
     def slide_w(self) -> float:
@@ -97,7 +102,11 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
         problems.extend(_geometry(found, info, outside))
     if outside:
         problems.append(_problem(info.file, _outside(outside, info)))
-    return Template(info, mapped_roles), _unique(problems)
+    from notedeck.render.pptx.colours import look
+
+    looks = {name: look(m, info.masters[m.layout.master].theme)
+             for name, m in mapped_roles.items()}
+    return Template(info, mapped_roles, looks), _unique(problems)
 
 
 def _problem(file: str, message: str, line: int | None = None) -> Problem:

@@ -20,7 +20,6 @@ from notedeck.render.pptx.layouts import Box, Frame
 from notedeck.render.pptx.mapping import Template
 from notedeck.render.pptx.plan_visuals import chart_slides, table_slides, content_slides
 from notedeck.render.pptx.planned import (DECK_TITLE, DETAILS, FOOTER, HEADLINE, SECTION_NUMBER, SECTION_TITLE, SOURCES, SUBTITLE, TITLE_SPACING, PlannedSlide, PPicture, Where, continued, fitted, notes, title_text)
-from notedeck.theme import PALETTE
 
 __all__ = ["plan", "PlannedSlide", "PPicture"]
 
@@ -162,13 +161,13 @@ def _shrink_to_text(text: PText, frame: Frame) -> PText:
 
 # --- sources -------------------------------------------------------------------------
 
-def _source_paras(source: Source) -> list[PPara]:
+def _source_paras(source: Source, look) -> list[PPara]:
     head = fit.clean_runs((Run(f"{source.author}, "), Run(source.title, italic=True),
                            Run(f". {source.kind}" if source.kind else "")))
     paras = [PPara(head, space_before=0.7)]
     if fit.clean(source.note).strip():
         paras.append(PPara(fit.clean_runs((Run(source.note),)), space_before=0.15, scale=0.85,
-                           colour=PALETTE.muted))
+                           colour=look.muted))
     return paras
 
 
@@ -177,13 +176,14 @@ def _boundary_paras(slide: SourcesSlide) -> list[PPara]:
             for text in slide.boundaries if fit.clean(text).strip()]
 
 
-def _unit_paras(unit) -> list[PPara]:
-    return _source_paras(unit) if isinstance(unit, Source) else list(unit)
+def _unit_paras(unit, look) -> list[PPara]:
+    return _source_paras(unit, look) if isinstance(unit, Source) else list(unit)
 
 
 def _sources_slides(slide: SourcesSlide, template: Template,
                     where: Where) -> list[PlannedSlide]:
     frame = template.frame("sources", "sources")
+    look = template.look("sources")
     flow = FlowText(frame)
     boundaries = _boundary_paras(slide)
     panel = _panel(template, boundaries, where)
@@ -192,7 +192,7 @@ def _sources_slides(slide: SourcesSlide, template: Template,
         units.append(tuple(boundaries))
 
     def height(page: Sequence, size: float) -> float:
-        return flow.height([p for unit in page for p in _unit_paras(unit)], size)
+        return flow.height([p for unit in page for p in _unit_paras(unit, look)], size)
 
     result = fit.split(units, height, frame.box.h, *SOURCES)
     if result is None:
@@ -202,7 +202,7 @@ def _sources_slides(slide: SourcesSlide, template: Template,
         title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
         shapes = [title_text(where, template.frame("sources", "title"), title)]
         if page:
-            paras = [p for unit in page for p in _unit_paras(unit)]
+            paras = [p for unit in page for p in _unit_paras(unit, look)]
             shapes.append(flow.text("sources", paras, result.size))
         if panel is not None and page_no == 0:
             shapes.append(panel)

@@ -28,7 +28,7 @@ def content_slides(slide: ContentSlide, template: Template, where: Where) -> lis
         return [PlannedSlide("content", fit.clean(slide.title),
                              (title_text(where, title_frame, slide.title),),
                              notes(slide.notes), None, None)]
-    stack = BlockStack(frame)
+    stack = BlockStack(frame, template.look("content"))
     result = fit.split(units, stack.height, frame.box.h, *BODY)
     if result is None:
         raise where.too_big("", frame, BODY[1],
@@ -55,7 +55,7 @@ def table_slides(slide: TableSlide, template: Template, where: Where) -> list[Pl
     area = Box(table_frame.box.x, table_frame.box.y, table_frame.box.w,
                bottom - table_frame.box.y)
     pages = plan_table_pages(_clean_table(slide.table), area, caption, caption_frame,
-                             GAP, CAPTION, caption_slot, table_frame.face)
+                             GAP, CAPTION, caption_slot, table_frame.face, template.look("table"))
     if pages is None:
         raise where.too_big("", table_frame, TABLE[1], "the table does not fit, with one row per "
                             "slide and its caption, in")
@@ -123,7 +123,7 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
                               fit.clean(slide.chart.alt_text), fit.clean(slide.chart.title)))
     if slide.side:
         side = template.frame(role, "side")
-        stack = BlockStack(side)
+        stack = BlockStack(side, template.look(role))
         units = fit.block_units(check_blocks(slide.side, where, "a chart's side"))
         result = fit.split(units, stack.height, side.box.h, *BODY)
         if result is None or len(result.pages) > 1:

@@ -41,6 +41,7 @@ class TextStyle:
     colour: Ink | None = None
     explicit_typeface: str = ""  # only in the template's sample text: write it on each run
     explicit_colour: Ink | None = None
+    box_typeface: str = ""       # what a text box names to look the same: "+mn-lt", ...
 
 
 @dataclass(frozen=True)
@@ -256,8 +257,10 @@ def text_style(element, base, master, theme: Theme, defaults, ph_type: str) -> T
     major = kind == "titleStyle"
     face = theme.typeface(face or ("+mj-lt" if major else "+mn-lt"))
     colour = colour or theme.ink("tx1")
+    named = {theme.minor: "+mn-lt", theme.major: "+mj-lt"}
     return TextStyle(face, colour, face if face_from == "sample" else "",
-                     colour if colour_from == "sample" else None)
+                     colour if colour_from == "sample" else None,
+                     named.get(face, face) if face_from != "sample" else face)
 
 
 def _first(inherited, samples, defaults, read):

@@ -10,7 +10,7 @@ from typing import Sequence
 from notedeck.model import Run, Table
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame
-from notedeck.render.pptx.blocks import PPara, PText
+from notedeck.render.pptx.blocks import PPara, PText, dressed
 from notedeck.theme import TYPE
 
 TABLE = (TYPE.slide_table, TYPE.slide_table_min)
@@ -25,6 +25,7 @@ class PTable:
     table: Table                         # this slide's rows; highlight indexes them
     size: float
     insets: tuple[float, float, float, float] = CELL_INSETS
+    look: object = None                  # colours.Look: header, band and rule colours
 
 
 def _room(width: float) -> float:
@@ -82,7 +83,7 @@ def _share(natural: list[float], minimum: list[float], width: float) -> list[flo
 
 def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_frame: Frame,
                      gap: float, caption_sizes: tuple[float, float], caption_slot: str = "caption",
-                     face=None) -> list[tuple[PTable, PText | None]] | None:
+                     face=None, look=None) -> list[tuple[PTable, PText | None]] | None:
     """The table on as few slides as its minimum size allows, each with the caption below;
     None when even one row with the header and caption cannot fit. `face` measures the
     cells (faces.Face; None: the bundled font)."""
@@ -108,7 +109,7 @@ def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_
     for rows, part in zip(split.pages, fit.table_pages(table, split.pages)):
         heights = (geo.heights[0], *(geo.heights[1 + i] for i in rows))
         box = Box(area.x, area.y, area.w, sum(heights))
-        planned = PTable(box, tuple(geo.widths), heights, part, split.size)
+        planned = PTable(box, tuple(geo.widths), heights, part, split.size, look=look)
         pages.append((planned, _caption(caption, caption_frame, box.bottom + gap,
                                         caption_h - gap, caption_size, caption_slot)))
     return pages
@@ -121,4 +122,4 @@ def _caption(caption: Sequence[PPara], frame: Frame, y: float, h: float,
     lines, _ = fit.measure([p.measure_para() for p in caption], frame.inner_w, size,
                            face=frame.face)
     return PText(slot, Box(frame.box.x, y, frame.box.w, h), tuple(caption), size,
-                 frame.insets, lines, face=frame.face)
+                 frame.insets, lines, face=frame.face, **dressed(slot, frame))
