@@ -9,6 +9,7 @@ from typing import Any
 DEFAULT_OUTPUTS = ("deck", "handout")
 PAPERS = ("a4", "letter")
 DEFAULT_OUT = Path("output")
+CHART_FORMS = ("native", "picture")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Options:
     workers: bool = True            # draw charts in a helper process while the note is read
     jobs: int | None = None         # processes for every-variant builds (None: one per core)
     outputs: tuple[str, ...] = DEFAULT_OUTPUTS
+    charts: str = "native"          # the deck's charts: "native" (editable) or "picture"
 
     @classmethod
     def make(cls, content: Path, out: Path | None = None, audience: str | None = None,
@@ -39,7 +41,7 @@ class Options:
 
     def record(self) -> dict[str, Any]:
         """The options that shape the outputs, for the build record's key."""
-        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs"}
+        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "charts"}
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name in shaping}
 
 

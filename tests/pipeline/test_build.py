@@ -44,7 +44,8 @@ def unseen(tmp_path_factory) -> Path:
 
 
 def deck_text(path: Path) -> tuple[str, list, list]:
-    """All text of the deck (shapes, table cells, notes), the tables, and the pictures."""
+    """All text of the deck (shapes, table cells, notes), the tables, and the charts' alt
+    texts (native charts, or pictures with --charts picture)."""
     presentation = Presentation(str(path))
     parts, tables, pictures = [], [], []
     for slide in presentation.slides:
@@ -57,6 +58,8 @@ def deck_text(path: Path) -> tuple[str, list, list]:
                 parts.extend(" ".join(r) for r in rows)
             if shape.shape_type == 13:
                 pictures.append(shape._element.nvPicPr.cNvPr.get("descr"))
+            if shape.has_chart:
+                pictures.append(shape._element.nvGraphicFramePr.cNvPr.get("descr"))
         if slide.has_notes_slide:
             parts.append(slide.notes_slide.notes_text_frame.text)
     return squash("\n".join(parts)), tables, pictures

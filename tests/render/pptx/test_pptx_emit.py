@@ -174,8 +174,10 @@ def all_text(slide) -> str:
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> Path:
+    """The hand-built deck with its charts as pictures (--charts picture); native charts are
+    tested in test_pptx_charts.py."""
     out = tmp_path_factory.mktemp("deck") / "deck.pptx"
-    return render("deck", hand_deck(), hand_art(), out)
+    return render("deck", hand_deck(), hand_art(), out, charts="picture")
 
 
 @pytest.fixture(scope="module")

@@ -68,7 +68,7 @@ def test_the_charts_say_what_the_decks_alt_text_says(outputs):
     descriptions = {" ".join(d.text_content().split())
                     for d in page.xpath("//*[local-name()='desc']")}
     pictures = [shape._element.xpath(".//p:cNvPr/@descr")[0] for slide in deck.slides
-                for shape in slide.shapes if shape.shape_type == 13]
+                for shape in slide.shapes if shape.shape_type == 13 or shape.has_chart]
     dial_and_speedup = [alt for alt in pictures if alt.startswith("Line chart")]
     assert len(dial_and_speedup) == 2
     assert all(" ".join(alt.split()) in descriptions for alt in dial_and_speedup)

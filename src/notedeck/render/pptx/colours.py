@@ -37,6 +37,8 @@ class Look:
     typeface: str                # for text boxes: "+mn-lt", or the template's own font
     series: tuple[Ink, ...]      # chart series: accent1-6
     text: Ink                    # chart text: tx1
+    paper: Ink                   # bg1
+    grid: Ink                    # chart gridlines: tx1, much lighter
 
 
 def look(mapped: Mapped, theme: Theme) -> Look:
@@ -54,7 +56,7 @@ def look(mapped: Mapped, theme: Theme) -> Look:
         header=header, on_header=readable(header, (theme.ink("bg1"), theme.ink("tx1"))),
         rule=theme.ink("tx1", 25000, 75000), behind=mapped.layout.under(ph.box),
         typeface=typeface, series=tuple(theme.ink(a) for a in ACCENTS),
-        text=theme.ink("tx1"))
+        text=theme.ink("tx1"), paper=theme.ink("bg1"), grid=theme.ink("tx1", 15000, 85000))
 
 
 def readable(fill: Ink, choices: tuple[Ink, ...], enough: float = 4.5) -> Ink:

@@ -32,6 +32,8 @@ from notedeck.render.pptx.parts import linear_parts
 from notedeck.render.pptx.plan import PlannedSlide, PPicture, plan
 from notedeck.render.pptx.table import PTable
 from notedeck.render.pptx.write import A, P, emu_box as _emu_box
+from notedeck.render.pptx.chart_xml import emit_chart
+from notedeck.render.pptx.charts import PChart
 from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
 
 DEFAULT_TEMPLATE = package.DEFAULT_TEMPLATE
@@ -51,7 +53,8 @@ class DeckPlan:
     warnings: tuple[Problem, ...] = ()
 
 
-def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets) -> DeckPlan:
+def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets,
+              charts: str = "native") -> DeckPlan:
     """Pure: the template resolved to roles, every slide laid out on it; refuses what cannot
     fit, and every fault of the template, at once."""
     from notedeck.render.pptx import audit
@@ -61,7 +64,7 @@ def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets) -> DeckPl
     resolved = package.load(assets.template, name, tuple(assets.template_map),
                             assets.template_map_name)
     sizes = {key: (a.width_in, a.height_in) for key, a in art.items()}
-    slides = plan(deck, sizes, resolved, file="deck.pptx")
+    slides = plan(deck, sizes, resolved, file="deck.pptx", charts=charts)
     return DeckPlan(slides, data, resolved, art, deck.meta, tuple(audit.contrast(resolved)))
 
 
@@ -110,6 +113,8 @@ def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, Ch
                 emit_picture(slide, shape, art[shape.chart])
             case PRect():
                 emit_rect(slide, shape)
+            case PChart():
+                emit_chart(slide, shape, _fixed_time)
             case _:
                 raise TypeError(f"cannot emit {type(shape).__name__}")
     for position, ph in shapes.items():

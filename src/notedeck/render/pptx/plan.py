@@ -25,9 +25,9 @@ __all__ = ["plan", "PlannedSlide", "PPicture"]
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
-         file: str = "deck.pptx") -> tuple[PlannedSlide, ...]:
+         file: str = "deck.pptx", charts: str = "native") -> tuple[PlannedSlide, ...]:
     """Every output slide, in order, with continuations; raises one NotedeckError naming
-    every text that cannot be made to fit."""
+    every text that cannot be made to fit. `charts`: "native" or "picture"."""
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
@@ -35,7 +35,7 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
                       slide.origin)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
-            for page in _plan_slide(slide, art_sizes, template, where):
+            for page in _plan_slide(slide, art_sizes, template, where, charts):
                 pages.append((page, where, fit.clean(section).strip()))
         except NotedeckError as exc:
             problems.extend(exc.problems)
@@ -51,7 +51,8 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
     return tuple(out)
 
 
-def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where) -> list[PlannedSlide]:
+def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where,
+                charts: str) -> list[PlannedSlide]:
     match slide:
         case TitleSlide():
             return [_title_slide(slide, template, where)]
@@ -62,7 +63,7 @@ def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where) -> li
         case TableSlide():
             return table_slides(slide, template, where)
         case ChartSlide():
-            return chart_slides(slide, art_sizes, template, where)
+            return chart_slides(slide, art_sizes, template, where, charts)
         case SourcesSlide():
             return _sources_slides(slide, template, where)
     raise where.error(f"unknown slide type {type(slide).__name__}; known: TitleSlide, "

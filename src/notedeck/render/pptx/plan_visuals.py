@@ -12,6 +12,7 @@ from typing import Sequence
 from notedeck.model import ChartSlide, ContentSlide, Table, TableSlide
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.blocks import BlockStack, PPara
+from notedeck.render.pptx.charts import plan_chart
 from notedeck.render.pptx.layouts import Box, Frame
 from notedeck.render.pptx.mapping import Template
 from notedeck.render.pptx.planned import (BODY, CAPTION, GAP, PlannedSlide, PPicture, Where, caption_paras, check_blocks, continued, fitted, notes, strip_frame, title_text)
@@ -77,16 +78,17 @@ def _clean_table(table: Table) -> Table:
 
 # --- charts --------------------------------------------------------------------------
 
-def chart_slides(slide: ChartSlide, art_sizes, template: Template,
-                 where: Where) -> list[PlannedSlide]:
-    """The chart with its text beside it; text too long for beside it follows on its own slide."""
+def chart_slides(slide: ChartSlide, art_sizes, template: Template, where: Where,
+                 charts: str = "native") -> list[PlannedSlide]:
+    """The chart with its text beside it; text too long for beside it follows on its own slide.
+    `charts`: "native" (an editable chart) or "picture" (the drawn art)."""
     try:
-        return [_chart_slide(slide, art_sizes, template, where)]
+        return [_chart_slide(slide, art_sizes, template, where, charts)]
     except _SideOverflow:
         alone = replace(slide, side=())
         rest = ContentSlide(fit.continuation_title(slide.title), slide.side,
                             continued(slide.title, slide.notes), slide.section, slide.origin)
-        return [_chart_slide(alone, art_sizes, template, where),
+        return [_chart_slide(alone, art_sizes, template, where, charts),
                 *content_slides(rest, template, where)]
 
 
@@ -94,8 +96,8 @@ class _SideOverflow(Exception):
     """The blocks beside a chart need more room than the side frame has."""
 
 
-def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
-                 where: Where) -> PlannedSlide:
+def _chart_slide(slide: ChartSlide, art_sizes, template: Template, where: Where,
+                 charts: str) -> PlannedSlide:
     role = "chart-and-text" if slide.side else "chart"
     name = slide.chart.name
     if name not in art_sizes:
@@ -119,8 +121,12 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
         bottom = template.frame(role, "caption").box.bottom
     area = Box(chart_frame.box.x, chart_frame.box.y, chart_frame.box.w,
                bottom - chart_frame.box.y)
-    shapes.insert(1, PPicture(_place(area, art_sizes[name]), name,
-                              fit.clean(slide.chart.alt_text), fit.clean(slide.chart.title)))
+    if charts == "native":
+        shapes.insert(1, plan_chart(_clean_spec(slide.chart), area, template.look(role),
+                                    chart_frame.face))
+    else:
+        shapes.insert(1, PPicture(_place(area, art_sizes[name]), name,
+                                  fit.clean(slide.chart.alt_text), fit.clean(slide.chart.title)))
     if slide.side:
         side = template.frame(role, "side")
         stack = BlockStack(side, template.look(role))
@@ -131,6 +137,23 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
         shapes.extend(stack.shapes(result.pages[0], result.size, slot="side"))
     return PlannedSlide(role, fit.clean(slide.title), tuple(shapes), notes(slide.notes),
                         None, None)
+
+
+def _clean_spec(spec):
+    """A chart spec with every string cleaned of what XML cannot hold."""
+    return _cleaned(spec)
+
+
+def _cleaned(value):
+    from dataclasses import fields, is_dataclass
+
+    if isinstance(value, str):
+        return fit.clean(value)
+    if isinstance(value, tuple):
+        return tuple(_cleaned(v) for v in value)
+    if is_dataclass(value):
+        return replace(value, **{f.name: _cleaned(getattr(value, f.name)) for f in fields(value)})
+    return value
 
 
 def _stretch_up(frame: Frame, paras: Sequence[PPara], chart: Frame) -> Box:
