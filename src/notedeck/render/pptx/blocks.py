@@ -44,8 +44,10 @@ class PPara:
     colour: Ink | None = None   # None: the text's own colour
     align: str = "l"            # "l" | "r" | "ctr"
 
-    def measure_para(self) -> fit.Para:
-        return fit.Para(self.runs, self.indent, self.space_before, self.scale)
+    def measure_para(self, caps: bool = False) -> fit.Para:
+        """The paragraph as measured; in capitals where the template sets it so."""
+        runs = tuple(replace(r, text=r.text.upper()) for r in self.runs) if caps else self.runs
+        return fit.Para(runs, self.indent, self.space_before, self.scale)
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,8 @@ def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[flo
     cannot."""
     outer = box or frame.box
     l, t, r, b = frame.insets
-    result = fit.fit([p.measure_para() for p in paras], outer.w - l - r, outer.h - t - b,
+    caps = bool(slot) and frame.style.caps
+    result = fit.fit([p.measure_para(caps) for p in paras], outer.w - l - r, outer.h - t - b,
                      sizes[0], sizes[1], line_spacing, face=frame.face)
     if result.overflow:
         return None
@@ -105,12 +108,14 @@ class FlowText:
         self.frame = frame
 
     def height(self, paras: Sequence[PPara], size: float) -> float:
-        _, h = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size,
+        caps = self.frame.style.caps
+        _, h = fit.measure([p.measure_para(caps) for p in paras], self.frame.inner_w, size,
                            face=self.frame.face)
         return h + self.frame.insets[1] + self.frame.insets[3]
 
     def text(self, slot: str, paras: Sequence[PPara], size: float) -> PText:
-        lines, _ = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size,
+        caps = self.frame.style.caps       # measured so even where a text box takes it
+        lines, _ = fit.measure([p.measure_para(caps) for p in paras], self.frame.inner_w, size,
                                face=self.frame.face)
         return PText(slot, None, tuple(paras), size, self.frame.insets, lines,
                      anchor=self.frame.anchor, face=self.frame.face,

@@ -134,6 +134,19 @@ def _speedup(spec: SpeedupChart, box: Box, look, face, accent2: Ink) -> PChart:
                accent2=accent2)
 
 
+def _thinned(axis: Axis, length: float, size) -> Axis:
+    """The axis with only the ticks whose labels do not run into the one before (as the
+    picture thins them), the first kept."""
+    span = math.log10(axis.maximum / axis.minimum)
+    kept, last = [], None
+    for tick in axis.ticks:
+        at = math.log10(tick.value / axis.minimum) / span * length
+        if last is None or at - last[0] >= (last[1] + size(tick)) / 2 + GAP_IN:
+            kept.append(tick)
+            last = (at, size(tick))
+    return Axis(axis.title, axis.minimum, axis.maximum, axis.log, tuple(kept))
+
+
 def _beside_start(text: str, x: Axis, box: Box, face) -> float:
     """Where on a log axis a label centred above a point starts just inside the plot."""
     width = fit.text_width(text, TYPE.chart_tick, face=face) / fit.PT_PER_IN
@@ -153,6 +166,9 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
     bottom = (line + title_line + 3 * GAP_IN) / box.h
     top = (title_h + GAP_IN) / box.h
     plot = (left, top, max(1 - left - right, 0.1), max(1 - top - bottom, 0.1))
+    x = _thinned(x, box.w * plot[2], lambda t: fit.text_width(t.label, TYPE.chart_tick,
+                                                             face=face) / fit.PT_PER_IN)
+    y = _thinned(y, box.h * plot[3], lambda t: line)
     helpers = (
         Series(f"{x.title} (labels)",
                tuple((t.value, y.minimum * INSIDE) for t in x.ticks), None, "none",

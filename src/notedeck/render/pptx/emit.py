@@ -72,6 +72,7 @@ def emit(planned: DeckPlan, out: Path) -> int:
     """Write the planned deck to `out` with python-pptx; returns the number of slides."""
     prs = package.open_presentation(planned.template_bytes, planned.template.file)
     _drop_slides(prs)
+    _view_properties(prs)
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     masters = list(prs.slide_masters)
     for slide in planned.slides:
@@ -86,6 +87,26 @@ def emit(planned: DeckPlan, out: Path) -> int:
 
 
 # --- slides --------------------------------------------------------------------------
+
+VIEW_PROPS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+              '<p:viewPr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+              'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">'
+              '<p:gridSpacing cx="76200" cy="76200"/></p:viewPr>')
+
+
+def _view_properties(prs) -> None:
+    """A view-properties part where the template has none (LibreOffice writes none, and
+    PowerPoint offers to repair a file without one)."""
+    from pptx.opc.constants import CONTENT_TYPE, RELATIONSHIP_TYPE
+    from pptx.opc.package import Part
+    from pptx.opc.packuri import PackURI
+
+    if any(rel.reltype == RELATIONSHIP_TYPE.VIEW_PROPS for rel in prs.part.rels.values()):
+        return
+    part = Part(PackURI("/ppt/viewProps.xml"), CONTENT_TYPE.PML_VIEW_PROPS,
+                prs.part.package, VIEW_PROPS.encode())
+    prs.part.relate_to(part, RELATIONSHIP_TYPE.VIEW_PROPS)
+
 
 def _drop_slides(prs) -> None:
     """A template's own slides are not part of the deck."""

@@ -42,6 +42,7 @@ class TextStyle:
     explicit_typeface: str = ""  # only in the template's sample text: write it on each run
     explicit_colour: Ink | None = None
     box_typeface: str = ""       # what a text box names to look the same: "+mn-lt", ...
+    caps: bool = False           # the template sets this text in capitals (cap="all")
 
 
 @dataclass(frozen=True)
@@ -258,9 +259,11 @@ def text_style(element, base, master, theme: Theme, defaults, ph_type: str) -> T
     face = theme.typeface(face or ("+mj-lt" if major else "+mn-lt"))
     colour = colour or theme.ink("tx1")
     named = {theme.minor: "+mn-lt", theme.major: "+mj-lt"}
+    caps, _ = _first(inherited, [], defaults, lambda r: r.get("cap") or "")
     return TextStyle(face, colour, face if face_from == "sample" else "",
                      colour if colour_from == "sample" else None,
-                     named.get(face, face) if face_from != "sample" else face)
+                     named.get(face, face) if face_from != "sample" else face,
+                     caps == "all")
 
 
 def _first(inherited, samples, defaults, read):

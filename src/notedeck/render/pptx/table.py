@@ -90,7 +90,8 @@ def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_
     caption_size = caption_sizes[0]
     caption_h = 0.0
     if caption:
-        _, text_h = fit.measure([p.measure_para() for p in caption], caption_frame.inner_w,
+        caps = caption_frame.style.caps
+        _, text_h = fit.measure([p.measure_para(caps) for p in caption], caption_frame.inner_w,
                                 caption_size, face=caption_frame.face)
         caption_h = text_h + caption_frame.insets[1] + caption_frame.insets[3] + gap
 
@@ -119,7 +120,7 @@ def _caption(caption: Sequence[PPara], frame: Frame, y: float, h: float,
              size: float, slot: str) -> PText | None:
     if not caption:
         return None
-    lines, _ = fit.measure([p.measure_para() for p in caption], frame.inner_w, size,
-                           face=frame.face)
+    lines, _ = fit.measure([p.measure_para(frame.style.caps) for p in caption], frame.inner_w,
+                           size, face=frame.face)
     return PText(slot, Box(frame.box.x, y, frame.box.w, h), tuple(caption), size,
                  frame.insets, lines, face=frame.face, **dressed(slot, frame))
