@@ -111,7 +111,7 @@ def test_pins_choose_a_layout_and_placeholders_by_name_or_idx():
     pair = template.roles["chart-and-text"]
     assert (pair.slots["chart"].name, pair.slots["side"].name) == ("PlaceHolder 3",
                                                                    "PlaceHolder 2")
-    assert pair.layout.master == 0                  # no master pinned: the first has it
+    assert pair.layout.master == 1       # no master pinned: the one the role would come from
 
 
 def test_bad_pins_are_reported_at_their_lines_all_at_once():

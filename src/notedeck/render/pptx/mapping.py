@@ -137,7 +137,7 @@ def _apply_pin(pin: Pin, info: TemplateInfo, map_file: str,
         bad(f"unknown role '{pin.role}'{_did_you_mean(pin.role, list(ROLES))}; roles are: "
             + ", ".join(ROLES))
         return None
-    layout = _pinned_layout(pin, info, bad)
+    layout = _pinned_layout(pin, info, bad, roles.home(role, info))
     if layout is None:
         return None
     slots: dict[str, Placeholder] = {}
@@ -168,13 +168,15 @@ def _rest(role: Role, layout: Layout, pinned: dict[str, Placeholder]) -> dict[st
     return {**{k: v for k, v in auto.items() if k not in pinned}, **pinned}
 
 
-def _pinned_layout(pin: Pin, info: TemplateInfo, bad) -> Layout | None:
-    masters = info.masters
+def _pinned_layout(pin: Pin, info: TemplateInfo, bad, home: int) -> Layout | None:
+    """The layout a pin names: in its master if it names one, else in the master the role
+    would have come from, else in the first master that has it."""
+    masters = sorted(info.masters, key=lambda m: m.index != home)
     if pin.master is not None:
         chosen = [m for m in masters if pin.master in (m.index + 1, m.name)]
         if not chosen:
             bad(f"{info.file} has no master {pin.master!r}; masters are: "
-                + ", ".join(f"{m.index + 1} ({m.name!r})" for m in masters))
+                + ", ".join(f"{m.index + 1} ({m.name!r})" for m in info.masters))
             return None
         masters = tuple(chosen)
     for master in masters:
