@@ -189,15 +189,14 @@ def ph_type(ph) -> str:
 
 def _placeholder(ph, position: int, layout, master, theme, defaults) -> Placeholder:
     element = ph._element.ph
-    base = _master_twin(ph)
-    vertical = element.get("orient") == "vert" or _body_attr(ph, "vert", "horz") not in (
+    base = _master_twin(ph) if layout is not None else None   # looked up once: it is slow
+    vertical = element.get("orient") == "vert" or _body_attr(ph, "vert", "horz", base) not in (
         "horz", "")
     return Placeholder(
         name=ph.name or f"Placeholder {position + 1}", type=ph_type(ph),
-        idx=int(element.get("idx", "0")), box=_box(ph), insets=_insets(ph),
-        anchor=_body_attr(ph, "anchor", "t"), position=position, vertical=vertical,
-        style=styles.text_style(ph._element, None if base is None else base, master, theme,
-                                defaults, ph_type(ph)))
+        idx=int(element.get("idx", "0")), box=_box(ph), insets=_insets(ph, base),
+        anchor=_body_attr(ph, "anchor", "t", base), position=position, vertical=vertical,
+        style=styles.text_style(ph._element, base, master, theme, defaults, ph_type(ph)))
 
 
 def _box(ph) -> Box | None:
@@ -213,19 +212,20 @@ def _box(ph) -> Box | None:
 _INSET_DEFAULTS = (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720))
 
 
-def _insets(ph) -> tuple[float, float, float, float]:
+def _insets(ph, base) -> tuple[float, float, float, float]:
     values = []
     for attr, default in _INSET_DEFAULTS:
         try:
-            values.append(max(int(_body_attr(ph, attr, default)), 0) / EMU_PER_IN)
+            values.append(max(int(_body_attr(ph, attr, default, base)), 0) / EMU_PER_IN)
         except ValueError:
             values.append(default / EMU_PER_IN)
     return tuple(values)
 
 
-def _body_attr(ph, attr: str, default):
-    """A bodyPr attribute from the layout placeholder, else the master's, else the default."""
-    for element in (ph._element, _master_twin(ph)):
+def _body_attr(ph, attr: str, default, base=None):
+    """A bodyPr attribute from the layout placeholder, else the master's (`base`), else the
+    default."""
+    for element in (ph._element, base):
         if element is None:
             continue
         body = element.find(f".//{A}bodyPr")
