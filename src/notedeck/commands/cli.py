@@ -142,9 +142,15 @@ def build(all_audiences, **given) -> None:
         click.echo(warning.report(), err=True)
     verb = "kept" if result.kept else "wrote"
     for written in result.files:
-        click.echo(f"{verb} {written.path} ({written.count} {written.unit})")
+        click.echo(f"{verb} {written.path} ({_counted(written)})")
     click.echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
+
+
+def _counted(written) -> str:
+    """'25 slides', '1 page'."""
+    unit = written.unit[:-1] if written.count == 1 and written.unit.endswith("s") else written.unit
+    return f"{written.count} {unit}"
 
 
 def _build_all(options) -> int:
@@ -238,7 +244,7 @@ def _report_round(outcome) -> None:
         click.echo(f"{label}unchanged: {outcome.out}")
     else:
         r = outcome.result
-        files = ", ".join(f"{w.path} ({w.count} {w.unit})" for w in r.files)
+        files = ", ".join(f"{w.path} ({_counted(w)})" for w in r.files)
         click.echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
 
 

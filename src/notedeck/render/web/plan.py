@@ -73,7 +73,7 @@ def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
         tail += f'<script type="application/json" id="{DATA_ID}">{data}</script>'
     if script:
         tail += f"<script>{script}</script>"
-    return (f'<!DOCTYPE html>\n<html lang="en" class="no-js">\n<head>\n' + "\n".join(head)
+    return ('<!DOCTYPE html>\n<html lang="en" class="no-js">\n<head>\n' + "\n".join(head)
             + f"\n</head>\n<body>\n{body}\n{tail}\n</body>\n</html>\n")
 
 
