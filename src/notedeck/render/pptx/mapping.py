@@ -75,9 +75,6 @@ class Template:
         """The font that measures body text (faces.Face)."""
         return self.frame("content", "body").face if "content" in self.roles else None
 
-    def where(self, role: str, slot: str) -> str:
-        """"placeholder 'Body' of layout 'Content' (template.pptx)", for messages."""
-        return f"{self.frame(role, slot).label} ({self.file})"
 
 
 def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "template.yaml"

@@ -14,7 +14,7 @@ import zipfile
 from functools import lru_cache
 from pathlib import Path
 
-from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.errors import NotedeckError, fail
 
 DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "default.pptx"
 DEFAULT_NAME = "the default template"
@@ -94,7 +94,6 @@ def load(data: bytes | None, file: str = DEFAULT_NAME, pins: tuple = (),
     """The resolved Template, or one NotedeckError naming every fault of the template."""
     template, problems = inspect(data, file, pins, map_file)
     errors = [p for p in problems if p.severity == "error"]
-    if errors or template is None:
-        raise NotedeckError(list(errors) or [Problem(fail(file, "unreadable").problems[0].where,
-                                                     "unreadable")])
+    if errors:
+        raise NotedeckError(errors)
     return template
