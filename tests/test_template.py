@@ -11,7 +11,11 @@ from notedeck.render.pptx.emit import DEFAULT_TEMPLATE
 
 def test_the_notes_template_is_used(note, tmp_path):
     template = Presentation(str(DEFAULT_TEMPLATE))
-    template.slide_width = Inches(12)                      # a house style of another size
+    scale = Inches(12) / template.slide_width              # a house style of another size,
+    template.slide_width = Inches(12)                      # its layouts drawn for that size
+    layouts = [shape for layout in template.slide_layouts for shape in layout.shapes]
+    for shape in (*template.slide_master.shapes, *layouts):
+        shape.left, shape.width = round(shape.left * scale), round(shape.width * scale)
     template.save(str(note / "template.pptx"))
     build(note, tmp_path / "out")
     deck = Presentation(str(tmp_path / "out" / "deck.pptx"))
@@ -30,7 +34,16 @@ def test_a_template_missing_a_layout_names_the_layouts_it_has(note, tmp_path):
 
 def test_a_file_that_is_not_a_template_is_named(note, tmp_path):
     (note / "template.pptx").write_bytes(b"not a presentation")
-    with pytest.raises(NotedeckError, match=r"template.pptx: expected a PowerPoint template"):
+    with pytest.raises(NotedeckError, match=r"template.pptx: expected a PowerPoint file \(a zip package\)"):
+        build(note, tmp_path / "out")
+
+
+def test_a_template_drawn_for_another_size_is_named_with_its_layout(note, tmp_path):
+    template = Presentation(str(DEFAULT_TEMPLATE))
+    template.slide_width = Inches(10)                      # 4:3, the layouts left at 16:9
+    template.save(str(note / "template.pptx"))
+    with pytest.raises(NotedeckError, match=r"template.pptx: slide layout 'Title': the title "
+                                            r"placeholder reaches .* off the 10.00 × 7.50 in slide"):
         build(note, tmp_path / "out")
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from notedeck.errors import NotedeckError, Problem, fail
 
 OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
-TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
@@ -68,10 +67,10 @@ def _build(content, out, audience, scenarios_file, paper, strict, charts,
 
     source = gather(content, audience, scenarios_file)
     deck, composed = compose(source)
-    warnings = (*source.warnings, *composed)
+    template = note_template(content)
+    warnings = (*source.warnings, *composed, *template.warnings)
     if strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
-    template = note_template(content)
     art = charts.art(deck.charts)
     with _output_folder(out) as folder, _writing(out):
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
@@ -84,29 +83,29 @@ def _build(content, out, audience, scenarios_file, paper, strict, charts,
     return BuildResult(paths, *counts, time.perf_counter() - started, tuple(warnings))
 
 
-def note_template(content: Path) -> Path | None:
-    """The note's own content/template.pptx (a corporate template), checked; else None."""
-    path = content / TEMPLATE_NAME
-    if not path.exists():
-        return None
+def note_template(content: Path):
+    """The note's own template (else notedeck's default), read once, made safe and checked
+    against the layout contract: a readers.template.TemplatePackage."""
+    from notedeck.readers.template import default_template, read_note_template
     from notedeck.render.pptx.layouts import read_template
 
+    package = read_note_template(content) or default_template()
     try:
-        read_template(path)
+        read_template(package.data, package.name)
     except NotedeckError:
         raise
-    except Exception as exc:   # not a zip, not a presentation, a broken part: say so plainly
-        raise fail(path, "expected a PowerPoint template (.pptx) with notedeck's layout "
-                         f"names; could not read it ({type(exc).__name__})") from None
-    return path
+    except Exception as exc:   # a part python-pptx cannot make sense of: say so plainly
+        raise fail(package.name, "expected a PowerPoint template (.pptx) with notedeck's layout "
+                                 f"names; could not read it ({type(exc).__name__})") from None
+    return package
 
 
-def _render(deck, art, stage: Path, paper: str, template: Path | None) -> tuple[Path, Path]:
+def _render(deck, art, stage: Path, paper: str, template) -> tuple[Path, Path]:
     from notedeck.render.pdf import emit as pdf
     from notedeck.render.pptx import emit as pptx
 
     deck_path, handout_path = stage / OUTPUTS["pptx"], stage / OUTPUTS["pdf"]
-    pptx.render(deck, art, deck_path, template)
+    pptx.render(deck, art, deck_path, template.data)
     pdf.render(deck, art, handout_path, paper=paper)
     for path in (deck_path, handout_path):
         _verify(path)

@@ -39,7 +39,7 @@ def check_note(content: Path) -> list[Problem]:
             found.extend(exc.problems)
     found.extend(naked_numbers(content, sources.get(None)))
     try:
-        note_template(content)
+        found.extend(note_template(content).warnings)
     except NotedeckError as exc:
         found.extend(exc.problems)
     return _unique(found)

@@ -50,7 +50,7 @@ ALLOWED: dict[str, dict[str, str]] = {
 }
 # What a dropped relationship was, when the user should hear of it.
 # (by the last word of the relationship type)
-HOSTILE = {"vbaProject": "a macro project", "control": "ActiveX controls",
+HOSTILE = {"vbaProject": "macros", "control": "ActiveX controls",
            "activeXControlBinary": "ActiveX controls", "oleObject": "embedded objects",
            "package": "embedded objects"}
 
@@ -121,7 +121,7 @@ def _allowed(package, found: Walk, kind: str, rel: Rel, defaults, overrides) -> 
     if KINDS.get(content_type) != wanted:
         return None
     if content_type in MAIN_TYPES and content_type != PRESENTATION and "macroEnabled" in content_type:
-        found.leave_out("a macro-enabled presentation type")
+        found.leave_out("macros")
     return wanted
 
 

@@ -24,6 +24,7 @@ from notedeck.readers import opc, repack, scrub
 from notedeck.readers.text import line
 
 NAMES = ("template.pptx", "template.potx")
+DEFAULT = Path(__file__).resolve().parents[1] / "templates" / "default.pptx"
 MAX_FILE_BYTES = 40_000_000
 MIN_SIDE, MAX_SIDE = 914_400, 51_206_400        # PowerPoint's slide sides: 1 to 56 inches, in EMU
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -51,6 +52,11 @@ def read_note_template(content: Path) -> TemplatePackage | None:
     """The note's own template, made safe; None when the note has none."""
     path = find(content)
     return None if path is None else read_template_file(path, content)
+
+
+def default_template() -> TemplatePackage:
+    """notedeck's own template, through the same checks as any other."""
+    return sanitize(DEFAULT.read_bytes(), "notedeck's default template")
 
 
 def read_template_file(path: Path, content: Path | None = None) -> TemplatePackage:

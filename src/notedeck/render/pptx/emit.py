@@ -42,16 +42,18 @@ class ChartArt(Protocol):
 
 
 def render(deck: Deck, art: Mapping[str, ChartArt], out: Path,
-           template: Path | None = None) -> Path:
-    """Write the deck to `out` (via a temporary file renamed into place) and return `out`."""
+           template: bytes | Path | None = None) -> Path:
+    """Write the deck to `out` (via a temporary file renamed into place) and return `out`.
+
+    `template` is a template package's bytes, as the pipeline read and made them safe."""
     from pptx import Presentation
 
     out = Path(out)
-    template = Path(template) if template else DEFAULT_TEMPLATE
+    template = template if template is not None else DEFAULT_TEMPLATE
     geometry = read_template(template)
     sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
     slides = plan(deck, sizes, geometry, file=out.name)
-    prs = Presentation(str(template))
+    prs = Presentation(io.BytesIO(template) if isinstance(template, bytes) else str(template))
     _drop_slides(prs)
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     layouts = {layout.name: layout for layout in prs.slide_layouts}
