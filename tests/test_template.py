@@ -4,7 +4,7 @@ import pytest
 from pptx import Presentation
 from pptx.util import Inches
 
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.errors import NotedeckError
 from notedeck.render.pptx.emit import DEFAULT_TEMPLATE
 
@@ -48,7 +48,7 @@ def test_a_template_drawn_for_another_size_is_named_with_its_layout(note, tmp_pa
 
 
 def test_check_names_a_broken_template(note):
-    from notedeck.pipeline.check import check_note
+    from support import check_note
 
     (note / "template.pptx").write_bytes(b"not a presentation")
     assert any("template.pptx" in str(p) for p in check_note(note))

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.build import build
-from notedeck.pipeline.check import check_note
+from support import build, check_note
 
 from . import hostile
 from .helpers import reopen, snapshot

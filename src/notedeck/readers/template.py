@@ -21,9 +21,9 @@ from pathlib import Path
 
 from notedeck.errors import Problem, fail, warning
 from notedeck.readers import opc, repack, scrub
+from notedeck.readers.layout import TEMPLATES as NAMES
 from notedeck.readers.text import line
 
-NAMES = ("template.pptx", "template.potx")
 DEFAULT = Path(__file__).resolve().parents[1] / "templates" / "default.pptx"
 MAX_FILE_BYTES = 40_000_000
 MIN_SIDE, MAX_SIDE = 914_400, 51_206_400        # PowerPoint's slide sides: 1 to 56 inches, in EMU
