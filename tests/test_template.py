@@ -52,3 +52,14 @@ def test_check_names_a_broken_template(note):
 
     (note / "template.pptx").write_bytes(b"not a presentation")
     assert any("template.pptx" in str(p) for p in check_note(note))
+
+
+def test_a_bad_template_is_reported_beside_the_notes_own_errors(note, tmp_path):
+    (note / "template.pptx").write_bytes(b"not a presentation")
+    path = note / "scenarios.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("count: 40\n", "count: ten\n"),
+                    encoding="utf-8")
+    with pytest.raises(NotedeckError) as info:
+        build(note, tmp_path / "out")
+    said = str(info.value)
+    assert "template.pptx: expected a PowerPoint file" in said and "count: expected a number" in said

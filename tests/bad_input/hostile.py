@@ -325,3 +325,16 @@ def pkg(members: dict[str, bytes]) -> Callable[[], bytes]:
 def link_inside_to_pipe(note: Path) -> None:
     os.mkfifo(note / "pipe")
     (note / T).symlink_to(note / "pipe")
+
+
+# Templates from elsewhere that a build accepts, leaving out what a deck must not carry:
+# id -> (file name, builder, what the warning says).
+ACCEPTED = {
+    "potx": ("template.potx", potx, ()),
+    "external-links": (T, lambda: package(external_links()),
+                       (f"links to outside addresses ({SHARE}, {BEACON})",)),
+    "macro": (T, lambda: package(macro()), ("left out of the deck: macros",)),
+    "kitchen-sink": (T, lambda: package(kitchen_sink()),
+                     ("macros", "links to outside addresses", "ActiveX controls",
+                      "embedded objects")),
+}

@@ -14,18 +14,8 @@ from support import build, check_note
 from . import hostile
 from .helpers import reopen, snapshot
 from .catalogue import TEMPLATES, T
-from .hostile import folder_with_secret
+from .hostile import ACCEPTED, folder_with_secret
 
-ACCEPTED = {
-    "potx": ("template.potx", hostile.potx, ()),
-    "external-links": (T, lambda: hostile.package(hostile.external_links()),
-                       ("links to outside addresses (file://fileserver/share/logo.png, "
-                        "http://beacon.example/pixel.png?who=you)",)),
-    "macro": (T, lambda: hostile.package(hostile.macro()), ("left out of the deck: macros",)),
-    "kitchen-sink": (T, lambda: hostile.package(hostile.kitchen_sink()),
-                     ("macros", "links to outside addresses", "ActiveX controls",
-                      "embedded objects")),
-}
 NEVER = re.compile(r"vbaProject|activeX|embeddings/|customXml|oleObject|docProps/custom|thumbnail",
                    re.IGNORECASE)
 

@@ -23,14 +23,18 @@ class Prepared:
 
 
 def prepare(options: Options) -> Prepared:
-    """Read the note, compute its figures, fill its prose and compose the Deck."""
+    """Read the note and its template, compute its figures, fill its prose, compose the Deck."""
     from notedeck.compose import compose
+    from notedeck.errors import Collector
     from notedeck.pipeline.read import gather
     from notedeck.pipeline.template import read_template
 
-    source = gather(options.content, options.audience, options.scenarios_file)
+    found = Collector()                     # a bad template is reported beside the note's errors
+    template = found.run(read_template, options.content)
+    source = found.run(gather, options.content, options.audience, options.scenarios_file)
+    if found.problems:
+        raise NotedeckError(found.problems)
     deck, composed = compose(source)
-    template = read_template(options.content)
     assets = Assets(template.data, template.name)
     warnings = (*source.warnings, *composed, *template.warnings)
     if options.strict and warnings:

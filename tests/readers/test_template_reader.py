@@ -125,6 +125,20 @@ def test_a_picture_that_is_not_what_its_type_says_is_left_out():
     assert "ppt/media/logo.png" not in clean and b'name="Logo"' not in clean[hostile.MASTER]
 
 
+def test_an_svg_picture_leaves_its_png_copy_behind():
+    found = hostile.kitchen_sink()
+    found["ppt/media/logo.svg"] = b'<svg xmlns="http://www.w3.org/2000/svg"><image href="http://x.example/t"/></svg>'
+    hostile.patch(found, hostile.CT, "<Override ", '<Default Extension="svg" ContentType="image/svg+xml"/><Override ')
+    hostile.rel(found, "ppt/slideMasters/_rels/slideMaster1.xml.rels", "rId22", "image", "../media/logo.svg")
+    svg = ('<a:extLst><a:ext uri="{96DAC541-7B7A-43D3-8B79-37D633B846F1}"><asvg:svgBlip xmlns:asvg='
+           '"http://schemas.microsoft.com/office/drawing/2016/SVG/main" r:embed="rId22"/></a:ext></a:extLst>')
+    hostile.patch(found, hostile.MASTER, '<a:blip r:embed="rId21"/>', f'<a:blip r:embed="rId21">{svg}</a:blip>')
+    clean = members(sanitize(hostile.package(found), "t.pptx").data)
+    assert "ppt/media/logo.svg" not in clean and "ppt/media/logo.png" in clean
+    master = clean[hostile.MASTER]
+    assert b'<a:blip r:embed="rId21"/>' in master and b"svgBlip" not in master
+
+
 # --- the file itself -----------------------------------------------------------------------
 
 def test_the_notes_template_may_be_a_link_inside_the_note(tmp_path):
