@@ -39,7 +39,7 @@ TIMEOUT = 60
 def cases() -> list[tuple[str, object]]:
     """(id, edit of a note folder): the refused cases, then the accepted ones."""
     found = [(case.id, case.edit) for case in TEMPLATES]
-    for key, (name, make, _said) in hostile.ACCEPTED.items():
+    for key, (name, make, _said) in {**hostile.ACCEPTED, "at-the-limits": hostile.AT_THE_LIMITS}.items():
         found.append((f"accepted-{key}", lambda note, name=name, make=make:
                       (note / name).write_bytes(make())))
     return found

@@ -327,6 +327,26 @@ def link_inside_to_pipe(note: Path) -> None:
     (note / T).symlink_to(note / "pipe")
 
 
+def at_the_limits() -> dict[str, bytes]:
+    """As much as the reader lets through: 40 pictures of 1,000,000 bytes (40 MB inflated, from
+    a small file) on the master, and two XML parts of 4,900,000 bytes each."""
+    import random
+
+    found = edited()
+    patch(found, CT, "<Override ", '<Default Extension="png" ContentType="image/png"/><Override ')
+    for number in range(40):
+        found[f"ppt/media/big{number}.png"] = b"\x89PNG\r\n\x1a\n" + bytes(1_000_000 - 8)
+        rel(found, "ppt/slideMasters/_rels/slideMaster1.xml.rels", f"rId{100 + number}", "image",
+            f"../media/big{number}.png")
+        shape(found, MASTER, _picture(100 + number, f'r:embed="rId{100 + number}"', f"Big {number}"))
+    noise = random.Random(0)
+    for name, end in (("ppt/theme/theme1.xml", "</a:theme>"), (LAYOUT3, "</p:sldLayout>")):
+        size = 4_900_000 - len(found[name]) - 10
+        padding = "".join(noise.choices("abcdefghijklmnopqrstuvwxyz ", k=size))
+        patch(found, name, end, f"<!--{padding}-->{end}")
+    return found
+
+
 # Templates from elsewhere that a build accepts, leaving out what a deck must not carry:
 # id -> (file name, builder, what the warning says).
 ACCEPTED = {
@@ -338,3 +358,5 @@ ACCEPTED = {
                      ("macros", "links to outside addresses", "ActiveX controls",
                       "embedded objects")),
 }
+# Only for the benchmark: what the largest accepted template costs.
+AT_THE_LIMITS = (T, lambda: package(at_the_limits()), ())

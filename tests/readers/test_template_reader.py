@@ -139,6 +139,19 @@ def test_an_svg_picture_leaves_its_png_copy_behind():
     assert b'<a:blip r:embed="rId21"/>' in master and b"svgBlip" not in master
 
 
+def test_relationships_find_their_parts_whatever_the_case():
+    found = hostile.edited()
+    hostile.patch(found, "ppt/slideLayouts/_rels/slideLayout1.xml.rels", "slideMaster1.xml",
+                  "SLIDEMASTER1.XML")
+    prs = Presentation(io.BytesIO(sanitize(hostile.package(found), "t.pptx").data))
+    assert prs.slide_layouts[0].slide_master is prs.slide_masters[0]
+
+
+def test_a_template_at_every_limit_is_accepted():
+    package = sanitize(hostile.package(hostile.at_the_limits()), "t.pptx")
+    assert len([n for n in members(package.data) if n.startswith("ppt/media/big")]) == 40
+
+
 # --- the file itself -----------------------------------------------------------------------
 
 def test_the_notes_template_may_be_a_link_inside_the_note(tmp_path):

@@ -19,7 +19,8 @@ MAX_MEMBERS = 1_000                 # entries in the zip (a large corporate temp
 MAX_DIRECTORY_BYTES = 1_000_000     # the central directory itself, read before anything else
 MAX_XML_BYTES = 5_000_000           # one XML part, inflated
 MAX_PART_BYTES = 25_000_000         # one picture or font, inflated
-MAX_TOTAL_BYTES = 100_000_000       # every part together, inflated
+MAX_XML_TOTAL = 10_000_000          # every XML part together, inflated
+MAX_TOTAL_BYTES = 50_000_000        # every part together, inflated
 MAX_RATIO = 100                     # inflated / compressed, for parts over RATIO_FROM bytes
 RATIO_FROM = 1_000_000
 MAX_DEPTH = 100                     # XML elements inside one another
@@ -84,7 +85,7 @@ class Package:
         if len(infos) > MAX_MEMBERS:
             raise self._too_many(len(infos))
         found: dict[str, zipfile.ZipInfo] = {}
-        total = 0
+        total = xml = 0
         for info in infos:
             if info.is_dir() and info.file_size == 0:
                 continue
@@ -94,10 +95,12 @@ class Package:
                                        "package names each part once")
             _check_sizes(info, self.where)
             total += info.file_size
-            if total > MAX_TOTAL_BYTES:
-                raise fail(self.where, f"the parts would inflate to more than "
-                                       f"{MAX_TOTAL_BYTES:,} bytes together; a template is "
-                                       "far smaller (is it a zip bomb?)")
+            xml += info.file_size if is_xml_name(info.filename) else 0
+            for size, limit, what in ((total, MAX_TOTAL_BYTES, "the parts"),
+                                      (xml, MAX_XML_TOTAL, "the XML parts")):
+                if size > limit:
+                    raise fail(self.where, f"{what} would inflate to more than {limit:,} bytes "
+                                           "together; a template is far smaller (is it a zip bomb?)")
             found[key] = info
         return found
 

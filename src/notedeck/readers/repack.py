@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import posixpath
 import zipfile
 from collections import deque
 from dataclasses import dataclass, field
@@ -149,11 +150,11 @@ def pack(found: Walk) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         _write(archive, "[Content_Types].xml", _types_xml(found))
-        _write(archive, "_rels/.rels", _rels_xml(found.package_rels))
+        _write(archive, "_rels/.rels", _rels_xml(found.package_rels, "", found))
         for part in found.parts.values():
             _write(archive, part.name, part.data)
             if part.rels:
-                _write(archive, opc.rels_name(part.name), _rels_xml(part.rels))
+                _write(archive, opc.rels_name(part.name), _rels_xml(part.rels, part.name, found))
     return buffer.getvalue()
 
 
@@ -177,11 +178,14 @@ def _types_xml(found: Walk) -> bytes:
     return opc.serialize(root)
 
 
-def _rels_xml(rels: list[Rel]) -> bytes:
+def _rels_xml(rels: list[Rel], source: str, found: Walk) -> bytes:
+    """Each relationship pointing, by a plain relative path, at the part as it is named here."""
     from lxml import etree
 
     root = etree.Element(f"{{{opc.RELS}}}Relationships", nsmap={None: opc.RELS})
+    folder = "/" + posixpath.dirname(source)
     for rel in rels:
+        target = found.parts[rel.target.casefold()].name
         etree.SubElement(root, f"{{{opc.RELS}}}Relationship", Id=rel.id, Type=rel.type,
-                         Target=rel.ref)
+                         Target=posixpath.relpath("/" + target, folder))
     return opc.serialize(root)
