@@ -161,7 +161,7 @@ def pack(found: Walk) -> bytes:
 def _write(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
-    archive.writestr(info, data)
+    archive.writestr(info, data, compresslevel=1)    # read back at once: fast beats small
 
 
 def _types_xml(found: Walk) -> bytes:
