@@ -152,6 +152,20 @@ def test_a_template_at_every_limit_is_accepted():
     assert len([n for n in members(package.data) if n.startswith("ppt/media/big")]) == 40
 
 
+def test_clicks_that_run_something_and_a_password_to_modify_are_left_out():
+    found = hostile.edited()
+    hostile.patch(found, hostile.MASTER, '<p:cNvPr id="2" name="Decoration 2"/>',
+                  '<p:cNvPr id="2" name="Decoration 2"><a:hlinkClick r:id="" '
+                  'action="ppaction://macro?name=AutoOpen"/></p:cNvPr>')
+    hostile.patch(found, "ppt/presentation.xml", "<p:defaultTextStyle>",
+                  '<p:modifyVerifier cryptProviderType="rsaAES" cryptAlgorithmClass="hash" '
+                  'cryptAlgorithmType="typeAny" cryptAlgorithmSid="14" spinCount="100000" '
+                  'saltData="AAAA" hashData="AAAA"/><p:defaultTextStyle>')
+    clean = members(sanitize(hostile.package(found), "t.pptx").data)
+    assert b"ppaction" not in clean[hostile.MASTER] and b'name="Decoration 2"' in clean[hostile.MASTER]
+    assert b"modifyVerifier" not in clean["ppt/presentation.xml"]
+
+
 # --- the file itself -----------------------------------------------------------------------
 
 def test_the_notes_template_may_be_a_link_inside_the_note(tmp_path):

@@ -8,17 +8,19 @@ R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 
 # An element that refers to a part left out goes, with the smallest whole that needs it:
-# the element itself (a link, a list entry), an enclosing container, or the shape it draws.
+# the element itself (a link, a list entry), an enclosing container, or the shape it draws;
+# anything else that refers to one goes alone.
 ITSELF = {A + "hlinkClick", A + "hlinkHover", A + "hlinkMouseOver", A + "snd", P + "snd",
           P + "sldId", P + "sldMasterId", P + "notesMasterId", P + "handoutMasterId",
-          P + "sldLayoutId", P + "embeddedFont", P + "htmlPubPr", P + "tags"}
+          P + "sldLayoutId", P + "embeddedFont", P + "htmlPubPr", P + "tags", P + "sld"}
 ENCLOSING = {P + "controls", P + "custDataLst", P + "custShowLst", P + "bg", A + "ext", P + "ext",
              P + "sp", P + "pic", P + "graphicFrame", P + "cxnSp", P + "grpSp", P + "contentPart"}
 # Lists that may not stay empty, and lists that only ever point at what a deck does not carry.
 EMPTY_GOES = {P + "sldIdLst", P + "notesMasterIdLst", P + "handoutMasterIdLst",
-              P + "embeddedFontLst", P + "sldLayoutIdLst", A + "extLst", P + "extLst"}
+              P + "embeddedFontLst", P + "sldLayoutIdLst", P + "sldLst", A + "extLst", P + "extLst"}
+# Lists of what a deck does not carry, and a password that would make every deck read-only.
 ALWAYS_GOES = {P + "sldIdLst", P + "handoutMasterIdLst", P + "custShowLst", P + "controls",
-               P + "custDataLst"}
+               P + "custDataLst", P + "modifyVerifier"}
 # Click actions that run something: a macro, a program, an embedded object's verb.
 RUNS = ("ppaction://macro", "ppaction://program", "ppaction://ole")
 SECTIONS = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"     # slide sections: they list slides
@@ -30,9 +32,9 @@ def scrub(root, kept_ids: set[str]) -> bool:
     for element in [e for e in root.iter() if e.tag in ALWAYS_GOES or _is_sections(e)]:
         _remove(element)
         changed = True
-    for element, attribute in _references(root, kept_ids):
+    for element in _references(root, kept_ids):
         if _attached(element, root):
-            _cut(element, attribute)
+            _cut(element)
             changed = True
     if changed:
         _drop_empty(root)
@@ -42,23 +44,22 @@ def scrub(root, kept_ids: set[str]) -> bool:
     return changed
 
 
-def _references(root, kept_ids: set[str]) -> list[tuple[object, str]]:
+def _references(root, kept_ids: set[str]) -> list:
+    """Elements that refer to a relationship not kept, or whose click runs something."""
     found = []
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
-        if element.tag in (A + "hlinkClick", A + "hlinkHover") and \
-                element.get("action", "").startswith(RUNS):
-            found.append((element, ""))
-            continue
-        for attribute, value in element.attrib.items():
-            if attribute.startswith(R) and value and value not in kept_ids:
-                found.append((element, attribute))
+        runs = element.tag in (A + "hlinkClick", A + "hlinkHover") and \
+            element.get("action", "").startswith(RUNS)
+        if runs or any(name.startswith(R) and value and value not in kept_ids
+                       for name, value in element.attrib.items()):
+            found.append(element)
     return found
 
 
-def _cut(element, attribute: str) -> None:
-    if element.tag in ITSELF or not attribute:
+def _cut(element) -> None:
+    if element.tag in ITSELF:
         _remove(element)
         return
     alternate = next(element.iterancestors(MC), None)
@@ -69,7 +70,7 @@ def _cut(element, attribute: str) -> None:
         if candidate.tag in ENCLOSING:
             _remove(candidate)
             return
-    del element.attrib[attribute]
+    _remove(element)
 
 
 def _attached(element, root) -> bool:
