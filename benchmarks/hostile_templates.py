@@ -45,20 +45,23 @@ def cases() -> list[tuple[str, object]]:
     return found
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[str, float, float, int, str]:
-    """(outcome, wall seconds, max RSS MB, exit status, first problem line) under GNU time -v."""
+def timed(command: list[str], env: dict[str, str]) -> tuple[str, float, float, float, str]:
+    """(outcome, wall s, CPU s, max RSS MB, first problem line) under GNU time -v. CPU time
+    (user + system, helpers included) shows what a case costs when the machine is shared."""
     try:
         done = subprocess.run(["/usr/bin/time", "-v", *command], env=env, capture_output=True,
                               text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        return "timeout", float(TIMEOUT), 0.0, -1, ""
+        return "timeout", float(TIMEOUT), 0.0, 0.0, ""
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", done.stderr)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
     hours, minutes, seconds = (float(g or 0) for g in wall.groups())
     said = next((line for line in done.stderr.splitlines() if line.startswith(("error:", "warning:"))), "")
     status = int(re.search(r"Exit status: (\d+)", done.stderr).group(1))
+    cpu = sum(float(re.search(rf"{kind} time \(seconds\): ([\d.]+)", done.stderr).group(1))
+              for kind in ("User", "System"))
     return ("ok" if status == 0 else f"exit {status}", hours * 3600 + minutes * 60 + seconds,
-            int(rss.group(1)) / 1000, status, said)
+            cpu, int(rss.group(1)) / 1000, said)
 
 
 def run(only: list[str]) -> list[tuple]:
@@ -90,16 +93,18 @@ def _unblock(note: Path) -> None:
 
 
 def _line(row: tuple) -> str:
-    case_id, verb, outcome, wall, mb, _status, said = row
-    return f"{case_id:42} {verb:5} {outcome:8} {wall:6.2f} s {mb:7.1f} MB  {said[:90]}"
+    case_id, verb, outcome, wall, cpu, mb, said = row
+    return (f"{case_id:40} {verb:5} {outcome:7} {wall:6.2f} s {cpu:6.2f} s CPU {mb:6.1f} MB  "
+            f"{said.split(': ', 2)[-1][:70]}")
 
 
 def markdown(rows: list[tuple]) -> str:
-    lines = ["| case | command | outcome | wall s | max RSS MB | within 2 s, 300 MB |",
-             "|---|---|---|---|---|---|"]
-    for case_id, verb, outcome, wall, mb, _status, _said in rows:
+    lines = ["| case | command | outcome | wall s | CPU s | max RSS MB | under 2 s, 300 MB |",
+             "|---|---|---|---|---|---|---|"]
+    for case_id, verb, outcome, wall, cpu, mb, _said in rows:
         within = "yes" if outcome != "timeout" and wall < 2 and mb < 300 else "**no**"
-        lines.append(f"| {case_id} | {verb} | {outcome} | {wall:.2f} | {mb:.0f} | {within} |")
+        lines.append(f"| {case_id} | {verb} | {outcome} | {wall:.2f} | {cpu:.2f} | {mb:.0f} | "
+                     f"{within} |")
     return "\n".join(lines) + "\n"
 
 
@@ -110,8 +115,9 @@ def main() -> None:
     args = parser.parse_args()
     rows = run([w for w in args.only.split(",") if w])
     worst = max(rows, key=lambda r: r[3])
-    print(f"\n{len(rows)} commands; slowest {worst[0]} {worst[1]} {worst[3]:.2f} s; "
-          f"largest {max(r[4] for r in rows):.0f} MB")
+    print(f"\n{len(rows)} commands; slowest {worst[0]} {worst[1]} {worst[3]:.2f} s "
+          f"({worst[4]:.2f} s CPU); largest {max(r[5] for r in rows):.0f} MB; load average "
+          f"{os.getloadavg()[0]:.1f}")
     if args.markdown:
         args.markdown.write_text(markdown(rows), encoding="utf-8")
 

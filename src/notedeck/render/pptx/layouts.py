@@ -10,6 +10,7 @@ from the template; fonts and sizes are set by the renderer.
 
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,18 @@ class Template:
 
 def read_template(source: bytes | Path, name: str = "") -> Template:
     """Read a template's geometry and check it honours the contract; fail naming what is missing."""
+    if isinstance(source, bytes):
+        return _read_bytes(source, name)
+    return _read(source, name)
+
+
+@functools.lru_cache(maxsize=4)
+def _read_bytes(source: bytes, name: str) -> Template:
+    """The same template bytes give the same geometry: check plans every variant on them."""
+    return _read(source, name)
+
+
+def _read(source: bytes | Path, name: str) -> Template:
     from pptx import Presentation   # python-pptx only when a deck is rendered
 
     path = Path(name or (source if isinstance(source, Path) else "template.pptx"))
