@@ -22,15 +22,16 @@ class Prepared:
     assets: Assets
 
 
-def prepare(options: Options) -> Prepared:
-    """Read the note and its template, compute its figures, fill its prose, compose the Deck."""
+def prepare(options: Options, template=None) -> Prepared:
+    """Read the note and its template (unless `template`, a TemplatePackage already read, is
+    given), compute its figures, fill its prose, compose the Deck."""
     from notedeck.compose import compose
     from notedeck.errors import Collector
     from notedeck.pipeline.read import gather
     from notedeck.pipeline.template import read_template
 
     found = Collector()                     # a bad template is reported beside the note's errors
-    template = found.run(read_template, options.content)
+    template = template or found.run(read_template, options.content)
     source = found.run(gather, options.content, options.audience, options.scenarios_file)
     if found.problems:
         raise NotedeckError(found.problems)
