@@ -20,6 +20,7 @@ class Case:
     audience: str | None = None
     count: int | None = None                # exact number of problems, where it matters
     scenarios: str | None = None            # --scenarios FILE, relative to the note
+    strict: bool = False                    # --strict: the warning expected is fatal
 
 
 def replace(name: str, old: str, new: str) -> Edit:
@@ -341,6 +342,13 @@ TEMPLATES = [
          (f"{T}: the slide width is 60,000,000 EMU (65.62 in); PowerPoint slides are 1 to 56 inches",)),
     Case("template-zero-size-placeholder", H.template(H.zero_placeholder),
          (f"{T}: slide layout 'Content': the body placeholder is 0.00 × 0.00 in",)),
+    Case("template-web-beacon-and-file-share-strict", H.template(H.pkg(H.external_links())),
+         (f"{T}: left out of the deck: links to outside addresses ({H.SHARE}, {H.BEACON})",),
+         strict=True),
+    Case("template-macros-strict", H.template(H.pkg(H.macro())),
+         (f"{T}: left out of the deck: macros",), strict=True),
+    Case("template-activex-and-ole-strict", H.template(H.pkg(H.kitchen_sink())),
+         ("ActiveX controls; embedded objects",), strict=True),
     Case("template-pptx-and-potx", lambda note: [H.template(H.potx, "template.potx")(note),
                                                  H.template(H.potx)(note)],
          ("template.potx: the note has both template.pptx and template.potx; keep one template",)),
