@@ -217,9 +217,11 @@ def outputs() -> None:
 def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
     from notedeck.figures.listing import flatten, to_json, to_table
-    from notedeck.pipeline.read import gather
+    from notedeck.options import Options
+    from notedeck.pipeline.stages import filled_note
 
-    source = gather(_content(content), audience, scenarios_file)
+    source = filled_note(Options(_content(content), audience=audience,
+                                 scenarios_file=scenarios_file))
     rows = flatten(source.names)
     click.echo(to_json(rows) if as_json else to_table(rows))
 

@@ -184,3 +184,38 @@ def Words(n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
 def date(d: datetime.date) -> str:
     """A calendar date: "2 October 2026"."""
     return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+
+class Formatter:
+    """Numbers to text with one set of settings; every stage that writes a figure is handed one.
+
+    The methods are this module's functions for British English; a formatter for
+    another language is one more argument here, not a change at every call.
+    """
+
+    LOCALES = ("en-GB",)
+    TIMES = TIMES
+
+    def __init__(self, locale: str = "en-GB"):
+        if locale not in self.LOCALES:
+            raise ValueError(f"unknown locale {locale!r}; expected one of {self.LOCALES}")
+        self.locale = locale
+
+    integer = staticmethod(integer)
+    decimal = staticmethod(decimal)
+    seconds_plain = staticmethod(seconds_plain)
+    rate = staticmethod(rate)
+    speed = staticmethod(speed)
+    duration = staticmethod(duration)
+    slider_label = staticmethod(slider_label)
+    check_label = staticmethod(check_label)
+    speedup_plain = staticmethod(speedup_plain)
+    speedup = staticmethod(speedup)
+    share = staticmethod(share)
+    compact = staticmethod(compact)
+    words = staticmethod(words)
+    Words = staticmethod(Words)
+    date = staticmethod(date)
+
+
+ENGLISH = Formatter()

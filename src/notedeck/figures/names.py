@@ -2,40 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from notedeck.figures import formatting as fmt
+from notedeck.figures.formatting import ENGLISH, Formatter
 from notedeck.figures.core import CheckFigures, Figures, WorkloadFigures
-from notedeck.errors import Collector, Location
 from notedeck.figures.scenario import Scenario, Workload
-from notedeck.prose.templating import fill
-
-PROSE_KEYS = ("title", "scene", "still_scarce")
 
 
-def build(scenario: Scenario, figures: Figures, audience: str = "",
-          where: Callable[[tuple], Location] | None = None) -> dict[str, Any]:
-    """All names, with each workload's own prose filled from the rest; all problems at once."""
-    names = _figures(scenario, figures, audience)
-    found = Collector()
-    for index, workload in enumerate(scenario.workloads):
-        entry = names["w"][workload.id]
-        for key in PROSE_KEYS:
-            path = ("workloads", index, key)
-            place = where(path) if where else Location("scenarios.yaml")
-            entry[key] = found.run(fill, getattr(workload, key), names, place.file,
-                                   line_offset=(place.line - 1) if place.line else 0,
-                                   key=f"workloads[{index}].{key}") or ""
-    found.raise_if_any()
-    return names
+
+def build(scenario: Scenario, figures: Figures, fmt: Formatter = ENGLISH,
+          audience: str = "") -> dict[str, Any]:
+    """Every figure by the name prose uses, formatted; workloads' own prose still empty."""
+    return _figures(scenario, figures, fmt, audience)
 
 
-def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, Any]:
-    workloads = [_workload(w, f) for w, f in zip(scenario.workloads, figures.workloads)]
+def _figures(scenario: Scenario, figures: Figures, fmt: Formatter, audience: str) -> dict[str, Any]:
+    workloads = [_workload(w, f, fmt) for w, f in zip(scenario.workloads, figures.workloads)]
     by_id = {w["id"]: w for w in workloads}
-    checks = [_check(c) for c in figures.checks]
+    checks = [_check(c, fmt) for c in figures.checks]
     return {
-        "speeds": _speeds(figures),
+        "speeds": _speeds(figures, fmt),
         "throughput": {
             "streams": fmt.integer(scenario.throughput.streams),
             "per_stream": fmt.speed(scenario.throughput.tokens_per_second),
@@ -47,7 +33,7 @@ def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, A
         "workload_count": fmt.integer(len(workloads)),
         "workload_count_words": fmt.words(len(workloads)),
         "bottleneck": {"workload": by_id[scenario.bottleneck.workload],
-                       **_check(figures.bottleneck)},
+                       **_check(figures.bottleneck, fmt)},
         "checks": checks,
         "checks_first": checks[0],
         "checks_last": checks[-1],
@@ -56,7 +42,7 @@ def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, A
     }
 
 
-def _speeds(figures: Figures) -> dict[str, Any]:
+def _speeds(figures: Figures, fmt: Formatter) -> dict[str, Any]:
     return {
         "baseline": fmt.speed(figures.baseline),
         "imagined": fmt.speed(figures.imagined),
@@ -69,7 +55,7 @@ def _speeds(figures: Figures) -> dict[str, Any]:
     }
 
 
-def _workload(workload: Workload, figures: WorkloadFigures) -> dict[str, Any]:
+def _workload(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> dict[str, Any]:
     return {
         "id": workload.id,
         "label": workload.label,
@@ -85,7 +71,7 @@ def _workload(workload: Workload, figures: WorkloadFigures) -> dict[str, Any]:
     }
 
 
-def _check(figures: CheckFigures) -> dict[str, str]:
+def _check(figures: CheckFigures, fmt: Formatter) -> dict[str, str]:
     return {
         "check": fmt.check_label(figures.check),
         "check_seconds": fmt.seconds_plain(figures.check),

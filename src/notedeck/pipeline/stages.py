@@ -22,17 +22,27 @@ class Prepared:
     assets: Assets
 
 
+def filled_note(options: Options):
+    """read -> compute -> fill: the note with its figures computed and its prose filled."""
+    from notedeck.figures import core
+    from notedeck.figures.formatting import Formatter
+    from notedeck.pipeline.fill import fill
+    from notedeck.pipeline.read import read
+
+    note = read(options.content, options.audience, options.scenarios_file)
+    return fill(note, core.compute(note.scenario), Formatter())
+
+
 def prepare(options: Options, template=None) -> Prepared:
-    """Read the note and its template (unless `template`, a TemplatePackage already read, is
-    given), compute its figures, fill its prose, compose the Deck."""
+    """The stages up to compose: the filled note, then the Deck and the note's assets. The
+    template is read here unless `template` (a TemplatePackage read already) is given."""
     from notedeck.compose import compose
     from notedeck.errors import Collector
-    from notedeck.pipeline.read import gather
     from notedeck.pipeline.template import read_template
 
     found = Collector()                     # a bad template is reported beside the note's errors
     template = template or found.run(read_template, options.content)
-    source = found.run(gather, options.content, options.audience, options.scenarios_file)
+    source = found.run(filled_note, options)
     if found.problems:
         raise NotedeckError(found.problems)
     deck, composed = compose(source)

@@ -64,26 +64,55 @@ class SectionSource:
         return f"{self.number:02d}"
 
 
-def read(path: Path, namespace: Mapping[str, Any] | None) -> SectionSource:
-    """Read one section file, filling placeholders from the namespace (None: do not fill).
+@dataclass(frozen=True)
+class SectionText:
+    """A section file read but not filled: its front matter checked, its body as written."""
 
-    Every independent problem in the file is reported in one NotedeckError."""
+    file: Path
+    front: yamlfile.Located
+    number: int
+    body: str
+    body_line: int                 # the file's line of the body's first line
+    warnings: tuple[Problem, ...] = ()
+
+
+def load(path: Path) -> SectionText:
+    """Read one section file: front matter checked, body kept unfilled; all problems at once."""
     raw, warnings = clean.scrub(yamlfile.read_text(path), path)
     front, body, body_line = _split(path, raw)
     found = Collector()
-    section = found.run(_front_matter, path, front, namespace) or SectionSource(path, 0, "", "")
-    filled = body if namespace is None else found.run(
-        fill, body, namespace, path, line_offset=body_line - 1)
+    source = found.run(_front_matter, path, front)
+    if source is None:                     # report the body's problems in the same run
+        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, False))
+        found.raise_if_any()
+    return SectionText(path, source, source.data["number"], body, body_line,
+                       (*source.warnings, *warnings))
+
+
+def parse(text: SectionText, namespace: Mapping[str, Any] | None) -> SectionSource:
+    """Fill a section's placeholders from the namespace (None: leave them) and parse its
+    Markdown into slides, notes and handout parts; every problem in one NotedeckError."""
+    path, found = text.file, Collector()
+    titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
+    section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",
+                            warnings=list(text.warnings))
+    filled = text.body if namespace is None else found.run(
+        fill, text.body, namespace, path, line_offset=text.body_line - 1)
     if filled is not None:
-        walker = _Walker(section, path, body_line, check_lengths=namespace is not None)
-        walker.walk(_PARSER.parse(filled))
-        found.problems.extend(walker.problems)
-        if not section.slides and not walker.problems:
-            found.problems.append(Problem(Location(path, body_line), "the section has no "
-                                          "slides; start one with a '## Title' line"))
+        found.problems.extend(_walk(section, filled, text.body_line, namespace is not None))
     found.raise_if_any()
-    section.warnings.extend([*warnings, *found.problems])
+    section.warnings.extend(found.problems)
     return section
+
+
+def _walk(section: SectionSource, body: str, body_line: int, check_lengths: bool) -> list[Problem]:
+    """Parse the body's Markdown into the section's slides; the problems met."""
+    walker = _Walker(section, section.file, body_line, check_lengths=check_lengths)
+    walker.walk(_PARSER.parse(body))
+    if not section.slides and not walker.problems:
+        walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
+                                       "slides; start one with a '## Title' line"))
+    return walker.problems
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -97,7 +126,7 @@ def _split(path: Path, text: str) -> tuple[str, str, int]:
     raise fail(path, "the front matter is not closed: add a '---' line after it", line=1)
 
 
-def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> SectionSource:
+def _front_matter(path: Path, front: str) -> yamlfile.Located:
     source = yamlfile.load(path, front, line_offset=1)
     data = source.data
     if not isinstance(data, dict):
@@ -117,11 +146,7 @@ def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> Secti
             problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
     if problems:
         raise NotedeckError(problems)
-    found = Collector()
-    filled = {k: found.run(_front_text, source, k, namespace) for k in ("title", "headline")}
-    found.raise_if_any()
-    return SectionSource(path, number, filled["title"], filled["headline"],
-                         warnings=list(source.warnings))
+    return source
 
 
 def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any] | None) -> str:
