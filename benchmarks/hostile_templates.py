@@ -36,12 +36,12 @@ NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import
 TIMEOUT = 60
 
 
-def cases() -> list[tuple[str, object]]:
-    """(id, edit of a note folder): the refused cases, then the accepted ones."""
-    found = [(case.id, case.edit) for case in TEMPLATES]
+def cases() -> list[tuple[str, object, list[str]]]:
+    """(id, edit of a note folder, extra options): the refused cases, then the accepted ones."""
+    found = [(case.id, case.edit, ["--strict"] if case.strict else []) for case in TEMPLATES]
     for key, (name, make, _said) in {**hostile.ACCEPTED, "at-the-limits": hostile.AT_THE_LIMITS}.items():
         found.append((f"accepted-{key}", lambda note, name=name, make=make:
-                      (note / name).write_bytes(make())))
+                      (note / name).write_bytes(make()), []))
     return found
 
 
@@ -71,13 +71,14 @@ def run(only: list[str]) -> list[tuple]:
         env = {**os.environ, "NOTEDECK_CACHE_DIR": str(root / "cache")}
         subprocess.run([*NOTEDECK, "build", "--content", str(BUNDLED), "--out",
                         str(root / "warm")], env=env, check=True, capture_output=True)
-        for number, (case_id, edit) in enumerate(cases()):
+        for number, (case_id, edit, options) in enumerate(cases()):
             if only and not any(word in case_id for word in only):
                 continue
             note = root / f"note-{number}"
             shutil.copytree(BUNDLED, note)
             edit(note)
-            for verb, more in (("check", []), ("build", ["--out", str(root / f"out-{number}")])):
+            for verb, more in (("check", options),
+                               ("build", [*options, "--out", str(root / f"out-{number}")])):
                 row = (case_id, verb, *timed([*NOTEDECK, verb, "--content", str(note), *more], env))
                 rows.append(row)
                 print(_line(row), flush=True)
