@@ -45,7 +45,7 @@ def prepare(options: Options, template=None) -> Prepared:
     source = found.run(filled_note, options)
     if found.problems:
         raise NotedeckError(found.problems)
-    deck, composed = compose(source)
+    deck, composed = compose(source, live="web" in options.outputs)
     assets = Assets(template.data, template.name)
     warnings = (*source.warnings, *composed, *template.warnings)
     if options.strict and warnings:

@@ -41,6 +41,11 @@ class NoteLayout:
     def template(self) -> Path:
         return self.root / TEMPLATE
 
+    @property
+    def templates(self) -> list[Path]:
+        """Where the note's own template may be: template.pptx, template.potx."""
+        return [self.root / name for name in TEMPLATES]
+
     def section_files(self) -> list[Path]:
         return sorted(self.sections.glob("*.md"))
 
@@ -50,6 +55,15 @@ class NoteLayout:
     def audience_names(self) -> list[str]:
         folder = self.audiences
         return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+    def inputs(self, audience: str | None = None,
+               scenarios_file: Path | None = None) -> list[Path]:
+        """Every file a build of this variant reads (whether or not it exists yet), in a fixed
+        order; a --scenarios file stands in for scenarios.yaml. Build records hash exactly these
+        (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
+        return [self.note, Path(scenarios_file) if scenarios_file else self.scenarios,
+                *self.section_files(), *([self.audience(audience)] if audience else []),
+                *self.templates]
 
     def is_other_audience(self, relative: Path, audience: str | None) -> bool:
         """A file of an audience other than `audience` (a variant never reads those)."""
