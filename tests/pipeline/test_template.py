@@ -63,3 +63,14 @@ def test_a_bad_template_is_reported_beside_the_notes_own_errors(note, tmp_path):
         build(note, tmp_path / "out")
     said = str(info.value)
     assert "template.pptx: expected a PowerPoint file" in said and "count: expected a number" in said
+
+
+def test_a_potx_is_used_and_a_change_to_it_is_a_change(note, tmp_path):
+    from bad_input import hostile
+
+    (note / "template.potx").write_bytes(hostile.potx())
+    assert not build(note, tmp_path / "out").kept
+    assert build(note, tmp_path / "out").kept
+    (note / "template.potx").write_bytes(hostile.package(hostile.macro()))
+    again = build(note, tmp_path / "out")
+    assert not again.kept and any("macros" in w.message for w in again.warnings)
