@@ -53,6 +53,18 @@ def prepare(options: Options, template=None) -> Prepared:
     return Prepared(source, deck, tuple(warnings), assets)
 
 
+def template_first(options: Options):
+    """The note's template, read before anything costly starts (charts, say). If it is
+    refused, prepare reports why beside the note's own problems."""
+    from notedeck.pipeline.template import read_template
+
+    try:
+        return read_template(options.content)
+    except NotedeckError:
+        prepare(options)
+        raise
+
+
 def renderers(options: Options) -> tuple[Renderer, ...]:
     from notedeck.render import registry
 
