@@ -37,8 +37,10 @@ TIMEOUT = 60
 
 
 def cases() -> list[tuple[str, object, list[str]]]:
-    """(id, edit of a note folder, extra options): the refused cases, then the accepted ones."""
-    found = [(case.id, case.edit, ["--strict"] if case.strict else []) for case in TEMPLATES]
+    """(id, edit of a note folder, extra options): the bundled note as it is (for scale), the
+    refused cases, then the accepted ones."""
+    found = [("no-template (the bundled note, for scale)", lambda note: None, [])]
+    found += [(case.id, case.edit, ["--strict"] if case.strict else []) for case in TEMPLATES]
     for key, (name, make, _said) in {**hostile.ACCEPTED, "at-the-limits": hostile.AT_THE_LIMITS}.items():
         found.append((f"accepted-{key}", lambda note, name=name, make=make:
                       (note / name).write_bytes(make()), []))
