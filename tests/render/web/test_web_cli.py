@@ -24,7 +24,7 @@ def test_with_web_adds_the_page_and_leaves_deck_and_handout_as_they_were(note, t
     second = run("build", "--content", str(note), "--out", str(web), "--with", "web",
                  "--no-cache")
     assert first.exit_code == 0 and second.exit_code == 0, second.output
-    assert f"wrote {web / 'web' / 'index.html'} (1 pages)" in second.output
+    assert f"wrote {web / 'web' / 'index.html'} (1 page)" in second.output
     assert set(digests(plain)) == {"deck.pptx", "handout.pdf"}
     both = digests(web)
     assert set(both) == {"deck.pptx", "handout.pdf", "web/index.html"}
