@@ -18,6 +18,7 @@ class Case:
     audience: str | None = None
     count: int | None = None                # exact number of problems, where it matters
     scenarios: str | None = None            # --scenarios FILE, relative to the note
+    strict: bool = False                    # --strict: the expected messages are warnings
 
 
 def replace(name: str, old: str, new: str) -> Edit:
@@ -287,4 +288,75 @@ TEXT = [
          ("workloads[1].label: expected text, got an empty value",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT
+X = "{{ featured.time_imagined }}"          # on line 37 of section 01
+JOINS = "slider"
+for _ in range(8):
+    JOINS = f"slider | join({JOINS} | join)"
+JOINED = "slider | join(slider | join(slider | join))"
+SCENES = "{{ workloads | map(attribute='scene') | join(' ') }}"
+LONG_LIST = "[" + ", ".join(["1"] * 2000) + "]"
+DEEP_LIST = "".join("  " * level + f"- level {level + 1}\n" for level in range(10))
+
+WORK = [
+    Case("markdown-list-nested-10-deep", replace(S1, "to write.\n", "to write.\n\n" + DEEP_LIST),
+         ("01-what-the-number-means.md:47: a list is nested more than 8 levels deep here; "
+          "Markdown would drop everything after it",)),
+    Case("markdown-list-nested-in-worksheet",
+         replace("sections/05-use-it-this-week.md", "- **Ask for disagreement, not volume**: which",
+                 DEEP_LIST + "- **Ask for disagreement, not volume**: which"),
+         ("05-use-it-this-week.md:49: a list is nested more than 8 levels deep",)),
+    Case("placeholder-nested-joins", replace(S1, X, "{{ " + JOINS + " }}"),
+         ("01-what-the-number-means.md:37: a placeholder here builds a value of",
+          "characters; at most 10,000")),
+    Case("placeholder-loops-over-joined-text",
+         replace(S1, X, f"{{% for a in {JOINED} %}}{{% for b in {JOINED} %}}{{% endfor %}}"
+                        "{% endfor %}"),
+         ("01-what-the-number-means.md:37: a loop here goes over text ('0001 min1 hour1 day1...'), "
+          "not a list",)),
+    Case("placeholder-nested-loops-over-long-lists",
+         replace(S1, X, f"{{% for a in {LONG_LIST} %}}{{% for b in {LONG_LIST} %}}{{% endfor %}}"
+                        "{% endfor %}"),
+         ("01-what-the-number-means.md:37: the placeholders here do too much work (over 100,000 "
+          "steps of loops and filters)",)),
+    Case("placeholder-concat-grows", replace(
+        S1, X, "{% for s in [" + SCENES[3:-3] + "] %}{{ " + " ~ ".join(["s"] * 40) + " }}{% endfor %}"),
+         ("01-what-the-number-means.md:37: a placeholder here builds a value of",)),
+    Case("placeholder-prints-too-much", replace(
+        S1, X, ("{% for a in workloads %}{% for b in workloads %}" + SCENES
+                + "{% endfor %}{% endfor %}\n") * 12),
+         ("01-what-the-number-means.md:", "the placeholders here print more than 200,000 characters")),
+    Case("placeholder-prints-loop-cycle",
+         replace(S1, X, "{% for w in workloads %}{{ loop.cycle }}{% endfor %}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a function ('cycle'); only text, "
+          "numbers and lists of them can be printed",)),
+    Case("placeholder-prints-loop-helper",
+         replace(S1, X, "{% for w in workloads %}{{ loop }}{% endfor %}"),
+         ("01-what-the-number-means.md:37: a placeholder prints the loop helper itself",)),
+    Case("placeholder-prints-a-group", replace(S1, X, "{{ featured }}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a group of figures, not a value; "
+          "name one of its parts (id, label, count",)),
+    Case("placeholder-prints-a-list-of-groups", replace(S1, X, "{{ workloads }}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a list holding a group of figures",)),
+    Case("placeholder-prints-yes-or-no", replace(S1, X, "{{ featured is defined }}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a yes/no value",)),
+    Case("placeholder-prints-a-group-in-yaml",
+         replace(S, "{{ w.apps.count_words }}", "{{ w.apps }}"),
+         ("scenarios.yaml:", "workloads[1].scene: a placeholder prints a group of figures",)),
+    Case("section-over-the-size-limit",
+         replace(S1, "# Handout\n", "# Handout\n\n" + ("word " * 20 + "\n\n") * 12000),
+         ("01-what-the-number-means.md: file is too large (over 1,000,000 bytes)",)),
+    Case("bidi-override-in-slide-title", replace(S1, "## Turn the dial", "## Turn the \u202edial"),
+         ("01-what-the-number-means.md:31: 1 bidirectional control character(s) "
+          "(U+202E) can show this text in a different order than it is written",), strict=True),
+    Case("bidi-isolate-in-front-matter", replace(S1, "title: What the", "title: \u2067What the"),
+         ("01-what-the-number-means.md:3: 1 bidirectional control character(s) (U+2067)",),
+         strict=True, count=1),
+    Case("bidi-embedding-in-scenario", replace(S, "label: app drafts", "label: app \u202adrafts"),
+         ("scenarios.yaml:33: 1 bidirectional control character(s) (U+202A)",), strict=True),
+    Case("bidi-in-audience", replace("audiences/research-lab.yaml", "name: Research lab",
+                                     "name: Research \u2066lab\u2069"),
+         ("research-lab.yaml:5: 2 bidirectional control character(s) (U+2066, U+2069)",),
+         audience="research-lab", strict=True),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT + WORK

@@ -24,7 +24,7 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
     before = snapshot(output)
     started = time.perf_counter()
     with pytest.raises(NotedeckError) as info:
-        build(note, output, audience=case.audience,
+        build(note, output, audience=case.audience, strict=case.strict,
               scenarios_file=note / case.scenarios if case.scenarios else None)
     reported = "\n".join(problem.report() for problem in info.value.problems)
     for expected in case.expected:

@@ -22,7 +22,28 @@ MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
 COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
+MAX_LIST_DEPTH = 8           # lists inside lists; markdown-it silently drops text past its own limit
+
+
+class _TooDeep(Exception):
+    """Raised by the parser's first block rule when lists nest past MAX_LIST_DEPTH."""
+
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+def _nesting_guard(state, start_line: int, end_line: int, silent: bool) -> bool:
+    # Each list level opens a list and an item; past the limit markdown-it would skip the
+    # rest of the file without a word, so stop here and say where.
+    if state.level > 2 * MAX_LIST_DEPTH:
+        raise _TooDeep(start_line)
+    return False
+
+
 _PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
+_PARSER.block.ruler.before("table", "notedeck_nesting", _nesting_guard)
+assert 2 * MAX_LIST_DEPTH + 2 < _PARSER.options["maxNesting"]
 # URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
 _REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
                           r"|(?<![\w+.-])(data):[a-z]+/", re.IGNORECASE)
@@ -76,14 +97,27 @@ def read(path: Path, namespace: Mapping[str, Any] | None) -> SectionSource:
         fill, body, namespace, path, line_offset=body_line - 1)
     if filled is not None:
         walker = _Walker(section, path, body_line, check_lengths=namespace is not None)
-        walker.walk(_PARSER.parse(filled))
+        tokens = found.run(parse, filled, path, body_line)
+        if tokens is not None:
+            walker.walk(tokens)
         found.problems.extend(walker.problems)
-        if not section.slides and not walker.problems:
+        if tokens is not None and not section.slides and not walker.problems:
             found.problems.append(Problem(Location(path, body_line), "the section has no "
                                           "slides; start one with a '## Title' line"))
     found.raise_if_any()
-    section.warnings.extend([*warnings, *found.problems])
+    # a front-matter line is scrubbed twice (file, then its YAML): report it once
+    section.warnings[:] = dict.fromkeys([*section.warnings, *warnings, *found.problems])
     return section
+
+
+def parse(text: str, path: Path, first_line: int = 1) -> list[Token]:
+    """markdown-it's block tokens; lists nested too deeply are an error at their line."""
+    try:
+        return _PARSER.parse(text)
+    except _TooDeep as exc:
+        raise fail(path, f"a list is nested more than {MAX_LIST_DEPTH} levels deep here; "
+                         "Markdown would drop everything after it. Use fewer levels",
+                   exc.line + first_line) from None
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -251,7 +285,7 @@ def bullets(tokens: list[Token], path: Path, offset: int,
 def worksheet(body: str, path: Path, line: int) -> Worksheet:
     """'- **Title**: hint' items become prompts with room to write."""
     prompts = []
-    for item in bullets(_PARSER.parse(body), path, line).items:
+    for item in bullets(parse(body, path, line), path, line).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
         hint = hint[:1].upper() + hint[1:]
