@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from notedeck.figures import formatting as fmt
+from notedeck.figures import phrases
 from notedeck.figures.core import CheckFigures, Figures, WorkloadFigures
 from notedeck.errors import Collector, Location
 from notedeck.figures.scenario import Scenario, Workload
@@ -14,9 +15,10 @@ PROSE_KEYS = ("title", "scene", "still_scarce")
 
 
 def build(scenario: Scenario, figures: Figures, audience: str = "",
-          where: Callable[[tuple], Location] | None = None) -> dict[str, Any]:
+          where: Callable[[tuple], Location] | None = None,
+          variety: str = "en-GB") -> dict[str, Any]:
     """All names, with each workload's own prose filled from the rest; all problems at once."""
-    names = _figures(scenario, figures, audience)
+    names = _figures(scenario, figures, audience, variety)
     found = Collector()
     for index, workload in enumerate(scenario.workloads):
         entry = names["w"][workload.id]
@@ -30,12 +32,13 @@ def build(scenario: Scenario, figures: Figures, audience: str = "",
     return names
 
 
-def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, Any]:
-    workloads = [_workload(w, f) for w, f in zip(scenario.workloads, figures.workloads)]
+def _figures(scenario: Scenario, figures: Figures, audience: str,
+             variety: str) -> dict[str, Any]:
+    workloads = [_workload(w, f, variety) for w, f in zip(scenario.workloads, figures.workloads)]
     by_id = {w["id"]: w for w in workloads}
     checks = [_check(c) for c in figures.checks]
     return {
-        "speeds": _speeds(figures),
+        "speeds": _speeds(scenario, figures),
         "throughput": {
             "streams": fmt.integer(scenario.throughput.streams),
             "per_stream": fmt.speed(scenario.throughput.tokens_per_second),
@@ -45,19 +48,24 @@ def _figures(scenario: Scenario, figures: Figures, audience: str) -> dict[str, A
         "w": by_id,
         "featured": workloads[0],
         "workload_count": fmt.integer(len(workloads)),
-        "workload_count_words": fmt.words(len(workloads)),
+        "workload_count_words": fmt.words(len(workloads), variety),
         "bottleneck": {"workload": by_id[scenario.bottleneck.workload],
+                       "check_label": scenario.bottleneck.check_label,
+                       "check_example": scenario.bottleneck.check_example,
                        **_check(figures.bottleneck)},
         "checks": checks,
         "checks_first": checks[0],
         "checks_last": checks[-1],
         "slider": [fmt.slider_label(s) for s in scenario.bottleneck.slider],
+        "writing": _writing(figures),
         "audience": {"name": audience},
     }
 
 
-def _speeds(figures: Figures) -> dict[str, Any]:
+def _speeds(scenario: Scenario, figures: Figures) -> dict[str, Any]:
     return {
+        "baseline_label": scenario.speeds.baseline_label,
+        "imagined_label": scenario.speeds.imagined_label,
         "baseline": fmt.speed(figures.baseline),
         "imagined": fmt.speed(figures.imagined),
         "baseline_rate": fmt.rate(figures.baseline),
@@ -69,15 +77,22 @@ def _speeds(figures: Figures) -> dict[str, Any]:
     }
 
 
-def _workload(workload: Workload, figures: WorkloadFigures) -> dict[str, Any]:
+def _workload(workload: Workload, figures: WorkloadFigures, variety: str) -> dict[str, Any]:
+    one = workload.singular or workload.label
+    noun = one if figures.count == 1 else workload.label
     return {
         "id": workload.id,
         "label": workload.label,
+        "singular": one,
+        "noun": noun,
         "count": fmt.integer(figures.count),
-        "count_words": fmt.words(figures.count),
-        "Count_words": fmt.Words(figures.count),
+        "count_words": fmt.words(figures.count, variety),
+        "Count_words": fmt.Words(figures.count, variety),
+        "counted": fmt.counted(figures.count, one, workload.label),
+        "counted_words": f"{fmt.words(figures.count, variety)} {noun}",
+        "Counted_words": f"{fmt.Words(figures.count, variety)} {noun}",
         "tokens_each": fmt.integer(figures.tokens_each),
-        "tokens_each_words": fmt.words(figures.tokens_each),
+        "tokens_each_words": fmt.words(figures.tokens_each, variety),
         "total_tokens": fmt.integer(figures.total_tokens),
         "time_baseline": fmt.duration(figures.seconds_baseline),
         "time_imagined": fmt.duration(figures.seconds_imagined),
@@ -85,18 +100,33 @@ def _workload(workload: Workload, figures: WorkloadFigures) -> dict[str, Any]:
     }
 
 
-def _check(figures: CheckFigures) -> dict[str, str]:
+def _writing(figures: Figures) -> dict[str, str]:
+    """Words for the writing times of every workload (figures/phrases.py)."""
+    slow = [w.seconds_baseline for w in figures.workloads]
+    fast = [w.seconds_imagined for w in figures.workloads]
     return {
+        "baseline_span": phrases.span(slow),
+        "imagined_span": phrases.span(fast),
+        "baseline_scale": phrases.scale(max(slow)),
+        "imagined_scale": phrases.scale(max(fast)),
+        "drafting": phrases.drafting(figures.writing_speedup),
+    }
+
+
+def _check(figures: CheckFigures) -> dict[str, Any]:
+    return {
+        "has_check": figures.check > 0,
+        "gain": phrases.gain(figures.check, figures.end_to_end_speedup, figures.writing_speedup),
         "check": fmt.check_label(figures.check),
         "check_seconds": fmt.seconds_plain(figures.check),
         "total_baseline": fmt.duration(figures.total_baseline),
         "total_imagined": fmt.duration(figures.total_imagined),
         "total_baseline_seconds": fmt.seconds_plain(figures.total_baseline),
         "total_imagined_seconds": fmt.seconds_plain(figures.total_imagined),
-        "writing_share_baseline": fmt.share(figures.writing_share_baseline),
-        "checking_share_baseline": fmt.share(figures.checking_share_baseline),
-        "writing_share_imagined": fmt.share(figures.writing_share_imagined),
-        "checking_share_imagined": fmt.share(figures.checking_share_imagined),
+        "writing_share_baseline": fmt.share_prose(figures.writing_share_baseline),
+        "checking_share_baseline": fmt.share_prose(figures.checking_share_baseline),
+        "writing_share_imagined": fmt.share_prose(figures.writing_share_imagined),
+        "checking_share_imagined": fmt.share_prose(figures.checking_share_imagined),
         "writing_speedup": fmt.speedup(figures.writing_speedup),
         "end_to_end_speedup": fmt.speedup(figures.end_to_end_speedup),
         "end_to_end_plain": fmt.speedup_plain(figures.end_to_end_speedup),
