@@ -34,7 +34,7 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
             slides.extend(made)
             warnings.extend(_glyph_warnings(made, section, slide))
             if not slide.notes:
-                warnings.append(Problem(Location(section.file, slide.line),
+                warnings.append(Problem(Location(slide.file or section.file, slide.line),
                                         f"slide '{slide.title}' has no speaker notes "
                                         "(add a '### Notes' part)", "warning"))
         handout.append(HandoutSection(section.label, section.title, section.headline,
@@ -52,7 +52,7 @@ def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSourc
     missing = glyphs.undrawable(" ".join(strings(tuple(made))))
     if not missing:
         return []
-    return [Problem(Location(section.file, slide.line),
+    return [Problem(Location(slide.file or section.file, slide.line),
                     f"slide '{slide.title}' uses characters no bundled font has: "
                     f"{glyphs.describe(missing)}; the handout shows them as blanks and "
                     "presenting apps substitute another font", "warning")]
@@ -119,7 +119,7 @@ class _Parts:
     def experiment_slides(self, section: SectionSource, notes: tuple[str, ...]) -> list[Slide]:
         slides = []
         for entry, workload, figures in self._experiments():
-            said = (f"{entry['title'] or workload.label}: {entry['count']} {workload.label} of "
+            said = (f"{entry['title'] or workload.label}: {entry['counted']} of "
                     f"{entry['tokens_each']} tokens each make {entry['total_tokens']} output "
                     f"tokens, {entry['time_baseline']} at {fmt.rate(self.source.figures.baseline)}"
                     f" and {entry['time_imagined']} at {fmt.rate(self.source.figures.imagined)}.")

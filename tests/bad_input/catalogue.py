@@ -334,7 +334,7 @@ WORK = [
          ("01-what-the-number-means.md:37: a placeholder prints the loop helper itself",)),
     Case("placeholder-prints-a-group", replace(S1, X, "{{ featured }}"),
          ("01-what-the-number-means.md:37: a placeholder prints a group of figures, not a value; "
-          "name one of its parts (id, label, count",)),
+          "name one of its parts (id, label, singular",)),
     Case("placeholder-prints-a-list-of-groups", replace(S1, X, "{{ workloads }}"),
          ("01-what-the-number-means.md:37: a placeholder prints a list holding a group of figures",)),
     Case("placeholder-prints-yes-or-no", replace(S1, X, "{{ featured is defined }}"),

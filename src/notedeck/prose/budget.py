@@ -141,7 +141,7 @@ def _join(original):
 def _items(value, cost: int = 1):
     """A loop's list, charged step by step: text and single values are refused."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        shown = f"text ('{value[:20]}...')" if isinstance(value, str) else _kind(value)
+        shown = f"text ('{value[:20].replace(chr(160), ' ')}...')" if isinstance(value, str) else _kind(value)
         raise PlaceholderLimit(f"a loop here goes over {shown}, not a list; loop over the "
                                "note's lists, such as workloads or checks")
     return _charged(value, cost, _budget())

@@ -13,6 +13,7 @@ from markdown_it.token import Token
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
 from notedeck.model import (Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
+from notedeck.readers import passages
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
@@ -68,6 +69,7 @@ class SlideSource:
     line: int
     blocks: list[Part] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    file: Path | None = None        # where the slide is written, when not its section's file
 
 
 @dataclass
@@ -79,25 +81,33 @@ class SectionSource:
     slides: list[SlideSource] = field(default_factory=list)
     handout: list[Part] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    passages: tuple[str, ...] = ()                        # the passage names the file marks
+    hidden: tuple[passages.Passage, ...] = ()             # passages of absent workloads
+    texts: tuple[passages.Chunk, ...] = ()                # the text as filled, located
 
     @property
     def label(self) -> str:
         return f"{self.number:02d}"
 
 
-def read(path: Path, namespace: Mapping[str, Any] | None) -> SectionSource:
-    """Read one section file, filling placeholders from the namespace (None: do not fill).
+def read(path: Path, namespace: Mapping[str, Any] | None,
+         overlay: passages.Overlay | None = None) -> SectionSource:
+    """Read one section file, filling placeholders from the namespace (None: do not fill);
+    an overlay swaps in an audience's passages and leaves out those of absent workloads.
 
     Every independent problem in the file is reported in one NotedeckError."""
     raw, warnings = clean.scrub(yamlfile.read_text(path), path)
     front, body, body_line = _split(path, raw)
     found = Collector()
     section = found.run(_front_matter, path, front, namespace) or SectionSource(path, 0, "", "")
-    filled = body if namespace is None else found.run(
-        fill, body, namespace, path, line_offset=body_line - 1)
+    pieces = found.run(passages.split, body, path, body_line)
+    resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
+    filled = found.run(passages.assemble, resolved.chunks, namespace) if resolved else None
     if filled is not None:
-        walker = _Walker(section, path, body_line, check_lengths=namespace is not None)
-        tokens = found.run(parse, filled, path, body_line)
+        section.passages, section.hidden = resolved.names, resolved.hidden
+        section.texts = filled.chunks
+        walker = _Walker(section, filled.lines, check_lengths=namespace is not None)
+        tokens = found.run(parse, filled.text, filled.lines)
         if tokens is not None:
             walker.walk(tokens)
         found.problems.extend(walker.problems)
@@ -110,14 +120,19 @@ def read(path: Path, namespace: Mapping[str, Any] | None) -> SectionSource:
     return section
 
 
-def parse(text: str, path: Path, first_line: int = 1) -> list[Token]:
+def parse(text: str, lines: passages.Lines) -> list[Token]:
     """markdown-it's block tokens; lists nested too deeply are an error at their line."""
     try:
         return _PARSER.parse(text)
     except _TooDeep as exc:
+        path, line = lines.at(exc.line)
         raise fail(path, f"a list is nested more than {MAX_LIST_DEPTH} levels deep here; "
                          "Markdown would drop everything after it. Use fewer levels",
-                   exc.line + first_line) from None
+                   line) from None
+
+
+def _plain_lines(path: Path, first_line: int, text: str) -> passages.Lines:
+    return passages.Lines([(path, first_line + i) for i in range(text.count("\n") + 1)])
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -176,16 +191,20 @@ def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any]
 class _Walker:
     """Walks markdown-it's block tokens into slides, notes and handout parts."""
 
-    def __init__(self, section: SectionSource, path: Path, body_line: int,
-                 check_lengths: bool = True):
-        self.section, self.path, self.offset = section, path, body_line
+    def __init__(self, section: SectionSource, lines: passages.Lines, check_lengths: bool = True):
+        self.section, self.lines = section, lines
         self.check_lengths = check_lengths
         self.in_handout = False
         self.in_notes = False
         self.problems: list[Problem] = []
 
-    def line(self, token: Token) -> int:
-        return (token.map[0] if token.map else 0) + self.offset
+    def at(self, token: Token) -> tuple[Path, int]:
+        """The file and line a token's text comes from."""
+        return self.lines.at(token.map[0] if token.map else 0)
+
+    def fail(self, token: Token, message: str) -> NotedeckError:
+        path, line = self.at(token)
+        return fail(path, message, line)
 
     def walk(self, tokens: list[Token]) -> None:
         """Every block in turn; a block with a problem is reported and skipped."""
@@ -203,12 +222,11 @@ class _Walker:
             self.heading(token, tokens[i + 1])
             return i + 3
         if token.type == "paragraph_open":
-            self.add(Paragraph(inline(tokens[i + 1], self.path, self.line(token),
-                                      self.problems)), token)
+            self.add(Paragraph(inline(tokens[i + 1], *self.at(token), self.problems)), token)
             return i + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, i)
-            self.add(bullets(tokens[i:end + 1], self.path, self.offset, self.problems), token)
+            self.add(bullets(tokens[i:end + 1], self.at, self.problems), token)
             return end + 1
         if token.type == "fence":
             self.fence(token)
@@ -217,38 +235,40 @@ class _Walker:
             return i + 1
         if token.type == "hr":
             return i + 1
-        raise fail(self.path, f"{_describe(token)} is not supported here; use paragraphs, "
-                              "lists, headings (##, ###) and fenced components", self.line(token))
+        raise self.fail(token, f"{_describe(token)} is not supported here; use paragraphs, "
+                               "lists, headings (##, ###) and fenced components")
 
     def heading(self, token: Token, content: Token) -> None:
-        title = clean.line(plain(inline(content, self.path, self.line(token), self.problems)))
+        path, line = self.at(token)
+        title = clean.line(plain(inline(content, path, line, self.problems)))
         level = int(token.tag[1])
         limit = MAX_SLIDE_TITLE if level == 2 and not self.in_handout else MAX_HEADING
         if len(title) > limit and self.check_lengths:
-            raise fail(self.path, f"the heading '{title[:30]}...' is {len(title)} characters "
-                                  f"long; at most {limit} fit. Shorten it", self.line(token))
+            raise self.fail(token, f"the heading '{title[:30]}...' is {len(title)} characters "
+                                   f"long; at most {limit} fit. Shorten it")
         if level == 1:
             if title.lower() != "handout":
-                raise fail(self.path, f"unknown part '# {title}'; the only top-level "
-                                      "heading is '# Handout'", self.line(token))
+                raise self.fail(token, f"unknown part '# {title}'; the only top-level "
+                                       "heading is '# Handout'")
             self.in_handout, self.in_notes = True, False
         elif self.in_handout:
             self.section.handout.append(Heading(title, level))
         elif level == 2:
-            self.section.slides.append(SlideSource(title, self.line(token)))
+            own = None if path == self.section.file else path
+            self.section.slides.append(SlideSource(title, line, file=own))
             self.in_notes = False
         elif level == 3 and title.lower() == "notes" and self.section.slides:
             self.in_notes = True
         else:
-            raise fail(self.path, f"unexpected heading '{'#' * level} {title}': slides start "
-                                  "with '## Title', notes with '### Notes'", self.line(token))
+            raise self.fail(token, f"unexpected heading '{'#' * level} {title}': slides start "
+                                   "with '## Title', notes with '### Notes'")
 
     def add(self, block: Block | Component, token: Token) -> None:
         if self.in_handout:
             self.section.handout.append(block)
         elif not self.section.slides:
-            raise fail(self.path, "text before the first slide: start a slide with "
-                                  "'## Title' or the handout with '# Handout'", self.line(token))
+            raise self.fail(token, "text before the first slide: start a slide with "
+                                   "'## Title' or the handout with '# Handout'")
         elif self.in_notes:
             self.section.slides[-1].notes.extend(_note_text(block))
         else:
@@ -257,12 +277,13 @@ class _Walker:
     def fence(self, token: Token) -> None:
         kind = token.info.strip().split(" ")[0].lower()
         if kind not in COMPONENTS:
-            raise fail(self.path, f"unknown component '{token.info.strip() or '(none)'}'; "
-                                  f"expected one of: {', '.join(COMPONENTS)}", self.line(token))
+            raise self.fail(token, f"unknown component '{token.info.strip() or '(none)'}'; "
+                                   f"expected one of: {', '.join(COMPONENTS)}")
+        path, line = self.at(token)
         if kind == "worksheet":
-            self.add(worksheet(token.content, self.path, self.line(token) + 1), token)
+            self.add(worksheet(token.content, path, line + 1), token)
         else:
-            self.add(Component(kind, token.content.strip(), self.path, self.line(token)), token)
+            self.add(Component(kind, token.content.strip(), path, line), token)
 
 
 def _closing(tokens: list[Token], start: int) -> int:
@@ -274,18 +295,20 @@ def _closing(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def bullets(tokens: list[Token], path: Path, offset: int,
-            notes: list[Problem] | None = None) -> BulletList:
-    """A list's items as runs; nested items are flattened into the list."""
-    items = [inline(t, path, (t.map[0] if t.map else 0) + offset, notes)
-             for t in tokens if t.type == "inline"]
+def bullets(tokens: list[Token], at, notes: list[Problem] | None = None) -> BulletList:
+    """A list's items as runs; nested items are flattened into the list.
+
+    `at(token)` gives the file and line a token's text comes from."""
+    items = [inline(t, *at(t), notes) for t in tokens if t.type == "inline"]
     return BulletList(tuple(items), ordered=tokens[0].type == "ordered_list_open")
 
 
 def worksheet(body: str, path: Path, line: int) -> Worksheet:
     """'- **Title**: hint' items become prompts with room to write."""
     prompts = []
-    for item in bullets(parse(body, path, line), path, line).items:
+    lines = _plain_lines(path, line, body)
+    at = lambda token: lines.at(token.map[0] if token.map else 0)  # noqa: E731
+    for item in bullets(parse(body, lines), at).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
         hint = hint[:1].upper() + hint[1:]
