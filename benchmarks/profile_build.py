@@ -31,12 +31,13 @@ def main() -> None:
         os.environ["NOTEDECK_WORKERS"] = "0"
         profiler = Profiler(interval=0.0005)
         profiler.start()
+        from notedeck.options import Options
         from notedeck.pipeline.build import build
 
-        result = build(args.content, Path(folder) / "out")
+        result = build(Options(args.content, Path(folder) / "out"))
         profiler.stop()
     print(profiler.output_text(unicode=True, color=False))
-    print(f"built {result.slides} slides, {result.pages} pages", file=sys.stderr)
+    print("built " + ", ".join(f"{w.count} {w.unit}" for w in result.files), file=sys.stderr)
     if args.html:
         args.html.write_text(profiler.output_html(), encoding="utf-8")
 

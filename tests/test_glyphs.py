@@ -3,7 +3,7 @@
 from pypdf import PdfReader
 
 from notedeck import glyphs
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.compose import compose
 from notedeck.pipeline.read import gather
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pptx import Presentation
 
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.compose import compose
 from notedeck.pipeline.read import gather
 from notedeck.render.dump import dumps

@@ -4,7 +4,7 @@ import pytest
 from pptx import Presentation
 from pptx.util import Inches
 
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.errors import NotedeckError
 from notedeck.render.pptx.emit import DEFAULT_TEMPLATE
 
@@ -35,7 +35,7 @@ def test_a_file_that_is_not_a_template_is_named(note, tmp_path):
 
 
 def test_check_names_a_broken_template(note):
-    from notedeck.pipeline.check import check_note
+    from support import check_note
 
     (note / "template.pptx").write_bytes(b"not a presentation")
     assert any("template.pptx" in str(p) for p in check_note(note))

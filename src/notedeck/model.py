@@ -305,3 +305,14 @@ class Deck:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class ChartArt:
+    """One drawn chart: `png` for slides, `svg` (text as paths) for print; its size in inches."""
+
+    name: str
+    png: bytes
+    svg: bytes
+    width_in: float
+    height_in: float

@@ -76,4 +76,14 @@ CHART_SIZES_IN = {
     "bottleneck": (6.7, 4.5),
     "speedup": (12.1, 4.5),
 }
+
+
+def chart_size(spec) -> tuple[float, float]:
+    """Inches: by the chart's name, else by its kind's usual name."""
+    from notedeck.model import BottleneckChart, DialChart, SpeedupChart
+
+    kinds = {DialChart: "dial", BottleneckChart: "bottleneck", SpeedupChart: "speedup"}
+    return CHART_SIZES_IN.get(spec.name) or CHART_SIZES_IN[kinds[type(spec)]]
+
+
 CHART_DPI = 200   # twice the 100 dpi a projected 16:9 slide needs at 1333 px

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.pipeline.build import build
+from support import build
 
 from .helpers import BUNDLED
 

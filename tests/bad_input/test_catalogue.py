@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.errors import NotedeckError
 
 from .catalogue import CASES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from notedeck.pipeline.check import check_note
+from support import check_note
 from notedeck.commands.cli import main
 
 from .helpers import snapshot

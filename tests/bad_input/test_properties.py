@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notedeck.prose import naked_numbers as naked
-from notedeck.pipeline.build import build
-from notedeck.pipeline.check import check_note
+from support import build
+from support import check_note
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.pipeline.read import gather

@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from notedeck.pipeline.build import build
+from support import build
 from notedeck.errors import NotedeckError
 from notedeck.pipeline.read import gather
 

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from notedeck.commands.variants import build_all, summary, variants
+from support import options
 from notedeck.commands.cli import main
 
 from .helpers import cli_in_process, digests
@@ -43,7 +44,7 @@ def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
 
 
 def test_the_same_files_as_building_each_variant_alone(note, tmp_path):
-    build_all(note, tmp_path / "all", jobs=2)
+    build_all(options(note, tmp_path / "all", jobs=2))
     for audience in (None, "support-team"):
         alone = tmp_path / f"alone-{audience}"
         args = ["build", "--content", str(note), "--out", str(alone), "--no-cache"]
@@ -74,13 +75,13 @@ def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypat
 
     real = notedeck.pipeline.build._build
 
-    def flaky(content, out, audience, *rest):
-        if audience == "research-lab":
+    def flaky(chosen, *rest):
+        if chosen.audience == "research-lab":
             raise RuntimeError("a bug that only this variant meets")
-        return real(content, out, audience, *rest)
+        return real(chosen, *rest)
 
     monkeypatch.setattr(notedeck.pipeline.build, "_build", flaky)
-    outcomes = build_all(note, tmp_path / "out", jobs=1)
+    outcomes = build_all(options(note, tmp_path / "out", jobs=1))
     assert [o.ok for o in outcomes] == [True, False, True]
     assert outcomes[1].internal == "RuntimeError: a bug that only this variant meets"
     assert "internal error" in summary(outcomes)
@@ -102,7 +103,7 @@ def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
         return real(spec)
 
     monkeypatch.setattr(notedeck.render.charts.draw, "draw", logged)   # inherited by the fork
-    outcomes = build_all(note, tmp_path / "out", jobs=2)
+    outcomes = build_all(options(note, tmp_path / "out", jobs=2))
     assert all(o.ok for o in outcomes)
     draws = log.read_text().splitlines()
     # the note, research-lab and support-team each have three charts of their own;
@@ -111,7 +112,7 @@ def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
 
 
 def test_no_cache_uses_a_private_cache_and_leaves_none(note, tmp_path, cache):
-    outcomes = build_all(note, tmp_path / "out", cache=False, jobs=2)
+    outcomes = build_all(options(note, tmp_path / "out", cache=False, jobs=2))
     assert all(o.ok and not o.result.kept for o in outcomes)
     assert not cache.exists()
     assert "NOTEDECK_CACHE_DIR" in os.environ and os.environ["NOTEDECK_CACHE_DIR"] == str(cache)
@@ -119,10 +120,10 @@ def test_no_cache_uses_a_private_cache_and_leaves_none(note, tmp_path, cache):
 
 def test_a_second_run_keeps_what_has_not_changed(note, tmp_path):
     out = tmp_path / "out"
-    build_all(note, out, jobs=2)
+    build_all(options(note, out, jobs=2))
     path = note / "audiences" / "research-lab.yaml"
     path.write_text(path.read_text() + "\n# a comment\n")
-    again = {o.name: o.result.kept for o in build_all(note, out, jobs=2)}
+    again = {o.name: o.result.kept for o in build_all(options(note, out, jobs=2))}
     assert again == {"(note)": True, "research-lab": False, "support-team": True}
 
 

@@ -14,12 +14,14 @@ from notedeck.render.charts import draw as charts
 from notedeck.render.pdf import svg as pdf_svg
 
 from .helpers import BUNDLED
+from notedeck.render.pptx import emit as pptx_emit
+from support import render
 
 
 @pytest.fixture(scope="module")
 def art():
     deck, _ = compose(gather(BUNDLED))
-    return charts.draw_all(deck.charts)
+    return {spec.name: charts.draw(spec) for spec in deck.charts}
 
 
 def test_matplotlib_svg_takes_the_fast_path(art):
@@ -98,14 +100,13 @@ def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
     from synthetic import note_with_slides
 
     import notedeck.pipeline.read
-    from notedeck.render.pptx import emit as pptx
-
+    
     monkeypatch.setattr(notedeck.pipeline.read, "MAX_SLIDES", 10**6)
     note = note_with_slides(tmp_path / "note", 60)
     deck, _ = compose(gather(note))
-    drawn = charts.draw_all(deck.charts)
-    pptx.render(deck, drawn, tmp_path / "fast" / "deck.pptx")
-    monkeypatch.setattr(pptx, "linear_parts", lambda prs: None)
-    pptx.render(deck, drawn, tmp_path / "plain" / "deck.pptx")
+    drawn = {spec.name: charts.draw(spec) for spec in deck.charts}
+    render("deck", deck, drawn, tmp_path / "fast" / "deck.pptx")
+    monkeypatch.setattr(pptx_emit, "linear_parts", lambda prs: None)
+    render("deck", deck, drawn, tmp_path / "plain" / "deck.pptx")
     assert (tmp_path / "fast" / "deck.pptx").read_bytes() == \
         (tmp_path / "plain" / "deck.pptx").read_bytes()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.commands.watch import Watcher
+from support import options
 
 WAIT = 90          # seconds: the most any step may take before the test gives up
 
@@ -59,7 +60,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp_path):
     out = tmp_path / "out"
-    running = Running(Watcher(note, out))
+    running = Running(Watcher(options(note, out)))
     try:
         first = running.next()
         assert first.changed == () and first.outcomes[0].ok
@@ -90,7 +91,7 @@ def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp
 
 
 def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path):
-    running = Running(Watcher(note, tmp_path / "out", all_audiences=True))
+    running = Running(Watcher(options(note, tmp_path / "out"), all_audiences=True))
     try:
         first = running.next()
         assert [o.name for o in first.outcomes] == ["(note)", "research-lab", "support-team"]
@@ -105,7 +106,7 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
 
 
 def test_only_the_files_a_build_reads_count(note, tmp_path):
-    watcher = Watcher(note, note / "output", scenarios_file=tmp_path / "numbers.yaml")
+    watcher = Watcher(options(note, note / "output", scenarios_file=tmp_path / "numbers.yaml"))
     relevant = lambda path: watcher.relevant(None, str(path))  # noqa: E731
     assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
     assert relevant(note / "sections" / "01-what-the-number-means.md")

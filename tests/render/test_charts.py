@@ -13,7 +13,8 @@ from matplotlib.text import Text
 from PIL import Image
 
 from notedeck import theme
-from notedeck.model import (Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
+from notedeck.pipeline.chart_helper import Charts
+from notedeck.model import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import placement
 
@@ -68,8 +69,8 @@ SPECS = {"dial": dial_spec, "bottleneck": bottleneck_spec, "speedup": speedup_sp
 
 
 @pytest.fixture(scope="module")
-def art() -> dict[str, charts.ChartArt]:
-    return charts.draw_all(make() for make in SPECS.values())
+def art() -> dict[str, ChartArt]:
+    return {spec.name: charts.draw(spec) for spec in (make() for make in SPECS.values())}
 
 
 @pytest.mark.parametrize("name", SPECS)
@@ -169,12 +170,13 @@ def test_text_is_set_in_liberation_sans_with_dejavu_for_missing_glyphs():
 
 
 def test_chart_size_falls_back_to_the_kind():
-    assert charts.chart_size(dial_spec(name="dial-team")) == theme.CHART_SIZES_IN["dial"]
+    assert theme.chart_size(dial_spec(name="dial-team")) == theme.CHART_SIZES_IN["dial"]
 
 
 def test_duplicate_names_and_unknown_kinds_fail():
     with pytest.raises(ValueError, match="two charts are named 'dial'"):
-        charts.draw_all([dial_spec(), dial_spec()])
+        with Charts(cache=False, workers=False) as drawing:
+            drawing.art([dial_spec(), dial_spec()])
     with pytest.raises(TypeError, match="DialChart, BottleneckChart, SpeedupChart"):
         charts.draw("not a spec")
 

@@ -15,11 +15,12 @@ from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
 from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
-from notedeck.render.charts.draw import ChartArt
-from notedeck.render.pdf import emit as pdf
+from notedeck.model import ChartArt
 from notedeck.render.pdf.blocks import chart_flowable
 from notedeck.render.pdf.layout import PAPERS, column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.theme import CHART_DPI, CHART_SIZES_IN
+from notedeck.render.pdf import emit as pdf_emit
+from support import render
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -214,7 +215,7 @@ def art() -> dict[str, Art]:
 
 @pytest.fixture(scope="module")
 def handout(art, tmp_path_factory) -> Path:
-    return pdf.render(DECK, art, tmp_path_factory.mktemp("a4") / "handout.pdf")
+    return render("handout", DECK, art, tmp_path_factory.mktemp("a4") / "handout.pdf")
 
 
 def pages_text(path: Path) -> list[str]:
@@ -258,9 +259,9 @@ def test_sources_read_author_title_kind_note(handout):
 
 
 def test_source_markup_italicises_the_title_and_ends_each_part_once():
-    assert pdf.source_markup(Source("A & B", "Why <x>?", "Blog", "Ends here.")) == \
+    assert pdf_emit.source_markup(Source("A & B", "Why <x>?", "Blog", "Ends here.")) == \
         "A &amp; B, <i>Why &lt;x&gt;?</i> Blog. Ends here."
-    assert pdf.source_markup(Source("", "Title", "", "")) == "<i>Title</i>."
+    assert pdf_emit.source_markup(Source("", "Title", "", "")) == "<i>Title</i>."
 
 
 def test_every_page_has_the_footer_and_page_n_of_m(handout):
@@ -283,7 +284,7 @@ def test_metadata_comes_from_the_deck(handout):
 
 @pytest.mark.parametrize("paper, size", [("a4", (595.28, 841.89)), ("letter", (612, 792))])
 def test_paper_size(art, tmp_path, paper, size):
-    out = pdf.render(DECK, art, tmp_path / f"{paper}.pdf", paper=paper)
+    out = render("handout", DECK, art, tmp_path / f"{paper}.pdf", paper=paper)
     for page in PdfReader(out).pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == \
             pytest.approx(size, abs=0.01)
@@ -296,13 +297,13 @@ def test_letter_has_one_inch_side_margins_and_a4_25_mm():
 
 def test_unknown_paper_names_the_choices(art, tmp_path):
     with pytest.raises(NotedeckError, match="a4, letter"):
-        pdf.render(DECK, art, tmp_path / "x.pdf", paper="a5")
+        render("handout", DECK, art, tmp_path / "x.pdf", paper="a5")
     assert not (tmp_path / "x.pdf").exists()
 
 
 def test_missing_chart_art_names_the_chart(art, tmp_path):
     with pytest.raises(NotedeckError, match="'bottleneck'.*drawn: dial"):
-        pdf.render(DECK, {"dial": art["dial"]}, tmp_path / "x.pdf")
+        render("handout", DECK, {"dial": art["dial"]}, tmp_path / "x.pdf")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -327,14 +328,14 @@ def test_qpdf_finds_no_structural_errors(handout):
 
 
 def test_the_same_deck_gives_the_same_bytes(art, handout, tmp_path):
-    again = pdf.render(DECK, art, tmp_path / "elsewhere.pdf")
+    again = render("handout", DECK, art, tmp_path / "elsewhere.pdf")
     assert again.read_bytes() == handout.read_bytes()
 
 
 def test_source_date_epoch_sets_the_creation_date(art, tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1790899200")   # 2026-10-02 00:00 UTC
-    first = pdf.render(DECK, art, tmp_path / "one.pdf")
-    second = pdf.render(DECK, art, tmp_path / "two.pdf")
+    first = render("handout", DECK, art, tmp_path / "one.pdf")
+    second = render("handout", DECK, art, tmp_path / "two.pdf")
     assert first.read_bytes() == second.read_bytes()
     assert PdfReader(first).metadata["/CreationDate"].startswith("D:20261002000000")
 
@@ -352,7 +353,7 @@ def test_a_long_table_repeats_its_header_on_the_next_page(art, tmp_path):
     section = HandoutSection("01", "A long table", "It cannot fit on one page.",
                              (Paragraph(T("Before the table.")), long))
     deck = replace(DECK, handout=Handout((section,), (), ()), charts=())
-    pages = pages_text(pdf.render(deck, {}, tmp_path / "long.pdf"))
+    pages = pages_text(render("handout", deck, {}, tmp_path / "long.pdf"))
     with_rows = [text for text in pages if "Workload number" in text]
     assert len(with_rows) >= 2
     for text in with_rows:
@@ -368,7 +369,7 @@ def test_a_heading_stays_with_its_table_and_a_short_table_is_not_split(art, tmp_
                             tuple(Paragraph(T(f"Filler line {n}.")) for n in range(filler)))
     after = HandoutSection("02", "The serial bottleneck", "Checks decide.", (CHECKS,))
     deck = replace(DECK, handout=Handout((before, after), (), ()), charts=())
-    pages = pages_text(pdf.render(deck, {}, tmp_path / "kept.pdf"))
+    pages = pages_text(render("handout", deck, {}, tmp_path / "kept.pdf"))
     [page] = [text for text in pages if "The serial bottleneck" in text]
     assert CHECKS.caption in page
     assert all(" ".join(row) in page for row in CHECKS.rows)

@@ -15,11 +15,11 @@ from pptx.util import Emu
 
 from notedeck.errors import NotedeckError
 from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
-from notedeck.render.charts.draw import ChartArt
+from notedeck.model import ChartArt
 from notedeck.render.pptx import fit
-from notedeck.render.pptx import emit as pptx
 from notedeck.render.pptx.layouts import LAYOUTS, read_template, DEFAULT_TEMPLATE
 from notedeck.theme import CHART_SIZES_IN, DECK_TYPEFACE
+from support import render
 
 FOOTER = "One million tokens a second"
 
@@ -173,7 +173,7 @@ def all_text(slide) -> str:
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("deck") / "deck.pptx"
-    return pptx.render(hand_deck(), hand_art(), out)
+    return render("deck", hand_deck(), hand_art(), out)
 
 
 @pytest.fixture(scope="module")
@@ -362,7 +362,7 @@ def test_thirty_bullets_continue_onto_more_slides(tmp_path):
     items = tuple((b(f"Point {i}"), r(": a workload that writes a few thousand tokens and then "
                                        "waits for its check"),) for i in range(1, 31))
     slide = ContentSlide("Thirty points", (BulletList(items, ordered=True),), ("Notes.",), "01")
-    out = pptx.render(one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")
+    out = render("deck", one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")
     deck = Presentation(str(out))
     slides = list(deck.slides)[1:]
     assert len(slides) >= 3
@@ -389,7 +389,7 @@ def test_long_table_repeats_its_header(tmp_path):
     rows = tuple((f"{i} drafts × 1,000", f"{i * 1000:,}", "1 h", "1 second") for i in range(40))
     table = replace(BUDGETS, rows=rows, highlight=25)
     slide = TableSlide("Budgets", table, (), ("Notes.",), "01")
-    deck = Presentation(str(pptx.render(one_slide_deck(slide), hand_art(),
+    deck = Presentation(str(render("deck", one_slide_deck(slide), hand_art(),
                                         tmp_path / "deck.pptx")))
     tables = [next(sh for sh in s.shapes if sh.has_table).table for s in list(deck.slides)[1:]]
     assert len(tables) >= 2
@@ -407,7 +407,7 @@ def test_long_title_fails_naming_the_slide(tmp_path):
     assert len(title) == 300
     slide = ContentSlide(title, (Paragraph((r("Text."),)),), ("Notes.",), "01")
     with pytest.raises(NotedeckError) as caught:
-        pptx.render(one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")
+        render("deck", one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")
     message = str(caught.value)
     assert "slide 2 'Budgets and what" in message and "title does not fit" in message
     assert not (tmp_path / "deck.pptx").exists()
@@ -416,13 +416,13 @@ def test_long_title_fails_naming_the_slide(tmp_path):
 def test_missing_chart_art_lists_the_drawn_ones(tmp_path):
     with pytest.raises(NotedeckError, match="no chart art named 'dial'; drawn charts: "
                                             "bottleneck"):
-        pptx.render(hand_deck(), {"bottleneck": hand_art()["bottleneck"]}, tmp_path / "d.pptx")
+        render("deck", hand_deck(), {"bottleneck": hand_art()["bottleneck"]}, tmp_path / "d.pptx")
 
 
 def test_control_characters_are_stripped(tmp_path):
     slide = ContentSlide("Bad\x00 title\x07", (Paragraph((r("Line\x0bwith\x1f control"),)),),
                          ("Notes\x08 too.",), "01")
-    deck = Presentation(str(pptx.render(one_slide_deck(slide), hand_art(),
+    deck = Presentation(str(render("deck", one_slide_deck(slide), hand_art(),
                                         tmp_path / "deck.pptx")))
     slide = deck.slides[1]
     assert slide.shapes.title.text_frame.text == "Bad title"
@@ -447,7 +447,7 @@ def test_a_template_missing_a_layout_is_named(tmp_path):
     bad = tmp_path / "corporate.pptx"
     prs.save(str(bad))
     with pytest.raises(NotedeckError, match="no slide layout 'Chart'; layouts are: .*'Graph'"):
-        pptx.render(hand_deck(), hand_art(), tmp_path / "deck.pptx", template=bad)
+        render("deck", hand_deck(), hand_art(), tmp_path / "deck.pptx", template=bad)
 
 
 def test_a_swapped_template_is_used(tmp_path):
@@ -458,7 +458,7 @@ def test_a_swapped_template_is_used(tmp_path):
     prs.slides.add_slide(layout).shapes.title.text = "A slide of the template's own"
     corporate = tmp_path / "corporate.pptx"
     prs.save(str(corporate))
-    out = pptx.render(hand_deck(), hand_art(), tmp_path / "deck.pptx", template=corporate)
+    out = render("deck", hand_deck(), hand_art(), tmp_path / "deck.pptx", template=corporate)
     deck = Presentation(str(out))
     assert len(deck.slides) == len(hand_deck().slides)
     slide = deck.slides[2]
@@ -468,8 +468,8 @@ def test_a_swapped_template_is_used(tmp_path):
 
 def test_same_deck_same_bytes(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1790000000")
-    first = pptx.render(hand_deck(), hand_art(), tmp_path / "a.pptx")
-    second = pptx.render(hand_deck(), hand_art(), tmp_path / "b.pptx")
+    first = render("deck", hand_deck(), hand_art(), tmp_path / "a.pptx")
+    second = render("deck", hand_deck(), hand_art(), tmp_path / "b.pptx")
     assert hashlib.sha256(first.read_bytes()).digest() == \
         hashlib.sha256(second.read_bytes()).digest()
     with zipfile.ZipFile(first) as archive:
@@ -490,7 +490,7 @@ def test_openxml_audit_finds_no_errors(rendered):
 
 def test_text_too_long_beside_a_chart_follows_on_its_own_slide(tmp_path):
     """An extreme scenario makes the figures beside the bottleneck chart too long to fit there."""
-    from notedeck.pipeline.build import build as build_note
+    from support import build as build_note
     from conftest import BUNDLED
 
     scenario = (BUNDLED / "scenarios.yaml").read_text(encoding="utf-8")

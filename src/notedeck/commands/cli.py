@@ -93,53 +93,67 @@ def _output_options(command):
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                      show_default=True),
         click.option("--strict", is_flag=True, help="Treat warnings as errors."),
+        click.option("--with", "extra", metavar="NAMES", default="",
+                     help="Also write these outputs, comma-separated (see 'notedeck outputs')."),
+        click.option("--all-audiences", is_flag=True,
+                     help="Build the note into OUT/ and every audience into OUT/NAME/."),
+        click.option("--no-cache", is_flag=True,
+                     help="Draw every chart and write every file; read and write no cache."),
     )):
         command = option(command)
     return command
 
 
+def _options(content, audience, scenarios_file, out, paper, strict, extra, all_audiences,
+             no_cache, **rest):
+    """The one Options object of this run, from the command line."""
+    from notedeck.options import DEFAULT_OUTPUTS, Options
+    from notedeck.render import registry
+
+    if all_audiences and audience:
+        raise click.UsageError("--all-audiences builds every audience; drop --audience")
+    wanted = [name.strip() for name in extra.split(",") if name.strip()]
+    for name in wanted:
+        registry.get(name)                 # an unknown name: exit 2, naming the choices
+    outputs = tuple(dict.fromkeys((*DEFAULT_OUTPUTS, *wanted)))
+    return Options.make(_content(content), out, audience, scenarios_file=scenarios_file,
+                        paper=paper, strict=strict, cache=not no_cache, outputs=outputs,
+                        **rest)
+
+
 @main.command()
 @_output_options
-@click.option("--all-audiences", is_flag=True,
-              help="Build the note into OUT/ and every audience into OUT/NAME/, in parallel.")
-@click.option("--no-cache", is_flag=True,
-              help="Draw every chart and write both files; read and write no cache.")
 @click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
               help="Processes for --all-audiences (default: one per core).")
-def build(content, audience, scenarios_file, out, paper, strict, all_audiences, no_cache,
-          jobs) -> None:
-    """Write OUT/deck.pptx and OUT/handout.pdf."""
+def build(all_audiences, **given) -> None:
+    """Write OUT/deck.pptx and OUT/handout.pdf (and the outputs named by --with)."""
+    options = _options(all_audiences=all_audiences, **given)
     if all_audiences:
-        if audience:
-            raise click.UsageError("--all-audiences builds every audience; drop --audience")
-        sys.exit(_build_all(_content(content), out or Path("output"), scenarios_file, paper,
-                            strict, not no_cache, jobs))
+        sys.exit(_build_all(options))
     from notedeck.pipeline.build import build as run
 
-    out = out or (Path("output") / audience if audience else Path("output"))
-    result = run(_content(content), out, audience, scenarios_file, paper, strict,
-                 cache=not no_cache)
+    result = run(options)
     for warning in result.warnings:
         click.echo(warning.report(), err=True)
     verb = "kept" if result.kept else "wrote"
-    click.echo(f"{verb} {result.paths[0]} ({result.slides} slides)")
-    click.echo(f"{verb} {result.paths[1]} ({result.pages} pages)")
+    for written in result.files:
+        click.echo(f"{verb} {written.path} ({written.count} {written.unit})")
     click.echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
 
 
-def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, jobs) -> int:
+def _build_all(options) -> int:
     """Every variant, a progress bar while more than one runs, a summary; 2 if any failed."""
     from contextlib import nullcontext
 
     from notedeck.commands.variants import build_all, summary, variants
 
-    count = len(variants(content))
+    count = len(variants(options.content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
                              show_pos=True, item_show_func=lambda name: name)
            if count > 1 else nullcontext())
     with bar:
-        outcomes = build_all(content, out, scenarios_file, paper, strict, cache, jobs,
+        outcomes = build_all(options,
                              on_done=lambda o: bar.update(1, o.name) if count > 1 else None)
     for outcome in outcomes:
         for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
@@ -153,26 +167,18 @@ def _build_all(content: Path, out: Path, scenarios_file, paper, strict, cache, j
 
 @main.command()
 @_output_options
-@click.option("--all-audiences", is_flag=True,
-              help="Keep the note in OUT/ and every audience in OUT/NAME/ up to date.")
-@click.option("--no-cache", is_flag=True, help="Draw every chart and write both files each time.")
-def watch(content, audience, scenarios_file, out, paper, strict, all_audiences,
-          no_cache) -> None:
-    """Build, then rebuild whenever a section, scenario or audience file changes."""
+def watch(all_audiences, **given) -> None:
+    """Build, then rebuild whenever a file the build reads changes."""
     from notedeck.commands.watch import Watcher
 
-    if all_audiences and audience:
-        raise click.UsageError("--all-audiences builds every audience; drop --audience")
-    folder = _content(content)
-    out = out or (Path("output") / audience if audience else Path("output"))
-    watcher = Watcher(folder, out, audience, all_audiences, scenarios_file, paper, strict,
-                      not no_cache)
+    options = _options(all_audiences=all_audiences, **given)
+    watcher = Watcher(options, all_audiences)
     for round_ in watcher.rounds():
         if round_.changed:
             click.echo(f"changed: {', '.join(round_.changed)}")
         for outcome in round_.outcomes:
             _report_round(outcome)
-        click.echo(f"watching {folder} for changes (Ctrl-C to stop)")
+        click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
     click.echo("stopped watching")
 
 
@@ -189,8 +195,18 @@ def _report_round(outcome) -> None:
         click.echo(f"{label}unchanged: {outcome.out}")
     else:
         r = outcome.result
-        click.echo(f"{label}rebuilt {r.paths[0]} ({r.slides} slides), {r.paths[1]} "
-                   f"({r.pages} pages) in {r.seconds:.2f} s")
+        files = ", ".join(f"{w.path} ({w.count} {w.unit})" for w in r.files)
+        click.echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
+
+
+@main.command()
+def outputs() -> None:
+    """List the outputs notedeck can write (deck and handout are always written)."""
+    from notedeck.render import registry
+
+    for name in registry.names():
+        renderer = registry.get(name)
+        click.echo(f"{name:10} {renderer.filename:16} {renderer.about}")
 
 
 @main.command()
@@ -213,10 +229,11 @@ def figures(content, audience, scenarios_file, as_json) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit status 2).")
 def check(content, strict) -> None:
     """Check the note, its scenario file and every audience; write nothing."""
+    from notedeck.options import Options
     from notedeck.pipeline.check import check_note
 
     folder = _content(content)
-    problems = check_note(folder)
+    problems = check_note(Options(folder, strict=strict))
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     for problem in problems:

@@ -1,6 +1,6 @@
 """`notedeck build --all-audiences`: the note and every audience, spread over the cores.
 
-Each variant is one ordinary build (build.build) into OUT/ (the note itself)
+Each variant is one ordinary build (pipeline.build) into OUT/ (the note itself)
 or OUT/NAME/. A pool of forked processes, one per core, runs them: each
 process imports the libraries once and then builds variant after variant.
 Charts are shared through the chart cache, and drawn under a per-chart lock,
@@ -20,10 +20,11 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem
+from notedeck.options import Options
 
 DEFAULT = "(note)"          # the variant without an audience, as the summary names it
 
@@ -56,21 +57,18 @@ def variants(content: Path) -> list[str | None]:
     return [None, *names(content)] if content.is_dir() else [None]
 
 
-def build_all(content: Path, out: Path, scenarios_file: Path | None = None,
-              paper: str = "a4", strict: bool = False, cache: bool = True,
-              jobs: int | None = None,
+def build_all(options: Options,
               on_done: Callable[[Outcome], None] = lambda outcome: None) -> list[Outcome]:
     """Build every variant; outcomes in variant order, each reported to `on_done` as it ends."""
-    todo = variants(content)
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-    scratch = None if cache else tempfile.mkdtemp(prefix="notedeck-run-")
+    todo = variants(options.content)
+    jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(todo)))
+    scratch = None if options.cache else tempfile.mkdtemp(prefix="notedeck-run-")
     saved = os.environ.get("NOTEDECK_CACHE_DIR")
     if scratch:
         os.environ["NOTEDECK_CACHE_DIR"] = scratch
     try:
         alone = len(todo) == 1             # else one process builds several: draw in it
-        tasks = [(content, folder_for(out, name), name, scenarios_file, paper, strict, alone)
-                 for name in todo]
+        tasks = [replace(options.variant(name), cache=True, workers=alone) for name in todo]
         done = _serially(tasks, on_done) if jobs == 1 else _in_pool(tasks, jobs, on_done)
     finally:
         if scratch:
@@ -81,16 +79,15 @@ def build_all(content: Path, out: Path, scenarios_file: Path | None = None,
 
 
 def summary(outcomes: list[Outcome]) -> str:
-    """A plain table: variant, status, slides, pages, seconds, folder."""
-    rows = [("variant", "status", "slides", "pages", "time", "folder")]
+    """A plain table: variant, status, a column per unit counted (slides, pages), seconds, folder."""
+    units = list(dict.fromkeys(w.unit for o in outcomes if o.ok for w in o.result.files))
+    rows = [("variant", "status", *units, "time", "folder")]
     for o in outcomes:
-        r = o.result
-        status = ("kept" if r.kept else "built") if o.ok else ("internal error" if o.internal
-                                                                else "failed")
-        rows.append((o.name, status, str(r.slides) if o.ok else "-",
-                     str(r.pages) if o.ok else "-", f"{o.seconds:.2f} s", str(o.out)))
+        counts = {w.unit: str(w.count) for w in o.result.files} if o.ok else {}
+        rows.append((o.name, _status(o), *(counts.get(u, "-") for u in units),
+                     f"{o.seconds:.2f} s", str(o.out)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    right = {2, 3, 4}
+    right = set(range(2, len(units) + 3))
     lines = ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
     failed = sum(not o.ok for o in outcomes)
@@ -99,14 +96,16 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def folder_for(out: Path, audience: str | None) -> Path:
-    return out / audience if audience else out
+def _status(o: Outcome) -> str:
+    if o.ok:
+        return "kept" if o.result.kept else "built"
+    return "internal error" if o.internal else "failed"
 
 
 def _serially(tasks, on_done) -> list[Outcome]:
     done = []
     for task in tasks:
-        done.append(_build_one(task))
+        done.append(build_variant(task))
         on_done(done[-1])
     return done
 
@@ -117,7 +116,7 @@ def _in_pool(tasks, jobs: int, on_done) -> list[Outcome]:
     pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
     done = []
     try:
-        for outcome in pool.imap_unordered(_build_one, tasks, chunksize=1):
+        for outcome in pool.imap_unordered(build_variant, tasks, chunksize=1):
             done.append(outcome)
             on_done(outcome)
         pool.close()
@@ -136,21 +135,14 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _build_one(task) -> Outcome:
-    content, out, audience, scenarios_file, paper, strict, alone = task
-    return build_variant(content, out, audience, scenarios_file, paper, strict,
-                         workers=alone)           # in a pool the other core is busy already
-
-
-def build_variant(content: Path, out: Path, audience: str | None, scenarios_file: Path | None,
-                  paper: str, strict: bool, cache: bool = True, workers: bool = False) -> Outcome:
+def build_variant(options: Options) -> Outcome:
     """One build, its failure caught and kept in the Outcome (bad input or a bug alike)."""
     from notedeck.pipeline.build import build
 
     started = time.perf_counter()
+    audience, out = options.audience, options.out
     try:
-        result = build(content, out, audience, scenarios_file, paper, strict, cache=cache,
-                       workers=workers)
+        result = build(options)
         return Outcome(audience, out, time.perf_counter() - started, result=result)
     except NotedeckError as exc:
         return Outcome(audience, out, time.perf_counter() - started, problems=exc.problems)

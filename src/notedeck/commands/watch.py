@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 
-from notedeck.commands.variants import Outcome, build_variant, folder_for, variants
-
-WATCHED = ("note.yaml", "scenarios.yaml", "sections/*.md", "audiences/*.yaml")
+from notedeck.commands.variants import Outcome, build_variant, variants
+from notedeck.options import Options
+from notedeck.readers.layout import READ_BY_BUILD
 DEBOUNCE_MS = 400          # an editor's save is often several writes: take them as one change
 IDLE_MS = 250              # the watcher wakes this often when idle (and first, once listening)
 
@@ -36,13 +36,10 @@ class Round:
 class Watcher:
     """Builds the chosen variants of a note now and after every relevant change."""
 
-    def __init__(self, content: Path, out: Path, audience: str | None = None,
-                 all_audiences: bool = False, scenarios_file: Path | None = None,
-                 paper: str = "a4", strict: bool = False, cache: bool = True):
-        self.content, self.out = Path(content), Path(out)
-        self.audience, self.all_audiences = audience, all_audiences
-        self.scenarios_file = Path(scenarios_file) if scenarios_file else None
-        self.paper, self.strict, self.cache = paper, strict, cache
+    def __init__(self, options: Options, all_audiences: bool = False):
+        self.options, self.all_audiences = options, all_audiences
+        self.content = Path(options.content)
+        self.scenarios_file = Path(options.scenarios_file) if options.scenarios_file else None
 
     def rounds(self, stop_event=None) -> Iterator[Round]:
         """The first build, then one round per batch of changes, until `stop_event` or Ctrl-C."""
@@ -62,13 +59,10 @@ class Watcher:
 
     def build(self) -> tuple[Outcome, ...]:
         """Every chosen variant, in order; a failure is its Outcome, not an exception."""
-        chosen = variants(self.content) if self.all_audiences else [self.audience]
-        return tuple(build_variant(self.content, self.where(name), name, self.scenarios_file,
-                                   self.paper, self.strict, cache=self.cache)
-                     for name in chosen)
-
-    def where(self, audience: str | None) -> Path:
-        return folder_for(self.out, audience) if self.all_audiences else self.out
+        if not self.all_audiences:
+            return (build_variant(self.options),)
+        return tuple(build_variant(self.options.variant(name))
+                     for name in variants(self.content))
 
     def folders(self) -> list[Path]:
         """The note's folder, and the folder of a --scenarios file kept elsewhere."""
@@ -79,15 +73,15 @@ class Watcher:
         return folders
 
     def relevant(self, change, path: str) -> bool:
-        """A file the build reads: note.yaml, scenarios.yaml, sections/*.md, audiences/*.yaml,
-        or the --scenarios file. (The outputs match none of these: no build triggers another.)"""
+        """A file the build reads (readers.layout.READ_BY_BUILD) or the --scenarios file.
+        (The outputs match none of these: no build triggers another.)"""
         target = Path(path)
         if self.scenarios_file is not None and _same(target, self.scenarios_file):
             return True
         if not self._inside(target, self.content):
             return False
         relative = target.resolve().relative_to(self.content.resolve()).as_posix()
-        return any(fnmatch(relative, pattern) for pattern in WATCHED)
+        return any(fnmatch(relative, pattern) for pattern in READ_BY_BUILD)
 
     def shown(self, path: str) -> str:
         """A changed file as the author knows it: relative to the note's folder where it can be."""

@@ -1,4 +1,4 @@
-"""The pipeline: gather, compose, draw charts once, render every output, then move into place."""
+"""notedeck build: prepare the Deck, draw charts once, plan and emit every output, publish."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.errors import Problem, fail
+from notedeck.options import Options
 
-OUTPUTS = {"pptx": "deck.pptx", "pdf": "handout.pdf"}
-TEMPLATE_NAME = "template.pptx"      # a note may carry its own (corporate) PowerPoint template
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
@@ -24,93 +23,73 @@ _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EAC
 
 
 @dataclass(frozen=True)
+class Written:
+    """One output file and how much it holds ("25 slides", "7 pages")."""
+
+    path: Path
+    count: int
+    unit: str
+
+
+@dataclass(frozen=True)
 class BuildResult:
-    paths: tuple[Path, ...]
-    slides: int
-    pages: int
+    files: tuple[Written, ...]
     seconds: float
     warnings: tuple[Problem, ...]
     kept: bool = False        # nothing changed since the last build: the files were left alone
 
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        return tuple(written.path for written in self.files)
 
-def build(content: Path, out: Path, audience: str | None = None,
-          scenarios_file: Path | None = None, paper: str = "a4",
-          strict: bool = False, cache: bool = True, workers: bool = True) -> BuildResult:
-    """Build deck.pptx and handout.pdf into `out`; nothing there changes unless both succeed.
 
-    With `cache`, a build whose inputs, options and notedeck match the last build
-    into `out`, whose files are untouched, does nothing (manifest.py), and charts
-    come from the chart cache (cache.py); `workers` draws missing charts in a
-    second process while the note is read (chartwork.py). Outputs are the same
-    bytes either way.
+def build(options: Options) -> BuildResult:
+    """Write every chosen output into options.out; nothing there changes unless all succeed.
+
+    With options.cache, a build whose inputs, options and notedeck match the last
+    build into the folder, whose files are untouched, does nothing (records.py),
+    and charts come from the chart cache (cache.py); options.workers draws missing
+    charts in a second process while the note is read (chart_helper.py). Outputs
+    are the same bytes either way.
     """
     started = time.perf_counter()
     from notedeck.pipeline.chart_helper import Charts
     from notedeck.pipeline.records import Stamp
 
-    stamp = Stamp(content, out, {"audience": audience, "scenarios_file": scenarios_file,
-                                 "paper": paper, "strict": strict}, enabled=cache)
+    stamp = Stamp(options.content, options.out, options.record(), enabled=options.cache)
     kept = stamp.kept()
     if kept is not None:
-        _sweep(Path(out))
-        return BuildResult(kept.paths, kept.slides, kept.pages,
-                           time.perf_counter() - started, kept.warnings, kept=True)
-    with Charts(cache, workers) as charts:
-        result = _build(content, out, audience, scenarios_file, paper, strict, charts, started)
-    stamp.record(result.paths, result.slides, result.pages, result.warnings)
+        _sweep(Path(options.out))
+        return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
+    with Charts(options.cache, options.workers) as charts:
+        result = _build(options, charts, started)
+    stamp.record(result.files, result.warnings)
     return result
 
 
-def _build(content, out, audience, scenarios_file, paper, strict, charts,
-           started: float) -> BuildResult:
-    from notedeck.compose import compose
-    from notedeck.pipeline.read import gather
+def _build(options: Options, charts, started: float) -> BuildResult:
+    from notedeck.pipeline.stages import plan_all, prepare
 
-    source = gather(content, audience, scenarios_file)
-    deck, composed = compose(source)
-    warnings = (*source.warnings, *composed)
-    if strict and warnings:
-        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
-    template = note_template(content)
-    art = charts.art(deck.charts)
+    prepared = prepare(options)
+    plans = plan_all(prepared, charts.art(prepared.deck.charts), options)
+    out = options.out
     with _output_folder(out) as folder, _writing(out):
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
-            staged = _render(deck, art, stage, paper, template)
-            counts = _slide_count(staged[0]), _page_count(staged[1])
-            paths = _publish(staged, folder)
+            staged = [_emit(renderer, plan, stage) for renderer, plan in plans]
+            paths = _publish(stage, tuple(r.filename for r, _ in plans), folder)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
-    return BuildResult(paths, *counts, time.perf_counter() - started, tuple(warnings))
+    files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, staged))
+    return BuildResult(files, time.perf_counter() - started, prepared.warnings)
 
 
-def note_template(content: Path) -> Path | None:
-    """The note's own content/template.pptx (a corporate template), checked; else None."""
-    path = content / TEMPLATE_NAME
-    if not path.exists():
-        return None
-    from notedeck.render.pptx.layouts import read_template
-
-    try:
-        read_template(path)
-    except NotedeckError:
-        raise
-    except Exception as exc:   # not a zip, not a presentation, a broken part: say so plainly
-        raise fail(path, "expected a PowerPoint template (.pptx) with notedeck's layout "
-                         f"names; could not read it ({type(exc).__name__})") from None
-    return path
-
-
-def _render(deck, art, stage: Path, paper: str, template: Path | None) -> tuple[Path, Path]:
-    from notedeck.render.pdf import emit as pdf
-    from notedeck.render.pptx import emit as pptx
-
-    deck_path, handout_path = stage / OUTPUTS["pptx"], stage / OUTPUTS["pdf"]
-    pptx.render(deck, art, deck_path, template)
-    pdf.render(deck, art, handout_path, paper=paper)
-    for path in (deck_path, handout_path):
-        _verify(path)
-    return deck_path, handout_path
+def _emit(renderer, plan, stage: Path) -> Written:
+    path = stage / renderer.filename
+    path.parent.mkdir(parents=True, exist_ok=True)
+    count = renderer.emit(plan, path)
+    _verify(path)
+    return Written(path, count, renderer.unit)
 
 
 @contextmanager
@@ -145,8 +124,8 @@ def _writing(out: Path):
                         "already in the folder are unchanged") from None
 
 
-def _publish(staged: tuple[Path, Path], out: Path) -> tuple[Path, ...]:
-    """Both files moved into place together: one build at a time, no signal in between."""
+def _publish(stage: Path, names: tuple[str, ...], out: Path) -> tuple[Path, ...]:
+    """Every file moved into place together: one build at a time, no signal in between."""
     import fcntl
     import signal
 
@@ -154,11 +133,11 @@ def _publish(staged: tuple[Path, Path], out: Path) -> tuple[Path, ...]:
     folder = os.open(out, os.O_RDONLY)
     try:
         fcntl.flock(folder, fcntl.LOCK_EX)
-        for path in staged:
-            _fsync(path)
+        for name in names:
+            _fsync(stage / name)
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
         try:
-            finals = tuple(_replace(path, out / path.name) for path in staged)
+            finals = tuple(_replace(stage / name, out / name) for name in names)
             os.fsync(folder)
             while signal.sigtimedwait(held - previous, 0):
                 pass                        # too late to stop: the files are complete
@@ -170,6 +149,7 @@ def _publish(staged: tuple[Path, Path], out: Path) -> tuple[Path, ...]:
 
 
 def _replace(staged: Path, final: Path) -> Path:
+    final.parent.mkdir(exist_ok=True)
     os.chmod(staged, 0o644)
     os.replace(staged, final)
     return final
@@ -206,20 +186,16 @@ def _remove_if_empty(folder: Path) -> None:
 
 
 def _verify(path: Path) -> None:
-    """A renderer's file is complete: the deck a readable zip, the handout a closed PDF."""
+    """A renderer's file is complete: a zip package reads back, a PDF is closed."""
     if path.suffix == ".pptx":
         with zipfile.ZipFile(path) as archive:
             bad = archive.testzip()
         if bad:
-            raise RuntimeError(f"the deck was written incompletely ({bad} is damaged)")
-    elif not (path.read_bytes()[:5] == b"%PDF-" and b"%%EOF" in path.read_bytes()[-1024:]):
-        raise RuntimeError("the handout was written incompletely")
-
-
-def _slide_count(path: Path) -> int:
-    with zipfile.ZipFile(path) as archive:
-        return sum(1 for n in archive.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n))
-
-
-def _page_count(path: Path) -> int:
-    return len(re.findall(rb"/Type\s*/Page(?![s\w])", path.read_bytes()))
+            raise RuntimeError(f"{path.name} was written incompletely ({bad} is damaged)")
+    elif path.suffix == ".pdf":
+        with open(path, "rb") as handle:
+            head = handle.read(5)
+            handle.seek(max(0, path.stat().st_size - 1024))
+            tail = handle.read()
+        if head != b"%PDF-" or b"%%EOF" not in tail:
+            raise RuntimeError(f"{path.name} was written incompletely")

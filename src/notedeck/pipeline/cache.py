@@ -165,7 +165,7 @@ def _entry(art) -> bytes:
 
 
 def _read_entry(path: Path):
-    from notedeck.render.charts.draw import ChartArt
+    from notedeck.model import ChartArt
 
     try:
         data = path.read_bytes()

@@ -107,7 +107,7 @@ class _Pending:
     """A chart's name and size now; its PNG and SVG when the helper has drawn it."""
 
     def __init__(self, spec, owner: Charts):
-        from notedeck.render.charts.draw import chart_size
+        from notedeck.theme import chart_size
 
         self._spec, self._owner, self._art = spec, owner, None
         self.name = spec.name

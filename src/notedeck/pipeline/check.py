@@ -1,7 +1,8 @@
-"""`notedeck check`: every variant of a note gathered and composed, naked numbers flagged, nothing written."""
+"""notedeck check: every variant of a note taken through every stage up to plan; nothing written."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -9,6 +10,8 @@ from notedeck.prose import naked_numbers as naked
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.readers import audiences
 from notedeck.readers import yamlfile
+from notedeck.options import Options
+from notedeck.readers.layout import NoteLayout
 
 _WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "title", "scene", "still_scarce"))
 PROSE = {
@@ -21,44 +24,48 @@ PROSE = {
 }
 
 
-def check_note(content: Path) -> list[Problem]:
-    """Errors and warnings of the note and each audience, without duplicates, in file order."""
+def check_note(options: Options) -> list[Problem]:
+    """Errors and warnings of the note and each audience, through every stage up to plan,
+    without duplicates, in file order. Nothing is written."""
+    content = options.content
     if not content.is_dir():
         return list(fail(content, "content folder not found; pass --content DIR").problems)
-    from notedeck.pipeline.build import note_template
-    from notedeck.compose import compose
-    from notedeck.pipeline.read import gather
-
     found: list[Problem] = []
     sources = {}
     for slug in [None, *audiences.names(content)]:
         try:
-            sources[slug] = gather(content, slug)
-            found.extend([*sources[slug].warnings, *compose(sources[slug])[1]])
+            sources[slug] = _planned(replace(options, audience=slug, strict=False))
+            found.extend(sources[slug].warnings)
         except NotedeckError as exc:
             found.extend(exc.problems)
-    found.extend(naked_numbers(content, sources.get(None)))
-    try:
-        note_template(content)
-    except NotedeckError as exc:
-        found.extend(exc.problems)
+    found.extend(naked_numbers(content, getattr(sources.get(None), "source", None)))
     return _unique(found)
+
+
+def _planned(options: Options):
+    """A variant prepared and planned for every chosen output, with charts at their sizes."""
+    from notedeck.pipeline.stages import plan_all, prepare, sized_art
+
+    prepared = prepare(options)
+    plan_all(prepared, sized_art(prepared.deck), options)
+    return prepared
 
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:
     """Naked-number warnings in every section and every prose field of the note's YAML."""
-    note = _load(content / "note.yaml")
+    layout = NoteLayout(content)
+    note = _load(layout.note)
     names = _names(note, source)
     found: list[Problem] = []
-    for path in sorted((content / "sections").glob("*.md")):
+    for path in layout.section_files():
         try:
             found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
         except NotedeckError:
             pass                                  # already reported by gather
     found.extend(_in_yaml(note, PROSE["note"], names))
-    found.extend(_in_yaml(_load(content / "scenarios.yaml"), PROSE["scenarios"], names))
+    found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
     for slug in audiences.names(content):
-        found.extend(_in_yaml(_load(content / "audiences" / f"{slug}.yaml"), PROSE["audience"],
+        found.extend(_in_yaml(_load(layout.audience(slug)), PROSE["audience"],
                               names))
     return found
 

@@ -17,6 +17,7 @@ from notedeck.readers import scenarios
 from notedeck.readers import sections
 from notedeck.readers import yamlfile
 from notedeck.readers.audiences import Audience
+from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.readers.sections import Component, SectionSource
 from notedeck.readers.validation import suggest
@@ -48,7 +49,7 @@ class Source:
 def scenario_source(content: Path, audience: Audience | None,
                     scenarios_file: Path | None = None) -> yamlfile.Located:
     """The scenario file, with the audience's overrides merged in."""
-    base = yamlfile.load(scenarios_file or yamlfile.inside(content, content / "scenarios.yaml"))
+    base = yamlfile.load(scenarios_file or yamlfile.inside(content, NoteLayout(content).scenarios))
     if audience and audience.overrides is not None:
         if not isinstance(base.data, dict):
             return base
@@ -65,7 +66,7 @@ def gather(content: Path, audience_slug: str | None = None,
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
     found = Collector()
-    read_note = found.run(note.read, yamlfile.inside(content, content / "note.yaml"))
+    read_note = found.run(note.read, yamlfile.inside(content, NoteLayout(content).note))
     audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
     located = found.run(scenario_source, content, audience, scenarios_file)
     scenario = found.run(scenarios.validate, located) if located else None
@@ -85,11 +86,12 @@ def gather(content: Path, audience_slug: str | None = None,
 
 
 def _sections(content: Path, names: dict[str, Any] | None) -> tuple[SectionSource, ...]:
-    files = sorted((content / "sections").glob("*.md"))
+    layout = NoteLayout(content)
+    files = layout.section_files()
     if not files:
-        raise fail(content / "sections", "no section files found; add sections/01-NAME.md")
+        raise fail(layout.sections, "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:
-        raise fail(content / "sections", f"{len(files)} section files; at most {MAX_SECTIONS}")
+        raise fail(layout.sections, f"{len(files)} section files; at most {MAX_SECTIONS}")
     found = Collector()
     read = [s for s in (found.run(_section, content, path, names) for path in files) if s]
     found.problems.extend(_duplicate_numbers(read))
@@ -142,7 +144,7 @@ def _slide_count(content: Path, read: list[SectionSource], workloads: int) -> li
                             else 1 for s in section.slides) for section in read)
     if count <= MAX_SLIDES:
         return []
-    return list(fail(content / "sections", f"the deck would have {integer(count)} slides; at "
+    return list(fail(NoteLayout(content).sections, f"the deck would have {integer(count)} slides; at "
                                            f"most {integer(MAX_SLIDES)}. Split the note in two").problems)
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from notedeck.pipeline.cache import cache_dir, code_fingerprint, digest
 from notedeck.errors import Location, Problem
+from notedeck.readers.layout import NoteLayout
 
 SKIPPED_DIRS = {".git", ".hg", ".svn", "__pycache__", ".notedeck-cache"}
 MAX_INPUT_FILES = 5000          # a folder this big is not a note: do not try to key it
@@ -35,9 +36,7 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 class Kept:
     """What the last build with this key wrote, as the CLI reports it."""
 
-    paths: tuple[Path, ...]
-    slides: int
-    pages: int
+    files: tuple            # build.Written, as written then
     warnings: tuple[Problem, ...]
 
 
@@ -59,21 +58,25 @@ class Stamp:
             record = json.loads(self.path.read_text(encoding="utf-8"))
             if record.get("key") != self.key:
                 return None
-            paths = tuple(self.out / name for name in record["outputs"])
-            for path, expected in zip(paths, record["outputs"].values()):
-                if _file_hash(path) != expected:
+            from notedeck.pipeline.build import Written
+
+            files = []
+            for name, entry in record["outputs"].items():
+                if _file_hash(self.out / name) != entry["hash"]:
                     return None
-            return Kept(paths, record["slides"], record["pages"],
-                        tuple(_problem(p) for p in record["warnings"]))
+                files.append(Written(self.out / name, int(entry["count"]), str(entry["unit"])))
+            return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
-    def record(self, paths, slides: int, pages: int, warnings) -> None:
+    def record(self, files, warnings) -> None:
         """Remember a finished build; a cache folder that cannot be written only costs time."""
         if self.key is None:
             return
-        record = {"key": self.key, "outputs": {Path(p).name: _file_hash(Path(p)) for p in paths},
-                  "slides": slides, "pages": pages,
+        outputs = {Path(f.path).relative_to(self.out).as_posix():
+                   {"hash": _file_hash(Path(f.path)), "count": f.count, "unit": f.unit}
+                   for f in files}
+        record = {"key": self.key, "outputs": outputs,
                   "warnings": [_problem_record(w) for w in warnings]}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -130,8 +133,7 @@ def _inputs(content: Path, out: Path, audience: str | None) -> str | None:
 
 
 def _other_audience(relative: Path, audience: str | None) -> bool:
-    return (len(relative.parts) == 2 and relative.parts[0] == "audiences"
-            and relative.suffix == ".yaml" and relative.stem != audience)
+    return NoteLayout(Path()).is_other_audience(relative, audience)
 
 
 def _file_hash(path: Path) -> str:

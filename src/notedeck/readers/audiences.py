@@ -9,6 +9,7 @@ from pathlib import Path
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
+from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 
 KEYS = ("name", "title", "subtitle", "scenarios")
@@ -27,8 +28,7 @@ class Audience:
 
 def names(content: Path) -> list[str]:
     """The audiences a note offers, by file stem, sorted."""
-    folder = content / "audiences"
-    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+    return NoteLayout(content).audience_names()
 
 
 def load(content: Path, slug: str) -> Audience:
@@ -38,9 +38,9 @@ def load(content: Path, slug: str) -> Audience:
         close = difflib.get_close_matches(slug, available, n=1)
         hint = f" Did you mean '{close[0]}'?" if close else ""
         listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
-        raise fail(content / "audiences", f"unknown audience '{slug}'.{hint} "
+        raise fail(NoteLayout(content).audiences, f"unknown audience '{slug}'.{hint} "
                                           f"Audiences in this note: {listed}")
-    path = yamlfile.inside(content, content / "audiences" / f"{slug}.yaml")
+    path = yamlfile.inside(content, NoteLayout(content).audience(slug))
     source = yamlfile.load(path)
     data = source.data if source.data is not None else {}
     if not isinstance(data, dict):

@@ -56,7 +56,7 @@ def key_text(path: Key) -> str:
 
 def read_text(path: Path) -> str:
     """A file's text as UTF-8 (a byte-order mark is dropped), with clear errors."""
-    raw = _read_bytes(Path(path))
+    raw = read_bytes(Path(path))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -65,8 +65,8 @@ def read_text(path: Path) -> str:
                          "save it as UTF-8", line=line) from None
 
 
-def _read_bytes(path: Path) -> bytes:
-    """At most MAX_BYTES from a regular file; folders, devices and pipes are refused."""
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """At most `limit` bytes from a regular file; folders, devices and pipes are refused."""
     try:
         if path.is_dir():
             raise fail(path, "expected a file, found a folder")
@@ -74,16 +74,16 @@ def _read_bytes(path: Path) -> bytes:
         with open(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                 raise fail(path, "expected a regular file (not a device, pipe or socket)")
-            raw = handle.read(MAX_BYTES + 1)
+            raw = handle.read(limit + 1)
     except FileNotFoundError:
         raise fail(path, "file not found") from None
     except PermissionError:
         raise fail(path, "cannot read the file: permission denied") from None
     except OSError as exc:
         raise fail(path, f"cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise fail(path, f"file is too large (over {MAX_BYTES:,} bytes); "
-                         f"notedeck reads files of at most {MAX_BYTES:,} bytes")
+    if len(raw) > limit:
+        raise fail(path, f"file is too large (over {limit:,} bytes); "
+                         f"notedeck reads files of at most {limit:,} bytes")
     return raw
 
 

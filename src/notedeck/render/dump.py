@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from notedeck.model import Deck
+from notedeck.render.contract import Renderer
 
 
 def to_data(value: Any) -> Any:
@@ -25,7 +26,14 @@ def dumps(deck: Deck) -> str:
     return json.dumps(to_data(deck), ensure_ascii=False, indent=1) + "\n"
 
 
-def render(deck: Deck, art: Mapping[str, Any], out: Path) -> Path:
-    """Write the Deck as JSON; chart art is not part of it (charts are in the specs)."""
+def _plan(deck: Deck, art: Mapping[str, Any], settings, assets) -> Deck:
+    return deck                        # chart art is not part of it: charts are in the specs
+
+
+def _emit(deck: Deck, out: Path) -> int:
     out.write_text(dumps(deck), encoding="utf-8")
-    return out
+    return len(deck.slides)
+
+
+RENDERER = Renderer("json", "deck.json", "slides", (), _plan, _emit,
+                    "the Deck model as JSON, for goldens, diffs and other tools")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from notedeck import theme
-from notedeck.model import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
+from notedeck.model import BottleneckChart, ChartArt, ChartSpec, DialChart, SpeedupChart, Tick
 from notedeck.render.charts.placement import (Box, Point, attachment, crosses, densify, distance, hits, overlap, place_label, spread)
 
 P = theme.PALETTE
@@ -43,21 +43,10 @@ BAR_TEXT_SIZES = (T.chart_label, T.chart_tick, 12)   # smaller only when bars wo
 LEADER_IN = 0.14                 # from a bar down to an outside label
 
 
-@dataclass(frozen=True)
-class ChartArt:
-    """One drawn chart: `png` at theme.CHART_DPI for slides, `svg` (text as paths) for print."""
-
-    name: str
-    png: bytes
-    svg: bytes
-    width_in: float
-    height_in: float
-
-
 def draw(spec: ChartSpec) -> ChartArt:
     """Draw one chart from its spec; the same spec always gives the same bytes."""
     with painted(spec) as fig:
-        return ChartArt(spec.name, _png(fig), _svg(fig, spec), *chart_size(spec))
+        return ChartArt(spec.name, _png(fig), _svg(fig, spec), *theme.chart_size(spec))
 
 
 @contextmanager
@@ -72,26 +61,9 @@ def painted(spec: ChartSpec):
     import matplotlib
 
     with matplotlib.rc_context(_rc()):
-        fig = _figure(*chart_size(spec), spec.title)
+        fig = _figure(*theme.chart_size(spec), spec.title)
         painter(fig, spec)
         yield fig
-
-
-def draw_all(specs: Iterable[ChartSpec]) -> dict[str, ChartArt]:
-    """Each chart drawn once, by name; two specs with one name are a mistake."""
-    art: dict[str, ChartArt] = {}
-    for spec in specs:
-        if spec.name in art:
-            raise ValueError(f"two charts are named {spec.name!r}; chart names must be unique")
-        art[spec.name] = draw(spec)
-    return art
-
-
-def chart_size(spec: ChartSpec) -> tuple[float, float]:
-    """Inches: by the chart's name, else by its kind's usual name."""
-    kinds = {DialChart: "dial", BottleneckChart: "bottleneck", SpeedupChart: "speedup"}
-    sizes = theme.CHART_SIZES_IN
-    return sizes.get(spec.name) or sizes[kinds[type(spec)]]
 
 
 # --- colour --------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from io import BytesIO
-from typing import Protocol
+
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,20 +16,11 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (Block, BulletList, Callout, Chart, Heading, Paragraph, Stats, Table, Worksheet)
+from notedeck.model import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
+                            Table, Worksheet)
 from notedeck.render.pdf.layout import column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.render.pdf.svg import vector_chart
 from notedeck.render.pdf.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
-
-
-class ChartArt(Protocol):
-    """What the handout needs of render.charts.ChartArt."""
-
-    name: str
-    png: bytes
-    svg: bytes
-    width_in: float
-    height_in: float
 
 
 @dataclass(frozen=True)

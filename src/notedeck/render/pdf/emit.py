@@ -3,13 +3,13 @@
 Everything is set in the bundled Liberation Sans, embedded. Charts go in as
 vectors (their SVG through svglib); only if svglib cannot read one does the
 PNG go in, no larger than keeps 300 dpi. The file is reproducible: reportlab's
-invariant mode, and SOURCE_DATE_EPOCH (when set) as the creation date.
+invariant mode (a fixed creation date and document id).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from io import BytesIO
 from pathlib import Path
@@ -19,10 +19,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate
 from reportlab.platypus import Paragraph as P
 
-from notedeck.model import Deck, HandoutSection, Heading, Meta, Source
-from notedeck.render.pdf.blocks import ChartArt, Place, block_flowables, heading
+from notedeck.model import ChartArt, Deck, HandoutSection, Heading, Meta, Source
+from notedeck.render.pdf.blocks import Place, block_flowables, heading
 from notedeck.render.pdf.layout import Paper, paper as paper_named
-from notedeck.render.pdf.styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc, hex_of, register_fonts)
+from notedeck.render.pdf.styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
+                                        hex_of, register_fonts)
 
 # Headings the handout adds around the Deck's content.
 SOURCES_TITLE = "Sources"
@@ -33,22 +34,30 @@ BOUNDARIES_TITLE = "Boundaries"
 CHART_HEIGHT_SHARE = 0.33
 
 
-def render(deck: Deck, art: Mapping[str, ChartArt], out: Path, paper: str = "a4") -> Path:
-    """Write `deck`'s handout to `out` ("a4" or "letter" paper) and return `out`.
+@dataclass(frozen=True)
+class HandoutPlan:
+    deck: Deck
+    art: Mapping[str, ChartArt]
+    sheet: Paper
 
-    The whole PDF is built in memory first and then renamed into place, so a
-    failure never leaves a half-written file.
-    """
-    sheet = paper_named(paper)
+
+def plan(deck: Deck, art: Mapping[str, ChartArt], paper: str) -> HandoutPlan:
+    """The handout's page geometry; reportlab's platypus flows the text when it is emitted."""
+    return HandoutPlan(deck, art, paper_named(paper))
+
+
+def emit(planned: HandoutPlan, out: Path) -> int:
+    """Write the handout to `out`; returns its number of pages."""
+    sheet, deck = planned.sheet, planned.deck
     register_fonts()
-    story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE, art))
+    story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE,
+                               planned.art))
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
                                          paper=sheet))
-    out = Path(out)
-    _write_atomically(out, buffer.getvalue())
-    return out
+    Path(out).write_bytes(buffer.getvalue())
+    return doc.page
 
 
 def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
@@ -177,12 +186,3 @@ def _shorten(text: str, width: float) -> str:
     return " ".join(words) + "\u2026"
 
 
-def _write_atomically(out: Path, data: bytes) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial_file = out.with_name(f".{out.name}.partial")
-    try:
-        partial_file.write_bytes(data)
-        os.replace(partial_file, out)
-    except BaseException:
-        partial_file.unlink(missing_ok=True)
-        raise

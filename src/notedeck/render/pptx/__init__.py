@@ -1,0 +1,21 @@
+"""deck.pptx: editable slides in the template's layouts, planned then emitted with python-pptx."""
+
+from __future__ import annotations
+
+from notedeck.render.contract import Renderer
+
+
+def _plan(deck, art, settings, assets):
+    from notedeck.render.pptx.emit import plan_deck
+
+    return plan_deck(deck, art, assets)
+
+
+def _emit(plan, path) -> int:
+    from notedeck.render.pptx.emit import emit
+
+    return emit(plan, path)
+
+
+RENDERER = Renderer("deck", "deck.pptx", "slides", (), _plan, _emit,
+                    "the editable deck (PowerPoint, Keynote, LibreOffice, Google Slides)")

@@ -14,12 +14,16 @@ import os
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Mapping, Protocol
+from dataclasses import dataclass
+from typing import Mapping
 
 from lxml import etree
 
-from notedeck.model import Deck, Run
-from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, EMU_PER_IN, LAYOUTS, Box, read_template
+from notedeck.errors import NotedeckError, fail
+from notedeck.model import ChartArt, Deck, Meta, Run
+from notedeck.render.contract import Assets
+from notedeck.render.pptx.layouts import (DEFAULT_TEMPLATE, EMU_PER_IN, LAYOUTS, Box, Template,
+                                          read_template)
 from notedeck.render.pptx.blocks import PPara, PRect, PText
 from notedeck.render.pptx.parts import linear_parts
 from notedeck.render.pptx.plan import PlannedSlide, PPicture, plan
@@ -34,40 +38,52 @@ FIXED_DATE = datetime(2000, 1, 1)
 LANG = "en-GB"
 
 
-class ChartArt(Protocol):
-    name: str
-    png: bytes
-    width_in: float
-    height_in: float
+@dataclass(frozen=True)
+class DeckPlan:
+    """Every slide planned, with what emitting needs besides: the template, the art, the meta."""
+
+    slides: tuple[PlannedSlide, ...]
+    template: bytes | None           # None: the bundled default template
+    art: Mapping[str, ChartArt]
+    meta: Meta
 
 
-def render(deck: Deck, art: Mapping[str, ChartArt], out: Path,
-           template: Path | None = None) -> Path:
-    """Write the deck to `out` (via a temporary file renamed into place) and return `out`."""
+def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets) -> DeckPlan:
+    """Pure: lay out every slide on the template's geometry; refuses what cannot fit."""
+    geometry = _geometry(assets)
+    sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
+    return DeckPlan(tuple(plan(deck, sizes, geometry, file="deck.pptx")), assets.template,
+                    art, deck.meta)
+
+
+def _geometry(assets: Assets) -> Template:
+    if assets.template is None:
+        return read_template(DEFAULT_TEMPLATE)
+    try:
+        return read_template(assets.template, assets.template_name)
+    except NotedeckError:
+        raise
+    except Exception as exc:   # not a zip, not a presentation, a broken part: say so plainly
+        raise fail(assets.template_name, "expected a PowerPoint template (.pptx) with "
+                   f"notedeck's layout names; could not read it ({type(exc).__name__})") from None
+
+
+def emit(planned: DeckPlan, out: Path) -> int:
+    """Write the planned deck to `out` with python-pptx; returns the number of slides."""
     from pptx import Presentation
 
-    out = Path(out)
-    template = Path(template) if template else DEFAULT_TEMPLATE
-    geometry = read_template(template)
-    sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
-    slides = plan(deck, sizes, geometry, file=out.name)
-    prs = Presentation(str(template))
+    source = io.BytesIO(planned.template) if planned.template else str(DEFAULT_TEMPLATE)
+    prs = Presentation(source)
     _drop_slides(prs)
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     layouts = {layout.name: layout for layout in prs.slide_layouts}
-    for planned in slides:
-        _emit_slide(prs, layouts[planned.layout], planned, art)
-    _core_properties(prs, deck)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        buffer = io.BytesIO()
-        prs.save(buffer)
-        normalise_package(buffer, tmp, slides=len(slides))
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return out
+    for slide in planned.slides:
+        _emit_slide(prs, layouts[slide.layout], slide, planned.art)
+    _core_properties(prs, planned.meta)
+    buffer = io.BytesIO()
+    prs.save(buffer)
+    normalise_package(buffer, Path(out), slides=len(planned.slides))
+    return len(planned.slides)
 
 
 # --- slides --------------------------------------------------------------------------
@@ -295,11 +311,10 @@ def _fixed_time() -> datetime:
     return FIXED_DATE
 
 
-def _core_properties(prs, deck: Deck) -> None:
+def _core_properties(prs, meta: Meta) -> None:
     from notedeck.render.pptx.fit import clean
 
     core = prs.core_properties
-    meta = deck.meta
     core.title, core.author = clean(meta.title), clean(meta.author)
     core.subject = clean(meta.subject)
     core.keywords = ", ".join(clean(k) for k in meta.keywords)

@@ -77,10 +77,6 @@ def text_width(text: str, size: float, bold: bool = False, italic: bool = False)
     return em_width(text, bold, italic) * size
 
 
-def runs_width(runs: Text, size: float) -> float:
-    return sum(text_width(run.text, size, run.bold, run.italic) for run in runs)
-
-
 def line_height(size: float, line_spacing: float = 1.0) -> float:
     """Height of one line, in points."""
     return size * LINE_HEIGHT * line_spacing

@@ -10,6 +10,7 @@ from the template; fonts and sizes are set by the renderer.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,11 +79,12 @@ class Template:
         return self.layouts[layout][role]
 
 
-def read_template(path: Path) -> Template:
-    """Open a template and check it honours the contract; fail naming what is missing."""
+def read_template(source: bytes | Path, name: str = "") -> Template:
+    """Read a template's geometry and check it honours the contract; fail naming what is missing."""
     from pptx import Presentation   # python-pptx only when a deck is rendered
 
-    prs = Presentation(str(path))
+    path = Path(name or (source if isinstance(source, Path) else "template.pptx"))
+    prs = Presentation(io.BytesIO(source) if isinstance(source, bytes) else str(source))
     by_name = {layout.name: layout for layout in prs.slide_layouts}
     frames = {name: _layout_frames(path, name, by_name) for name in LAYOUTS}
     return Template(Path(path), prs.slide_width / EMU_PER_IN,

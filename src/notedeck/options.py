@@ -1,0 +1,69 @@
+"""One frozen options object: what to build, from where and into where; made once by the CLI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+DEFAULT_OUTPUTS = ("deck", "handout")
+PAPERS = ("a4", "letter")
+DEFAULT_OUT = Path("output")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything a build, check or watch needs to know; renderers see only what they declare."""
+
+    content: Path
+    out: Path = DEFAULT_OUT
+    audience: str | None = None
+    scenarios_file: Path | None = None
+    paper: str = "a4"
+    strict: bool = False
+    cache: bool = True
+    workers: bool = True            # draw charts in a helper process while the note is read
+    jobs: int | None = None         # processes for every-variant builds (None: one per core)
+    outputs: tuple[str, ...] = DEFAULT_OUTPUTS
+
+    @classmethod
+    def make(cls, content: Path, out: Path | None = None, audience: str | None = None,
+             **rest: Any) -> Options:
+        """The output-folder rule: --out as given, else output/, or output/NAME/ for an audience."""
+        return cls(content=content, out=out or folder_for(DEFAULT_OUT, audience),
+                   audience=audience, **rest)
+
+    def variant(self, audience: str | None) -> Options:
+        """This build for another audience, in OUT/NAME/ beside the note's OUT/."""
+        return replace(self, audience=audience, out=folder_for(self.out, audience))
+
+    def record(self) -> dict[str, Any]:
+        """The options that shape the outputs, for the build record's key."""
+        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs"}
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name in shaping}
+
+
+def folder_for(out: Path, audience: str | None) -> Path:
+    """The one rule for where a variant's files go."""
+    return out / audience if audience else out
+
+
+class Settings:
+    """The options a renderer declared it reads, and no others."""
+
+    def __init__(self, options: Options, reads: tuple[str, ...]):
+        self._values = {name: getattr(options, name) for name in reads}
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_values"][name]
+        except KeyError:
+            raise AttributeError(f"this renderer does not declare the option {name!r}") from None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value

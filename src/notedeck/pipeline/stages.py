@@ -1,0 +1,64 @@
+"""The stages up to plan, shared by build and check: read, compute, fill, compose, plan."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from notedeck.errors import NotedeckError, Problem
+from notedeck.model import ChartArt, Deck
+from notedeck.options import Options
+from notedeck.render.contract import Assets, Renderer
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A variant ready to plan: its Deck, the warnings met on the way, its assets."""
+
+    source: Any            # read.Source: the note read, its figures computed and prose filled
+    deck: Deck
+    warnings: tuple[Problem, ...]
+    assets: Assets
+
+
+def prepare(options: Options) -> Prepared:
+    """Read the note, compute its figures, fill its prose and compose the Deck."""
+    from notedeck.compose import compose
+    from notedeck.pipeline.read import gather
+    from notedeck.pipeline.template import read_template
+
+    source = gather(options.content, options.audience, options.scenarios_file)
+    deck, composed = compose(source)
+    assets = Assets(*read_template(options.content))
+    warnings = (*source.warnings, *composed)
+    if options.strict and warnings:
+        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
+    return Prepared(source, deck, tuple(warnings), assets)
+
+
+def renderers(options: Options) -> tuple[Renderer, ...]:
+    from notedeck.render import registry
+
+    return tuple(registry.get(name) for name in options.outputs)
+
+
+def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
+             options: Options) -> list[tuple[Renderer, object]]:
+    """Every chosen output planned; what any planner refuses, all at once."""
+    from notedeck.errors import Collector
+
+    found, plans = Collector(), []
+    for renderer in renderers(options):
+        plan = found.run(renderer.plan, prepared.deck, art, renderer.settings(options),
+                         prepared.assets)
+        plans.append((renderer, plan))
+    found.raise_if_any()
+    return plans
+
+
+def sized_art(deck: Deck) -> dict[str, ChartArt]:
+    """Charts by name with their sizes and no pixels: enough to plan, as check does."""
+    from notedeck.theme import chart_size
+
+    return {spec.name: ChartArt(spec.name, b"", b"", *chart_size(spec)) for spec in deck.charts}

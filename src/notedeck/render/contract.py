@@ -1,0 +1,40 @@
+"""The one contract every output meets: a pure plan, then a thin emit into one file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from notedeck.model import ChartArt, Deck
+from notedeck.options import Options, Settings
+
+
+@dataclass(frozen=True)
+class Assets:
+    """Inputs that are not the Deck: the note's template package, read and checked once."""
+
+    template: bytes | None = None
+    template_name: str = "template.pptx"
+
+
+Plan = Any
+PlanFn = Callable[[Deck, Mapping[str, ChartArt], Settings, Assets], Plan]
+EmitFn = Callable[[Plan, Path], int]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """One output: its name for --with, its file, what it counts, the options it reads."""
+
+    name: str
+    filename: str
+    unit: str                       # what emit's count counts: "slides", "pages"
+    reads: tuple[str, ...]          # Options fields plan may read
+    plan: PlanFn                    # pure; raises NotedeckError for what it refuses
+    emit: EmitFn                    # writes one file, returns its count of units
+    about: str = ""
+
+    def settings(self, options: Options) -> Settings:
+        return Settings(options, self.reads)
