@@ -10,8 +10,9 @@ from notedeck.figures import core
 from notedeck.figures import names as namespace
 from notedeck.figures.core import Figures
 from notedeck.figures.formatting import integer
-from notedeck.errors import Collector, Problem, fail
-from notedeck.readers import audiences
+from notedeck.errors import Collector, NotedeckError, Problem, fail
+from notedeck.prose import stale
+from notedeck.readers import audiences, overrides
 from notedeck.readers import note
 from notedeck.readers import scenarios
 from notedeck.readers import sections
@@ -19,6 +20,7 @@ from notedeck.readers import yamlfile
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
+from notedeck.readers.passages import Chunk
 from notedeck.readers.sections import Component, SectionSource
 from notedeck.readers.validation import suggest
 from notedeck.figures.scenario import Scenario
@@ -66,44 +68,81 @@ def gather(content: Path, audience_slug: str | None = None,
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
     found = Collector()
-    read_note = found.run(note.read, yamlfile.inside(content, NoteLayout(content).note))
     audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
+    changes = audience.changes if audience else None
+    read_note = found.run(note.read, yamlfile.inside(content, NoteLayout(content).note),
+                          changes.note if changes else None)
     located = found.run(scenario_source, content, audience, scenarios_file)
     scenario = found.run(scenarios.validate, located) if located else None
+    default = _default_scenario(content, scenario, audience, scenarios_file)
     names = figures = None
     if scenario is not None:
         figures = core.compute(scenario)
         names = found.run(namespace.build, scenario, figures, audience.name if audience else "",
-                          located.where)
-    read = found.run(_sections, content, names) or ()
+                          located.where, read_note[0].language if read_note else "en-GB")
+    overlay = overrides.overlay(changes, _ids(scenario) if scenario else None,
+                                _ids(scenario) | _ids(default) if scenario and default else set())
+    read = found.run(_sections, content, names, changes, overlay) or ()
     prose = found.run(_note_prose, *read_note, names) if read_note and names else None
     found.raise_if_any()
     meta, meta_source = read_note
     warnings = [*meta_source.warnings, *(audience.warnings if audience else ()),
                 *located.warnings, *(w for s in read for w in s.warnings)]
+    if default is not None and default[1] is not None:
+        variant = stale.Variant(default[0], scenario, default[1],
+                                audience.slug if audience else None)
+        warnings += stale.check(variant, read, [*_prose_texts(meta_source, prose),
+                                                *_workload_texts(located, names)])
     return Source(content, meta, audience, scenario, figures, names, read, *prose,
                   tuple(warnings))
 
 
-def _sections(content: Path, names: dict[str, Any] | None) -> tuple[SectionSource, ...]:
+def _ids(scenario) -> set[str]:
+    if isinstance(scenario, tuple):
+        scenario = scenario[0]
+    return {w.id for w in scenario.workloads} if scenario is not None else set()
+
+
+def _default_scenario(content: Path, scenario: Scenario | None, audience: Audience | None,
+                      scenarios_file: Path | None):
+    """(the note's own scenario, its located file); the file is None when this variant
+    is the note itself."""
+    if scenario is None:
+        return None
+    if audience is None and scenarios_file is None:
+        return scenario, None
+    try:
+        located = yamlfile.load(yamlfile.inside(content, NoteLayout(content).scenarios))
+        return scenarios.validate(located), located
+    except NotedeckError:
+        return None          # reported when the note itself is built or checked
+
+
+def _sections(content: Path, names: dict[str, Any] | None, changes,
+              overlay) -> tuple[SectionSource, ...]:
     layout = NoteLayout(content)
-    files = layout.section_files()
+    files = overrides.section_files(layout.section_files(), changes)
     if not files:
         raise fail(layout.sections, "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:
         raise fail(layout.sections, f"{len(files)} section files; at most {MAX_SECTIONS}")
     found = Collector()
-    read = [s for s in (found.run(_section, content, path, names) for path in files) if s]
+    read = [s for s in (found.run(_section, content, path, names, overlay) for path in files)
+            if s]
     found.problems.extend(_duplicate_numbers(read))
     found.problems.extend(_unknown_components(read))
+    if not found.problems:
+        found.problems.extend(overrides.unknown_passages(
+            changes, {name for section in read for name in section.passages}))
     if names is not None and not found.problems:
         found.problems.extend(_slide_count(content, read, len(names["workloads"])))
     found.raise_if_any()
     return tuple(sorted(read, key=lambda s: s.number))
 
 
-def _section(content: Path, path: Path, names: dict[str, Any] | None) -> SectionSource:
-    return sections.read(yamlfile.inside(content, path), names)
+def _section(content: Path, path: Path, names: dict[str, Any] | None,
+             overlay) -> SectionSource:
+    return sections.read(yamlfile.inside(content, path), names, overlay)
 
 
 def _duplicate_numbers(read: list[SectionSource]) -> list[Problem]:
@@ -156,8 +195,8 @@ def _note_prose(meta: NoteIn, source: yamlfile.Located, names: dict[str, Any]):
     found = Collector()
 
     def filled(value: str, path: tuple) -> str:
-        line = source.where(path).line
-        return found.run(fill, value, names, source.file, (line - 1) if line else 0,
+        where = source.where(path)        # an audience's `note:` part is in its own file
+        return found.run(fill, value, names, where.file, (where.line - 1) if where.line else 0,
                          key=yamlfile.key_text(path))
 
     title_notes = filled(meta.title_notes, ("title_notes",))
@@ -165,3 +204,21 @@ def _note_prose(meta: NoteIn, source: yamlfile.Located, names: dict[str, Any]):
     source_notes = tuple(filled(s.note, ("sources", i, "note")) for i, s in enumerate(meta.sources))
     found.raise_if_any()
     return title_notes, boundaries, source_notes
+
+
+def _workload_texts(located: yamlfile.Located, names: dict[str, Any]) -> list[Chunk]:
+    """Each workload's filled prose, located, for the stale-wording check."""
+    return [Chunk(entry[key], Path(located.where(("workloads", i, key)).file),
+                  located.where(("workloads", i, key)).line or 1)
+            for i, entry in enumerate(names["workloads"]) for key in namespace.PROSE_KEYS
+            if entry[key]]
+
+
+def _prose_texts(source: yamlfile.Located, prose) -> list[Chunk]:
+    """The note's filled prose fields, located, for the stale-wording check."""
+    title_notes, boundaries, source_notes = prose
+    paths = [("title_notes",), *(("boundaries", i) for i in range(len(boundaries))),
+             *(("sources", i, "note") for i in range(len(source_notes)))]
+    texts = [title_notes, *boundaries, *source_notes]
+    return [Chunk(text, Path(source.where(p).file), source.where(p).line or 1)
+            for p, text in zip(paths, texts)]

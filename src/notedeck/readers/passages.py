@@ -103,7 +103,7 @@ def split(text: str, path: Path, first_line: int) -> list[Chunk | Passage]:
                                               "first"))
             continue
         try:
-            name, workload = _fields(f"{kind}: {rest}")
+            name, workload = _fields(f"{kind}{rest}")
         except ValueError as exc:
             problems.append(_at(path, number, str(exc)))
             continue
