@@ -259,3 +259,12 @@ def init(directory: Path) -> None:
                     ignore=shutil.ignore_patterns("__pycache__"))
     click.echo(f"started a note in {directory}; edit it, then run: "
                f"notedeck build --content {directory}")
+
+
+def _add_commands() -> None:
+    from notedeck.commands.diff import diff
+
+    main.add_command(diff)
+
+
+_add_commands()
