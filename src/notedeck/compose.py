@@ -123,7 +123,7 @@ class _Parts:
                     f"{entry['tokens_each']} tokens each make {entry['total_tokens']} output "
                     f"tokens, {entry['time_baseline']} at {fmt.rate(self.source.figures.baseline)}"
                     f" and {entry['time_imagined']} at {fmt.rate(self.source.figures.imagined)}.")
-            slides.append(ContentSlide(entry["title"] or workload.label.capitalize(),
+            slides.append(ContentSlide(_typeset(entry["title"]) or workload.label.capitalize(),
                                        self._experiment_blocks(entry, workload, figures),
                                        (said, *notes), section.label))
         return slides
@@ -147,7 +147,7 @@ class _Parts:
         for part in parts:
             if isinstance(part, Component) and part.kind == "experiments":
                 for entry, workload, figures in self._experiments():
-                    blocks.append(Heading(entry["title"] or workload.label.capitalize(), 3))
+                    blocks.append(Heading(_typeset(entry["title"]) or workload.label.capitalize(), 3))
                     blocks.extend(self._experiment_blocks(entry, workload, figures))
             elif isinstance(part, Component):
                 blocks.append(self.block(part))
