@@ -359,4 +359,81 @@ WORK = [
          audience="research-lab", strict=True),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT + WORK
+H = "audiences/hospital-admin.yaml"
+S5 = "sections/05-use-it-this-week.md"
+
+
+def hospital_copy(note: Path) -> None:
+    """The hospital audience with only its numbers: the note's check label and example stay."""
+    import re
+
+    text = (note / H).read_text(encoding="utf-8").split("\npassages:")[0]
+    text = re.sub(r"\nnote:\n(?:.*\n)*?(?=\nscenarios:)", "\n", text)
+    text = re.sub(r"\n    check_(label|example):.*", "", text)
+    (note / "audiences/hospital-copy.yaml").write_text(text, encoding="utf-8")
+
+
+RETOLD = [
+    Case("audience-passage-not-in-the-note", replace(H, "  pattern: |", "  patern: |"),
+         ("hospital-admin.yaml:118: passages.patern: no section marks a passage 'patern'; "
+          "did you mean 'pattern'? Passages in this note: done-example, experiments-notes,",),
+         audience="hospital-admin"),
+    Case("audience-passages-not-a-mapping",
+         lambda note: (note / H).write_text((note / H).read_text(encoding="utf-8").split(
+             "\npassages:")[0] + "\npassages: [streams]\n", encoding="utf-8"),
+         ("hospital-admin.yaml:106:11: passages: expected a mapping of passage names to Markdown "
+          "text, got a list",), audience="hospital-admin"),
+    Case("audience-passage-unknown-key", replace(H, "    after: |", "    aftr: |"),
+         ("hospital-admin.yaml:136:5: passages.more-drafts.aftr: unknown key 'aftr'; did you mean "
+          "'after'?",), audience="hospital-admin"),
+    Case("audience-passage-placeholder-error", replace(H, "{{ writing.imagined_scale }}; what",
+                                                       "{{ writing.imagined_scael }}; what"),
+         ("hospital-admin.yaml:120: unknown figure name 'writing.imagined_scael'; did you mean "
+          "'imagined_scale'?",), audience="hospital-admin"),
+    Case("audience-note-bad-date", replace(H, "  date: 2026-11-17", "  date: next Tuesday"),
+         ("hospital-admin.yaml:15:9: date: expected a date written YYYY-MM-DD, got 'next Tuesday'",),
+         audience="hospital-admin"),
+    Case("audience-note-unknown-key", replace(H, "  footer: One", "  foter: One"),
+         ("hospital-admin.yaml:16:3: foter: unknown key 'foter'; did you mean 'footer'?",),
+         audience="hospital-admin"),
+    Case("note-language-unknown", replace(N, "language: en-GB", "language: fr"),
+         ("note.yaml:14:11: language: expected one of en-GB, en-US (the English that number "
+          "words follow), got 'fr'",)),
+    Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, workload: apps -->",
+                                             "<!-- passage: done-example, workload: aps -->"),
+         ("05-use-it-this-week.md:18: unknown workload 'aps' in this passage; did you mean "
+          "'apps'?",)),
+    Case("passage-never-closed", replace(S5, "cannot.\n<!-- end -->\n\nSecond", "cannot.\n\nSecond"),
+         ("05-use-it-this-week.md:41: this passage is never closed; add '<!-- end -->'",)),
+    Case("passage-nested", replace(S5, "For the lending app", "<!-- passage: inner -->\nFor the lending app"),
+         ("05-use-it-this-week.md:19: passages cannot be nested; close the passage opened on "
+          "line 18 with '<!-- end -->' first",)),
+    Case("passage-end-without-start", replace(S5, "## Try it on your own work",
+                                              "<!-- end -->\n## Try it on your own work"),
+         ("05-use-it-this-week.md:24: '<!-- end -->' without a passage to close",)),
+    Case("passage-bad-marker", replace(S5, "<!-- passage: done-example, workload: apps -->",
+                                       "<!-- passage: done-example, audience: apps -->"),
+         ("05-use-it-this-week.md:18: unknown passage marker part 'audience: apps'; expected "
+          "'passage: NAME' and/or 'workload: ID'",), count=1),
+    Case("label-with-a-placeholder-loop",
+         replace(S, "label: app drafts", "label: \"{% for w in workloads %}{{ w.label }}{% endfor %}\""),
+         ("scenarios.yaml:38:12: workloads[1].label: a label is plain text, shown as written; "
+          "placeholders ('{{') are not filled here",)),
+    Case("check-label-with-a-placeholder",
+         replace(H, "check_label: clinician sign-off", "check_label: \"{% if x %}sign-off{% endif %}\""),
+         ("hospital-admin.yaml:", "bottleneck.check_label: a label is plain text, shown as "
+          "written; placeholders ('{%') are not filled here",), audience="hospital-admin"),
+    Case("count-of-one-without-singular",
+         replace(S, "    singular: app draft\n    count: 40\n", "    count: 1\n"),
+         ("scenarios.yaml:38:12: workloads[1].label: the count is 1, so the label 'app drafts' "
+          "reads as a plural; add 'singular:'",), strict=True),
+    Case("stale-check-wording-in-an-audience", hospital_copy,
+         ("03-the-serial-bottleneck.md:17: 'test run' is the note's own check label "
+          "(scenarios.yaml:87), but audience 'hospital-copy' follows 'discharge summaries'",),
+         audience="hospital-copy", strict=True),
+    Case("duration-unknown-unit-lists-weeks", replace(S, "check: 60 s", "check: 2 months"),
+         ("bottleneck.check: unknown time unit 'months' in '2 months'; expected one of s, min, "
+          "h, d, w",)),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD

@@ -113,3 +113,20 @@ def test_scale_examples():
         "days", "weeks"]
     assert phrases.span([F(8, 10), F(10)]) == "fractions of a second to seconds"
     assert phrases.span([F(8000), F(100_000)]) == "hours to days"
+
+
+COVERED = {"writing.baseline_span", "writing.imagined_span", "writing.baseline_scale",
+           "writing.imagined_scale", "writing.drafting", "bottleneck.gain", "checks_last.gain",
+           "checks_first.gain"}
+
+
+def test_every_magnitude_phrase_the_bundled_note_uses_is_covered_above():
+    from pathlib import Path
+
+    bundled = Path(namespace.__file__).resolve().parents[1] / "bundled"
+    used = set()
+    for path in [*bundled.rglob("*.md"), *bundled.rglob("*.yaml")]:
+        for expression in re.findall(r"\{\{(.*?)\}\}|\{%(.*?)%\}", path.read_text(encoding="utf-8")):
+            used.update(re.findall(r"[\w.]*(?:writing\.\w+|\.gain)\b", " ".join(expression)))
+    used = {name for name in used if not name.startswith("speeds.")}
+    assert used and used <= COVERED, used - COVERED

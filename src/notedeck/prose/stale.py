@@ -3,8 +3,8 @@
 Two kinds are found, each reported at the file and line that hold the text:
   - a label, singular or title of a workload of scenarios.yaml that the variant does not have,
     and the note's own check label or example when the variant follows another workload;
-  - a sentence of a passage bound to a workload the variant does not have, repeated in text
-    that is not bound (the passage itself is left out; a copy of it is not).
+  - a run of words from a passage bound to a workload the variant does not have, repeated in
+    text that is not bound (the passage itself is left out; a copy of it is not).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any, Iterable
 
 from notedeck.errors import Problem, warning
 
-MIN_SENTENCE_WORDS = 6          # shorter sentences are too common to call copies
+MIN_RUN_WORDS = 8               # this many words in a row, as in a left-out passage: a copy
 MIN_TITLE_PART = 15             # characters of literal text kept from a templated title
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _MARKUP = re.compile(r"[*_`#>]|^\s*[-+]\s+|^\s*\d+[.)]\s+", re.MULTILINE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_WORD = re.compile(r"[^\w']")
 
 
 @dataclass(frozen=True)
@@ -121,23 +121,32 @@ def _at(variant: Variant, path: tuple) -> str:
 
 
 def _copies(passage, texts: list, variant: Variant) -> list[Problem]:
-    """Sentences of a left-out passage that show up anyway, in text not bound to it."""
+    """Runs of words of a left-out passage that show up anyway, in text not bound to it."""
+    runs = {run for stretch in _TEMPLATE.split(passage.body.text)
+            for run in _runs(_words(stretch))}
     found = []
-    for sentence in _sentences(passage.body.text):
-        pattern = _term_pattern(sentence)
-        for text in texts:
-            match = pattern.search(_MARKUP.sub("", text.text))
-            if match:
-                line = text.line + _MARKUP.sub("", text.text).count("\n", 0, match.start())
-                found.append(warning(text.file, f"this sentence also stands in a passage for "
-                                     f"the workload '{passage.workload}' "
-                                     f"({passage.file.name}:{passage.line}), which "
-                                     f"{variant.name} does not have: '{sentence[:60]}...'",
-                                     line))
+    for text in texts:
+        for run, line in _runs_with_lines(text.text):
+            if run in runs:
+                found.append(warning(text.file, "this text repeats a passage for the workload "
+                                     f"'{passage.workload}' ({passage.file.name}:{passage.line}),"
+                                     f" which {variant.name} does not have: '{' '.join(run)}...'",
+                                     text.line + line))
+                break
     return found
 
 
-def _sentences(text: str) -> list[str]:
-    plain = " ".join(_MARKUP.sub("", _TEMPLATE.sub(" ", text)).split())
-    return [s.rstrip(".!?") for s in _SENTENCE_END.split(plain)
-            if len(s.split()) >= MIN_SENTENCE_WORDS]
+def _words(text: str) -> list[str]:
+    return [w for w in (_WORD.sub("", w.lower()) for w in text.split()) if w]
+
+
+def _runs(words: list[str]) -> list[tuple[str, ...]]:
+    return [tuple(words[i:i + MIN_RUN_WORDS]) for i in range(len(words) - MIN_RUN_WORDS + 1)]
+
+
+def _runs_with_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
+    """Every run of words in a text, with the line (from 0) it starts on."""
+    words = [(word, number) for number, line in enumerate(_MARKUP.sub("", text).split("\n"))
+             for word in _words(line)]
+    return [(tuple(w for w, _ in words[i:i + MIN_RUN_WORDS]), words[i][1])
+            for i in range(len(words) - MIN_RUN_WORDS + 1)]

@@ -104,9 +104,9 @@ def split(text: str, path: Path, first_line: int) -> list[Chunk | Passage]:
             continue
         try:
             name, workload = _fields(f"{kind}{rest}")
-        except ValueError as exc:
+        except ValueError as exc:          # still opened, so its '<!-- end -->' is not stray
             problems.append(_at(path, number, str(exc)))
-            continue
+            name, workload = None, None
         pieces.append(Chunk(_blank_ends(lines, start, index), path, first_line + start))
         opened, lines[index] = (name, workload, number, index), ""
     if opened is not None:
