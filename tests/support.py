@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from pathlib import Path
 
 from notedeck.options import DEFAULT_OUTPUTS, Options
@@ -9,6 +11,8 @@ from notedeck.pipeline import build as pipeline_build
 from notedeck.pipeline import check
 from notedeck.render import registry
 from notedeck.render.contract import Assets
+
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
 
 
 def options(content, out="output", audience=None, scenarios_file=None, paper="a4",
@@ -36,3 +40,28 @@ def render(name: str, deck, art, out: Path, template: Path | None = None, **sett
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     renderer.emit(plan, Path(out))
     return Path(out)
+
+
+def gather(content, audience=None, scenarios_file=None):
+    """The note read, computed and filled (the stages before compose)."""
+    from notedeck.pipeline.stages import filled_note
+
+    return filled_note(options(content, audience=audience, scenarios_file=scenarios_file))
+
+
+def digests(folder: Path) -> dict[str, str]:
+    """deck.pptx and handout.pdf in `folder`, by SHA-256."""
+    return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
+            for name in ("deck.pptx", "handout.pdf")}
+
+
+def cli_in_process(args: list[str], report_modules: bool = False) -> list[str]:
+    """The notedeck CLI in a new Python process; optionally, after it, which heavy
+    libraries it imported, printed as a list on the last line."""
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom notedeck.commands.cli import main\n"
+            f"result = CliRunner().invoke(main, {args!r})\nprint(result.output)\n"
+            "sys.exit(result.exit_code) if result.exit_code else None\n")
+    if report_modules:
+        code += ("print(sorted(m for m in ('matplotlib', 'pptx', 'reportlab', 'svglib', "
+                 "'pydantic') if m in sys.modules))\n")
+    return [sys.executable, "-c", code]

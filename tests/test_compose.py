@@ -1,7 +1,7 @@
 """The composed Deck carries every figure of the note, from the scenario, in the right places."""
 
 from notedeck.compose import compose
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.model import (ChartSlide, ContentSlide, SectionSlide, SourcesSlide, TableSlide, TitleSlide, plain, Paragraph, BulletList, Callout, Stats)
 
 BUDGETS = [

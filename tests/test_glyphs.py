@@ -5,7 +5,7 @@ from pypdf import PdfReader
 from notedeck import glyphs
 from support import build
 from notedeck.compose import compose
-from notedeck.pipeline.read import gather
+from support import gather
 
 
 def edit(note, old, new):

@@ -11,7 +11,7 @@ from pptx import Presentation
 
 from support import build
 from notedeck.compose import compose
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.render.dump import dumps
 
 GOLDENS = Path(__file__).parent / "goldens"

@@ -1,15 +1,41 @@
-"""Source + figures -> the frozen Deck: slides, notes, handout and chart specs."""
+"""The compose stage: the filled note -> the frozen Deck (slides, notes, handout, chart specs)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from notedeck.figures import chartspecs
 from notedeck import glyphs
 from notedeck.figures import tables
-from notedeck.figures import formatting as fmt
+from notedeck.figures.core import Figures
+from notedeck.figures.formatting import Formatter
+from notedeck.figures.scenario import Scenario
+from notedeck.readers.audiences import Audience
+from notedeck.readers.layout import NoteLayout
+from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.pipeline.read import Source
-from notedeck.model import (Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
 from notedeck.readers.sections import Component, SectionSource, SlideSource, inline_markdown
+
+@dataclass(frozen=True)
+class FilledNote:
+    """What compose needs: the note read, its figures computed, its prose filled."""
+
+    content: Path
+    note: NoteIn
+    audience: Audience | None
+    scenario: Scenario
+    figures: Figures
+    fmt: Formatter
+    names: dict[str, Any]
+    sections: tuple[SectionSource, ...]
+    title_notes: str
+    boundaries: tuple[str, ...]
+    source_notes: tuple[str, ...]
+    warnings: tuple[Problem, ...] = ()
+
 
 COMPONENT_NAMES = {
     "chart": ("dial", "bottleneck", "speedup"),
@@ -19,16 +45,17 @@ COMPONENT_NAMES = {
 }
 
 
-def compose(source: Source) -> tuple[Deck, list[Problem]]:
+def compose(source: FilledNote) -> tuple[Deck, list[Problem]]:
     """The Deck, and warnings (e.g. a slide without speaker notes)."""
-    specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures)}
+    specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures, source.fmt)}
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
     slides: list[Slide] = [_title_slide(source)]
     handout = []
     for section in source.sections:
         slides.append(SectionSlide(section.label, section.title, section.headline,
-                                   (f"{section.title}: {section.headline}",)))
+                                   (f"{section.title}: {section.headline}",),
+                                   Origin(str(section.file), 1)))
         for slide in section.slides:
             made = parts.slides(section, slide)
             slides.extend(made)
@@ -42,7 +69,8 @@ def compose(source: Source) -> tuple[Deck, list[Problem]]:
     references = tuple(Reference(s.author, s.title, _typeset(s.kind), _typeset(note))
                        for s, note in zip(source.note.sources, source.source_notes))
     boundaries = tuple(_typeset(b) for b in source.boundaries)
-    slides.append(SourcesSlide(source.note.sources_title, references, boundaries, boundaries))
+    slides.append(SourcesSlide(source.note.sources_title, references, boundaries, boundaries,
+                               Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()))
     return deck, warnings
@@ -58,11 +86,11 @@ def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSourc
                     "presenting apps substitute another font", "warning")]
 
 
-def _meta(source: Source) -> Meta:
+def _meta(source: FilledNote) -> Meta:
     note, audience = source.note, source.audience
     return Meta(title=(audience.title if audience and audience.title else note.title),
                 subtitle=(audience.subtitle if audience and audience.subtitle else note.subtitle),
-                author=note.author, date=fmt.date(note.date),
+                author=note.author, date=source.fmt.date(note.date),
                 audience=audience.name if audience else "", footer=note.footer,
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords))
 
@@ -72,16 +100,17 @@ def _typeset(text: str) -> str:
     return plain(inline_markdown(text))
 
 
-def _title_slide(source: Source) -> TitleSlide:
+def _title_slide(source: FilledNote) -> TitleSlide:
     meta = _meta(source)
     notes = tuple(_typeset(p) for p in source.title_notes.split("\n\n") if p.strip())
-    return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, notes)
+    return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, notes,
+                      Origin(str(NoteLayout(source.content).note)))
 
 
 class _Parts:
     """Resolves fenced components into tables, charts, stats and experiment slides."""
 
-    def __init__(self, source: Source, specs: dict):
+    def __init__(self, source: FilledNote, specs: dict):
         self.source, self.specs = source, specs
 
     def block(self, part: Component) -> Block:
@@ -94,38 +123,40 @@ class _Parts:
         if part.kind == "chart":
             return Chart(self.specs[part.name])
         if part.kind == "table":
-            return getattr(tables, part.name)(scenario, figures)
-        return tables.bottleneck_stats(figures)
+            return getattr(tables, part.name)(scenario, figures, self.source.fmt)
+        return tables.bottleneck_stats(figures, self.source.fmt)
 
     def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
         notes = tuple(slide.notes)
         if any(isinstance(p, Component) and p.kind == "experiments" for p in slide.blocks):
-            return self.experiment_slides(section, notes)
+            return self.experiment_slides(section, notes, Origin(str(slide.file or section.file), slide.line))
         blocks = [self.block(p) if isinstance(p, Component) else p for p in slide.blocks]
         charts = [b for b in blocks if isinstance(b, Chart)]
         table = next((b for b in blocks if isinstance(b, Table)), None)
         rest = tuple(b for b in blocks if not isinstance(b, (Chart, Table)))
+        origin = Origin(str(slide.file or section.file), slide.line)
         if len(charts) + (table is not None) > 1:
             raise fail(section.file, f"slide '{slide.title}' holds more than one chart or table;"
                                      " give each its own slide", slide.line)
         if charts:
             side = charts[0].spec.name == "bottleneck" or any(isinstance(b, Stats) for b in rest)
             return [ChartSlide(slide.title, charts[0].spec, rest if side else (),
-                               () if side else rest, notes, section.label)]
+                               () if side else rest, notes, section.label, origin)]
         if table is not None:
-            return [TableSlide(slide.title, table, rest, notes, section.label)]
-        return [ContentSlide(slide.title, rest, notes, section.label)]
+            return [TableSlide(slide.title, table, rest, notes, section.label, origin)]
+        return [ContentSlide(slide.title, rest, notes, section.label, origin)]
 
-    def experiment_slides(self, section: SectionSource, notes: tuple[str, ...]) -> list[Slide]:
+    def experiment_slides(self, section: SectionSource, notes: tuple[str, ...],
+                          origin: Origin) -> list[Slide]:
         slides = []
         for entry, workload, figures in self._experiments():
             said = (f"{entry['title'] or workload.label}: {entry['counted']} of "
                     f"{entry['tokens_each']} tokens each make {entry['total_tokens']} output "
-                    f"tokens, {entry['time_baseline']} at {fmt.rate(self.source.figures.baseline)}"
-                    f" and {entry['time_imagined']} at {fmt.rate(self.source.figures.imagined)}.")
+                    f"tokens, {entry['time_baseline']} at {self.source.fmt.rate(self.source.figures.baseline)}"
+                    f" and {entry['time_imagined']} at {self.source.fmt.rate(self.source.figures.imagined)}.")
             slides.append(ContentSlide(_typeset(entry["title"]) or workload.label.capitalize(),
                                        self._experiment_blocks(entry, workload, figures),
-                                       (said, *notes), section.label))
+                                       (said, *notes), section.label, origin))
         return slides
 
     def _experiments(self):
@@ -134,7 +165,7 @@ class _Parts:
             yield self.source.names["w"][workload.id], workload, workload_figures
 
     def _experiment_blocks(self, entry, workload, figures) -> tuple[Block, ...]:
-        blocks: list[Block] = [tables.experiment_callout(workload, figures)]
+        blocks: list[Block] = [tables.experiment_callout(workload, figures, self.source.fmt)]
         if entry["scene"]:
             blocks.append(Paragraph(inline_markdown(entry["scene"])))
         if entry["still_scarce"]:

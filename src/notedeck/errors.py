@@ -82,3 +82,15 @@ class Collector:
         errors = [p for p in self.problems if p.severity == "error"]
         if errors:
             raise NotedeckError(errors)
+
+
+def closest(word: str, choices: list[str], prefixes: bool = False) -> str | None:
+    """The choice a misspelt name most likely meant (with `prefixes`, one it starts), or None."""
+    import difflib
+
+    if prefixes and word:
+        started = [c for c in choices if c.startswith(word)]
+        if started:
+            return started[0]
+    close = difflib.get_close_matches(word, choices, n=1)
+    return close[0] if close else None

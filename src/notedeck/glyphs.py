@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from notedeck.theme import FONT_FILES
+
+# Characters no output may carry: C0 and C1 controls (but tab, newline, carriage return and
+# NEL), lone surrogates and non-characters. XML refuses them; PDF text would show boxes.
+UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def dejavu_file(bold: bool = False) -> Path | None:

@@ -31,7 +31,8 @@ def strings(value: object) -> Iterator[str]:
         yield value
     elif is_dataclass(value):
         for item in fields(value):
-            yield from strings(getattr(value, item.name))
+            if item.metadata.get("content", True):
+                yield from strings(getattr(value, item.name))
     elif isinstance(value, tuple):
         for item in value:
             yield from strings(item)
@@ -200,12 +201,25 @@ ChartSpec = DialChart | BottleneckChart | SpeedupChart
 # --- slides ------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Origin:
+    """Where in the note a slide comes from: problems with the slide name this file and line."""
+
+    file: str
+    line: int | None = None
+
+
+# Not the slide's content: left out of equality, of strings() and of the deck.json dump.
+ORIGIN = field(default=None, compare=False, metadata={"content": False})
+
+
+@dataclass(frozen=True)
 class TitleSlide:
     title: str
     subtitle: str
     audience: str
     date: str
     notes: tuple[str, ...] = ()
+    origin: Origin | None = ORIGIN
 
 
 @dataclass(frozen=True)
@@ -214,6 +228,7 @@ class SectionSlide:
     title: str                     # "What the number means"
     headline: str                  # the section's claim
     notes: tuple[str, ...] = ()
+    origin: Origin | None = ORIGIN
 
 
 @dataclass(frozen=True)
@@ -222,6 +237,7 @@ class ContentSlide:
     blocks: tuple[Block, ...]      # Paragraph | BulletList | Stats | Callout
     notes: tuple[str, ...] = ()
     section: str = ""              # "01", for the footer
+    origin: Origin | None = ORIGIN
 
 
 @dataclass(frozen=True)
@@ -231,6 +247,7 @@ class TableSlide:
     caption: tuple[Block, ...] = ()
     notes: tuple[str, ...] = ()
     section: str = ""
+    origin: Origin | None = ORIGIN
 
 
 @dataclass(frozen=True)
@@ -241,6 +258,7 @@ class ChartSlide:
     caption: tuple[Block, ...] = ()
     notes: tuple[str, ...] = ()
     section: str = ""
+    origin: Origin | None = ORIGIN
 
 
 @dataclass(frozen=True)
@@ -257,6 +275,7 @@ class SourcesSlide:
     sources: tuple[Source, ...]
     boundaries: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    origin: Origin | None = ORIGIN
 
 
 Slide = TitleSlide | SectionSlide | ContentSlide | TableSlide | ChartSlide | SourcesSlide

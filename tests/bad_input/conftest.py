@@ -9,7 +9,7 @@ import pytest
 
 from support import build
 
-from .helpers import BUNDLED
+from support import BUNDLED
 
 
 @pytest.fixture(scope="session")

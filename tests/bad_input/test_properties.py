@@ -19,7 +19,7 @@ from support import build
 from support import check_note
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.readers import audiences
 from notedeck.readers import durations
 from notedeck.readers import note
@@ -28,7 +28,7 @@ from notedeck.readers import sections
 from notedeck.readers import yamlfile
 from notedeck.prose.templating import fill
 
-from .helpers import BUNDLED
+from support import BUNDLED
 
 # Modest by default; ND_EXAMPLES=2000 (and ND_BUILDS=30) for a long local hunt. No database:
 # nothing is written into the working directory.
@@ -49,6 +49,11 @@ PIECES = st.sampled_from(["---\n", "number: 1\n", "title: x\n", "headline: y\n",
 TEXTS = st.one_of(st.text(max_size=400),
                   st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=40).map("".join))
 BYTES = st.one_of(st.binary(max_size=400), TEXTS.map(lambda t: t.encode("utf-8", "surrogatepass")))
+
+
+def read_section(path, names):
+    """One section file through the read stage, then filled and parsed."""
+    return sections.parse(sections.load(path), names)
 
 
 @contextmanager
@@ -83,7 +88,7 @@ def test_any_bytes_in_any_file_end_in_a_notedeck_error_or_a_note(data, name):
         (folder / name).write_bytes(data)
         only_notedeck_errors(note.read, folder / "note.yaml")
         only_notedeck_errors(audiences.load, folder, "research-lab")
-        only_notedeck_errors(sections.read, folder / "sections/01-what-the-number-means.md", NAMES)
+        only_notedeck_errors(read_section, folder / "sections/01-what-the-number-means.md", NAMES)
         only_notedeck_errors(lambda: compose(gather(folder, "research-lab")))
         assert all(str(problem) for problem in check_note(folder))     # check never raises
 
@@ -95,8 +100,8 @@ def test_section_text_raises_only_notedeck_errors(body):
         path = Path(folder) / "01-x.md"
         path.write_text("---\nnumber: 1\ntitle: T\nheadline: H\n---\n" + body, "utf-8",
                         errors="surrogatepass")
-        only_notedeck_errors(sections.read, path, NAMES)
-        only_notedeck_errors(sections.read, path, None)
+        only_notedeck_errors(read_section, path, NAMES)
+        only_notedeck_errors(read_section, path, None)
         naked.in_markdown(path.read_text("utf-8", errors="surrogatepass"), path, naked.Names())
 
 

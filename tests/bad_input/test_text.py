@@ -9,7 +9,7 @@ import pytest
 
 from support import build
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.read import gather
+from support import gather
 
 from .helpers import reopen, snapshot
 

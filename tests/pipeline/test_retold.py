@@ -9,7 +9,7 @@ import pytest
 from pptx import Presentation
 from pypdf import PdfReader
 
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.readers import passages, yamlfile
 from notedeck.readers.layout import NoteLayout
 from support import build

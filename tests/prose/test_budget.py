@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.prose.templating import fill
 
 NAMES = {"slider": ["0", "1 min", "1 hour", "1 day"], "w": {"a": {"label": "drafts"}},

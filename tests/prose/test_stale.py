@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from notedeck.pipeline.read import gather
+from support import gather
 from support import check_note
 
 S3 = "sections/03-the-serial-bottleneck.md"

@@ -1,7 +1,7 @@
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.read import gather
+from support import gather
 
 
 def test_audience_replaces_workloads_and_merges_bottleneck(note):

@@ -7,7 +7,7 @@ import pytest
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.model import ContentSlide, strings
-from notedeck.pipeline.read import gather
+from support import gather
 
 S1 = "sections/01-what-the-number-means.md"
 S5 = "sections/05-use-it-this-week.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.pipeline.read import gather
+from support import gather
 
 S1 = "sections/01-what-the-number-means.md"
 

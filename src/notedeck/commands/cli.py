@@ -217,9 +217,11 @@ def outputs() -> None:
 def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
     from notedeck.figures.listing import flatten, to_json, to_table
-    from notedeck.pipeline.read import gather
+    from notedeck.options import Options
+    from notedeck.pipeline.stages import filled_note
 
-    source = gather(_content(content), audience, scenarios_file)
+    source = filled_note(Options(_content(content), audience=audience,
+                                 scenarios_file=scenarios_file))
     rows = flatten(source.names)
     click.echo(to_json(rows) if as_json else to_table(rows))
 
@@ -261,10 +263,20 @@ def init(directory: Path) -> None:
                f"notedeck build --content {directory}")
 
 
-def _add_commands() -> None:
-    from notedeck.commands.diff import diff
 
-    main.add_command(diff)
+@main.command()
+@_content_option
+@click.option("--audience", "audiences", multiple=True, metavar="NAME",
+              help="An audience to compare; give it twice, or once to compare with the note.")
+@click.option("--scenarios", "scenario_files", multiple=True, type=click.Path(path_type=Path),
+              help="A complete scenario file to compare; give it twice, or once to compare "
+                   "with the note's own.")
+@click.option("--json", "as_json", is_flag=True, help="Print the differences as JSON.")
+def diff(content, audiences, scenario_files, as_json) -> None:
+    """Show the figures, slides and handout passages that differ between two variants."""
+    from notedeck.commands.diff import sides
+    from notedeck.pipeline.diff import compare, to_table
 
-
-_add_commands()
+    left, right = sides(audiences, scenario_files)
+    result = compare(_content(content), left, right)
+    click.echo(result.to_json() if as_json else to_table(result))

@@ -1,4 +1,4 @@
-"""`notedeck diff`: what changes on stage between two variants of a note, as a table or JSON."""
+"""`notedeck diff`: which two variants the options name (the command itself is in cli.py)."""
 
 from __future__ import annotations
 
@@ -8,25 +8,6 @@ import click
 
 USAGE = ("compare two audiences (--audience A --audience B), an audience and the note "
          "(--audience A), or two scenario files (--scenarios X --scenarios Y)")
-
-
-@click.command()
-@click.option("--content", type=click.Path(path_type=Path),
-              help="The note's folder (default: ./content, else the bundled note).")
-@click.option("--audience", "audiences", multiple=True, metavar="NAME",
-              help="An audience to compare; give it twice, or once to compare with the note.")
-@click.option("--scenarios", "scenario_files", multiple=True,
-              type=click.Path(path_type=Path), help="A complete scenario file to compare; give it twice, "
-                                                   "or once to compare with the note's own.")
-@click.option("--json", "as_json", is_flag=True, help="Print the differences as JSON.")
-def diff(content, audiences, scenario_files, as_json) -> None:
-    """Show the figures, slides and handout passages that differ between two variants."""
-    from notedeck.commands.cli import _content
-    from notedeck.pipeline.diff import compare, to_table
-
-    left, right = sides(audiences, scenario_files)
-    result = compare(_content(content), left, right)
-    click.echo(result.to_json() if as_json else to_table(result))
 
 
 def sides(audiences: tuple[str, ...], scenario_files: tuple[Path, ...]):

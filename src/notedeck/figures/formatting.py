@@ -247,3 +247,46 @@ def Words(n: Number, variety: str = "en-GB") -> str:  # noqa: N802 - the capital
 def date(d: datetime.date) -> str:
     """A calendar date: "2 October 2026"."""
     return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+
+class Formatter:
+    """Numbers to text with one set of settings; every stage that writes a figure is handed one.
+
+    The methods are this module's functions; the locale picks the English that number
+    words follow ("one hundred and twenty" in en-GB, "one hundred twenty" in en-US).
+    """
+
+    LOCALES = VARIETIES
+    TIMES = TIMES
+    NBSP = NBSP
+
+    def __init__(self, locale: str = "en-GB"):
+        if locale not in self.LOCALES:
+            raise ValueError(f"unknown locale {locale!r}; expected one of {self.LOCALES}")
+        self.locale = locale
+
+    integer = staticmethod(integer)
+    decimal = staticmethod(decimal)
+    seconds_plain = staticmethod(seconds_plain)
+    rate = staticmethod(rate)
+    tokens = staticmethod(tokens)
+    counted = staticmethod(counted)
+    speed = staticmethod(speed)
+    duration = staticmethod(duration)
+    slider_label = staticmethod(slider_label)
+    check_label = staticmethod(check_label)
+    speedup_plain = staticmethod(speedup_plain)
+    speedup = staticmethod(speedup)
+    share = staticmethod(share)
+    share_prose = staticmethod(share_prose)
+    compact = staticmethod(compact)
+    date = staticmethod(date)
+
+    def words(self, n: Number) -> str:
+        return words(n, self.locale)
+
+    def Words(self, n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
+        return Words(n, self.locale)
+
+
+ENGLISH = Formatter()

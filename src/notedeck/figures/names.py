@@ -2,43 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from notedeck.figures import formatting as fmt
 from notedeck.figures import phrases
+from notedeck.figures.formatting import ENGLISH, Formatter
 from notedeck.figures.core import CheckFigures, Figures, WorkloadFigures
-from notedeck.errors import Collector, Location
 from notedeck.figures.scenario import Scenario, Workload
-from notedeck.prose.templating import fill
-
-PROSE_KEYS = ("title", "scene", "still_scarce")
 
 
-def build(scenario: Scenario, figures: Figures, audience: str = "",
-          where: Callable[[tuple], Location] | None = None,
-          variety: str = "en-GB") -> dict[str, Any]:
-    """All names, with each workload's own prose filled from the rest; all problems at once."""
-    names = _figures(scenario, figures, audience, variety)
-    found = Collector()
-    for index, workload in enumerate(scenario.workloads):
-        entry = names["w"][workload.id]
-        for key in PROSE_KEYS:
-            path = ("workloads", index, key)
-            place = where(path) if where else Location("scenarios.yaml")
-            entry[key] = found.run(fill, getattr(workload, key), names, place.file,
-                                   line_offset=(place.line - 1) if place.line else 0,
-                                   key=f"workloads[{index}].{key}") or ""
-    found.raise_if_any()
-    return names
+def build(scenario: Scenario, figures: Figures, fmt: Formatter = ENGLISH,
+          audience: str = "") -> dict[str, Any]:
+    """Every figure by the name prose uses, formatted; workloads' own prose still empty."""
+    return _figures(scenario, figures, fmt, audience)
 
 
-def _figures(scenario: Scenario, figures: Figures, audience: str,
-             variety: str) -> dict[str, Any]:
-    workloads = [_workload(w, f, variety) for w, f in zip(scenario.workloads, figures.workloads)]
+def _figures(scenario: Scenario, figures: Figures, fmt: Formatter, audience: str) -> dict[str, Any]:
+    workloads = [_workload(w, f, fmt) for w, f in zip(scenario.workloads, figures.workloads)]
     by_id = {w["id"]: w for w in workloads}
-    checks = [_check(c) for c in figures.checks]
+    checks = [_check(c, fmt) for c in figures.checks]
     return {
-        "speeds": _speeds(scenario, figures),
+        "speeds": _speeds(scenario, figures, fmt),
         "throughput": {
             "streams": fmt.integer(scenario.throughput.streams),
             "per_stream": fmt.speed(scenario.throughput.tokens_per_second),
@@ -50,11 +33,11 @@ def _figures(scenario: Scenario, figures: Figures, audience: str,
         "w": by_id,
         "featured": workloads[0],
         "workload_count": fmt.integer(len(workloads)),
-        "workload_count_words": fmt.words(len(workloads), variety),
+        "workload_count_words": fmt.words(len(workloads)),
         "bottleneck": {"workload": by_id[scenario.bottleneck.workload],
                        "check_label": scenario.bottleneck.check_label,
                        "check_example": scenario.bottleneck.check_example,
-                       **_check(figures.bottleneck)},
+                       **_check(figures.bottleneck, fmt)},
         "checks": checks,
         "checks_first": checks[0],
         "checks_last": checks[-1],
@@ -64,7 +47,7 @@ def _figures(scenario: Scenario, figures: Figures, audience: str,
     }
 
 
-def _speeds(scenario: Scenario, figures: Figures) -> dict[str, Any]:
+def _speeds(scenario: Scenario, figures: Figures, fmt: Formatter) -> dict[str, Any]:
     return {
         "baseline_label": scenario.speeds.baseline_label,
         "imagined_label": scenario.speeds.imagined_label,
@@ -79,7 +62,7 @@ def _speeds(scenario: Scenario, figures: Figures) -> dict[str, Any]:
     }
 
 
-def _workload(workload: Workload, figures: WorkloadFigures, variety: str) -> dict[str, Any]:
+def _workload(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> dict[str, Any]:
     one = workload.singular or workload.label
     noun = one if figures.count == 1 else workload.label
     return {
@@ -88,13 +71,13 @@ def _workload(workload: Workload, figures: WorkloadFigures, variety: str) -> dic
         "singular": one,
         "noun": noun,
         "count": fmt.integer(figures.count),
-        "count_words": fmt.words(figures.count, variety),
-        "Count_words": fmt.Words(figures.count, variety),
+        "count_words": fmt.words(figures.count),
+        "Count_words": fmt.Words(figures.count),
         "counted": fmt.counted(figures.count, one, workload.label),
-        "counted_words": f"{fmt.words(figures.count, variety)} {noun}",
-        "Counted_words": f"{fmt.Words(figures.count, variety)} {noun}",
+        "counted_words": f"{fmt.words(figures.count)} {noun}",
+        "Counted_words": f"{fmt.Words(figures.count)} {noun}",
         "tokens_each": fmt.integer(figures.tokens_each),
-        "tokens_each_words": fmt.words(figures.tokens_each, variety),
+        "tokens_each_words": fmt.words(figures.tokens_each),
         "total_tokens": fmt.integer(figures.total_tokens),
         "time_baseline": fmt.duration(figures.seconds_baseline),
         "time_imagined": fmt.duration(figures.seconds_imagined),
@@ -115,7 +98,7 @@ def _writing(figures: Figures) -> dict[str, str]:
     }
 
 
-def _check(figures: CheckFigures) -> dict[str, Any]:
+def _check(figures: CheckFigures, fmt: Formatter) -> dict[str, Any]:
     return {
         "has_check": figures.check > 0,
         "gain": phrases.gain(figures.check, figures.end_to_end_speedup, figures.writing_speedup),

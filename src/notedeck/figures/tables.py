@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from notedeck.figures import formatting as fmt
+from notedeck.figures.formatting import Formatter
 from notedeck.figures.core import Figures
 from notedeck.model import Run, Callout, Stat, Stats, Table
 from notedeck.figures.scenario import Scenario, Workload
 from notedeck.figures.core import WorkloadFigures
 
 
-def budgets(scenario: Scenario, figures: Figures) -> Table:
-    rows = tuple((arithmetic_label(w, f), fmt.integer(f.total_tokens),
+def budgets(scenario: Scenario, figures: Figures, fmt: Formatter) -> Table:
+    rows = tuple((arithmetic_label(w, f, fmt), fmt.integer(f.total_tokens),
                   fmt.duration(f.seconds_baseline), fmt.duration(f.seconds_imagined))
                  for w, f in zip(scenario.workloads, figures.workloads))
     return Table("budgets", "Every budget at the two ends of the dial (writing time only)",
@@ -18,13 +18,13 @@ def budgets(scenario: Scenario, figures: Figures) -> Table:
                   fmt.rate(figures.imagined)), rows, ("left", "right", "right", "right"))
 
 
-def arithmetic_label(workload: Workload, figures: WorkloadFigures) -> str:
+def arithmetic_label(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> str:
     """'1,000 story endings × 1,000' ('1 complaint response × 1,500' for one)."""
     counted = fmt.counted(figures.count, workload.singular or workload.label, workload.label)
     return f"{counted} {fmt.TIMES} {fmt.integer(figures.tokens_each)}"
 
 
-def checks(scenario: Scenario, figures: Figures) -> Table:
+def checks(scenario: Scenario, figures: Figures, fmt: Formatter) -> Table:
     rows = tuple((fmt.check_label(c.check), fmt.duration(c.total_baseline),
                   fmt.duration(c.total_imagined), fmt.speedup(c.end_to_end_speedup))
                  for c in figures.checks)
@@ -36,7 +36,7 @@ def checks(scenario: Scenario, figures: Figures) -> Table:
                   "End to end"), rows, ("left", "right", "right", "right"), featured)
 
 
-def bottleneck_stats(figures: Figures) -> Stats:
+def bottleneck_stats(figures: Figures, fmt: Formatter) -> Stats:
     c = figures.bottleneck
     return Stats((
         Stat(fmt.duration(c.total_baseline), f"Total at {fmt.rate(figures.baseline)}",
@@ -53,7 +53,7 @@ def bottleneck_stats(figures: Figures) -> Stats:
     ))
 
 
-def experiment_callout(workload: Workload, figures: WorkloadFigures) -> Callout:
+def experiment_callout(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> Callout:
     """'1,000 × 1,000 = 1,000,000 tokens · 1 second of writing'."""
     return Callout((Run(f"{fmt.integer(figures.count)} {fmt.TIMES} "
                         f"{fmt.integer(figures.tokens_each)} = "

@@ -15,20 +15,12 @@ from pathlib import Path
 
 from notedeck.errors import Problem, fail
 from notedeck.options import Options
+from notedeck.pipeline.records import Written
 
 STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
                  errno.EPERM, errno.EIO}
-
-
-@dataclass(frozen=True)
-class Written:
-    """One output file and how much it holds ("25 slides", "7 pages")."""
-
-    path: Path
-    count: int
-    unit: str
 
 
 @dataclass(frozen=True)

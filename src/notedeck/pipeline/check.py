@@ -66,7 +66,7 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
         try:
             found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
         except NotedeckError:
-            pass                                  # already reported by gather
+            pass                                  # already reported by the read stage
     found.extend(_in_yaml(note, PROSE["note"], names))
     found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
     for slug in audiences.names(content):

@@ -74,9 +74,11 @@ def compare(content: Path, left: Side, right: Side) -> Diff:
 def _composed(content: Path, side: Side):
     from notedeck.compose import compose
     from notedeck.figures.listing import flatten
-    from notedeck.pipeline.read import gather
+    from notedeck.options import Options
+    from notedeck.pipeline.stages import filled_note
 
-    source = gather(content, side.audience, side.scenarios_file)
+    source = filled_note(Options(content, audience=side.audience,
+                                 scenarios_file=side.scenarios_file))
     return dict(flatten(source.names)), compose(source)[0]
 
 

@@ -33,10 +33,19 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
+class Written:
+    """One output file and how much it holds ("25 slides", "7 pages")."""
+
+    path: Path
+    count: int
+    unit: str
+
+
+@dataclass(frozen=True)
 class Kept:
     """What the last build with this key wrote, as the CLI reports it."""
 
-    files: tuple            # build.Written, as written then
+    files: tuple[Written, ...]
     warnings: tuple[Problem, ...]
 
 
@@ -58,8 +67,6 @@ class Stamp:
             record = json.loads(self.path.read_text(encoding="utf-8"))
             if record.get("key") != self.key:
                 return None
-            from notedeck.pipeline.build import Written
-
             files = []
             for name, entry in record["outputs"].items():
                 if _file_hash(self.out / name) != entry["hash"]:

@@ -22,13 +22,23 @@ class Prepared:
     assets: Assets
 
 
+def filled_note(options: Options):
+    """read -> compute -> fill: the note with its figures computed and its prose filled."""
+    from notedeck.figures import core
+    from notedeck.figures.formatting import Formatter
+    from notedeck.pipeline.fill import fill
+    from notedeck.pipeline.read import read
+
+    note = read(options.content, options.audience, options.scenarios_file)
+    return fill(note, core.compute(note.scenario), Formatter(note.note.language))
+
+
 def prepare(options: Options) -> Prepared:
-    """Read the note, compute its figures, fill its prose and compose the Deck."""
+    """The stages up to compose: the filled note, then the Deck and the note's assets."""
     from notedeck.compose import compose
-    from notedeck.pipeline.read import gather
     from notedeck.pipeline.template import read_template
 
-    source = gather(options.content, options.audience, options.scenarios_file)
+    source = filled_note(options)
     deck, composed = compose(source)
     assets = Assets(*read_template(options.content))
     warnings = (*source.warnings, *composed)

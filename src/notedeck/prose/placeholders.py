@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Mapping
 
 from jinja2 import nodes
+
+from notedeck.errors import closest
 
 FILTERS = ("first", "last", "length", "count", "join", "upper", "lower", "capitalize",
            "title", "trim", "default", "d", "map")
@@ -156,7 +157,6 @@ def _describe(node: nodes.Node) -> str:
 
 
 def _hint(name: str, choices: list[str]) -> str:
-    close = [c for c in choices if c.startswith(name) and name] or \
-        difflib.get_close_matches(name, choices, n=1)
-    text = f"; did you mean '{close[0]}'?" if close else ""
+    close = closest(name, choices, prefixes=True)
+    text = f"; did you mean '{close}'?" if close else ""
     return f"{text} Known here: {', '.join(sorted(choices))}"

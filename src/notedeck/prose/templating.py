@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import traceback
 from functools import lru_cache
 from pathlib import Path
@@ -14,7 +13,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from notedeck.prose import budget, placeholders
 from notedeck.prose.budget import PlaceholderLimit
-from notedeck.errors import NotedeckError, Problem, Location
+from notedeck.errors import NotedeckError, Problem, Location, closest
 
 _TEMPLATE_NAME = "<notedeck-content>"
 
@@ -33,8 +32,8 @@ class _Undefined(StrictUndefined):
 
 
 def _hint(name: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(name, choices, n=1)
-    text = f"; did you mean '{close[0]}'?" if close else ""
+    close = closest(name, choices)
+    text = f"; did you mean '{close}'?" if close else ""
     return f"{text} Known here: {', '.join(sorted(choices))}"
 
 

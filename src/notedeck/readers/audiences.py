@@ -3,11 +3,10 @@ the audience's own content (readers/overrides.py)."""
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.errors import NotedeckError, Problem, closest, fail
 from notedeck.readers import overrides, yamlfile
 from notedeck.readers.validation import shown, suggest
 from notedeck.readers.layout import NoteLayout
@@ -37,8 +36,8 @@ def load(content: Path, slug: str) -> Audience:
     """Read content/audiences/SLUG.yaml; an unknown slug lists the known ones."""
     available = names(content)
     if slug not in available:
-        close = difflib.get_close_matches(slug, available, n=1)
-        hint = f" Did you mean '{close[0]}'?" if close else ""
+        close = closest(slug, available)
+        hint = f" Did you mean '{close}'?" if close else ""
         listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
         raise fail(NoteLayout(content).audiences, f"unknown audience '{slug}'.{hint} "
                                           f"Audiences in this note: {listed}")

@@ -90,37 +90,71 @@ class SectionSource:
         return f"{self.number:02d}"
 
 
-def read(path: Path, namespace: Mapping[str, Any] | None,
-         overlay: passages.Overlay | None = None) -> SectionSource:
-    """Read one section file, filling placeholders from the namespace (None: do not fill);
-    an overlay swaps in an audience's passages and leaves out those of absent workloads.
+@dataclass(frozen=True)
+class SectionText:
+    """A section file read but not filled: its front matter checked, its body as written."""
 
-    Every independent problem in the file is reported in one NotedeckError."""
+    file: Path
+    front: yamlfile.Located
+    number: int
+    body: str
+    body_line: int                 # the file's line of the body's first line
+    warnings: tuple[Problem, ...] = ()
+
+
+def load(path: Path) -> SectionText:
+    """Read one section file: front matter checked, body kept unfilled; all problems at once."""
     raw, warnings = clean.scrub(yamlfile.read_text(path), path)
     front, body, body_line = _split(path, raw)
     found = Collector()
-    section = found.run(_front_matter, path, front, namespace) or SectionSource(path, 0, "", "")
-    pieces = found.run(passages.split, body, path, body_line)
-    resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
-    filled = found.run(passages.assemble, resolved.chunks, namespace) if resolved else None
-    if filled is not None:
-        section.passages, section.hidden = resolved.names, resolved.hidden
-        section.texts = filled.chunks
-        walker = _Walker(section, filled.lines, check_lengths=namespace is not None)
-        tokens = found.run(parse, filled.text, filled.lines)
-        if tokens is not None:
-            walker.walk(tokens)
-        found.problems.extend(walker.problems)
-        if tokens is not None and not section.slides and not walker.problems:
-            found.problems.append(Problem(Location(path, body_line), "the section has no "
-                                          "slides; start one with a '## Title' line"))
-    found.raise_if_any()
+    source = found.run(_front_matter, path, front)
+    if source is None:                     # report the body's problems in the same run
+        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, None, None,
+                                    False))
+        found.raise_if_any()
     # a front-matter line is scrubbed twice (file, then its YAML): report it once
-    section.warnings[:] = dict.fromkeys([*section.warnings, *warnings, *found.problems])
+    return SectionText(path, source, source.data["number"], body, body_line,
+                       tuple(dict.fromkeys((*source.warnings, *warnings))))
+
+
+def parse(text: SectionText, namespace: Mapping[str, Any] | None,
+          overlay: passages.Overlay | None = None) -> SectionSource:
+    """Fill a section's placeholders from the namespace (None: leave them) and parse its
+    Markdown into slides, notes and handout parts; an overlay swaps in an audience's
+    passages and leaves out those of absent workloads. Every problem in one NotedeckError."""
+    path, found = text.file, Collector()
+    titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
+    section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",
+                            warnings=list(text.warnings))
+    found.problems.extend(_walk(section, text.body, text.body_line, namespace, overlay,
+                                namespace is not None))
+    found.raise_if_any()
+    section.warnings.extend(found.problems)
     return section
 
 
-def parse(text: str, lines: passages.Lines) -> list[Token]:
+def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
+          check_lengths: bool) -> list[Problem]:
+    """Resolve the body's passages, fill it and parse its Markdown into the section's slides;
+    the problems met."""
+    found = Collector()
+    pieces = found.run(passages.split, body, section.file, body_line)
+    resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
+    filled = found.run(passages.assemble, resolved.chunks, namespace) if resolved else None
+    if filled is None:
+        return found.problems
+    section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, filled.chunks
+    walker = _Walker(section, filled.lines, check_lengths=check_lengths)
+    tokens = found.run(_tokens, filled.text, filled.lines)
+    if tokens is not None:
+        walker.walk(tokens)
+    if tokens is not None and not section.slides and not walker.problems:
+        walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
+                                       "slides; start one with a '## Title' line"))
+    return [*found.problems, *walker.problems]
+
+
+def _tokens(text: str, lines: passages.Lines) -> list[Token]:
     """markdown-it's block tokens; lists nested too deeply are an error at their line."""
     try:
         return _PARSER.parse(text)
@@ -146,7 +180,7 @@ def _split(path: Path, text: str) -> tuple[str, str, int]:
     raise fail(path, "the front matter is not closed: add a '---' line after it", line=1)
 
 
-def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> SectionSource:
+def _front_matter(path: Path, front: str) -> yamlfile.Located:
     source = yamlfile.load(path, front, line_offset=1)
     data = source.data
     if not isinstance(data, dict):
@@ -166,11 +200,7 @@ def _front_matter(path: Path, front: str, namespace: Mapping[str, Any]) -> Secti
             problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
     if problems:
         raise NotedeckError(problems)
-    found = Collector()
-    filled = {k: found.run(_front_text, source, k, namespace) for k in ("title", "headline")}
-    found.raise_if_any()
-    return SectionSource(path, number, filled["title"], filled["headline"],
-                         warnings=list(source.warnings))
+    return source
 
 
 def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any] | None) -> str:
@@ -308,7 +338,7 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
     prompts = []
     lines = _plain_lines(path, line, body)
     at = lambda token: lines.at(token.map[0] if token.map else 0)  # noqa: E731
-    for item in bullets(parse(body, lines), at).items:
+    for item in bullets(_tokens(body, lines), at).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
         hint = hint[:1].upper() + hint[1:]

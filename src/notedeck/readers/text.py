@@ -6,10 +6,11 @@ import re
 from pathlib import Path
 
 from notedeck.errors import Problem, warning
+from notedeck.glyphs import UNSAFE
 
 # Removed: C0 controls other than tab, LF, CR (XML 1.0 forbids them), DEL and the C1 controls
 # (YAML refuses them and no deck needs them), U+FFFE/U+FFFF and lone surrogates.
-_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
+_INVALID = UNSAFE
 _SPACES = re.compile(r"[ \t\u00a0]+")
 # Kept, with a warning: embeddings, overrides and isolates can show text in another order than
 # it is stored ("Trojan Source"). Left-to-right and right-to-left marks (U+200E, U+200F) only

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticCustomError
 
-from notedeck.errors import Problem
+from notedeck.errors import Problem, closest
 from notedeck.readers.yamlfile import Located
 
 _KINDS = {"dict_type": "a mapping (key: value lines)", "model_type": "a mapping (key: value lines)",
@@ -74,8 +73,8 @@ def _fields_at(root: type[BaseModel], path: tuple) -> list[str]:
 
 def suggest(word: str, choices: list[str]) -> str:
     """'; did you mean ...? Expected one of: ...' for a misspelt name."""
-    close = difflib.get_close_matches(word, choices, n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
+    close = closest(word, choices)
+    hint = f"; did you mean '{close}'?" if close else ""
     if not choices:
         return hint
     return f"{hint} Expected one of: {', '.join(choices)}" if hint else \

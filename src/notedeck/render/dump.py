@@ -15,7 +15,8 @@ def to_data(value: Any) -> Any:
     """Dataclasses become objects tagged with their type; tuples become lists."""
     if dataclasses.is_dataclass(value):
         data = {"type": type(value).__name__}
-        data.update({f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)})
+        data.update({f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                     if f.metadata.get("content", True)})
         return data
     if isinstance(value, (tuple, list)):
         return [to_data(item) for item in value]

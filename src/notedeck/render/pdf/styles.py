@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from itertools import groupby
 from xml.sax.saxutils import escape
 
@@ -13,6 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from notedeck import glyphs
+from notedeck.glyphs import UNSAFE
 from notedeck.model import Text
 from notedeck.theme import FONT_FILES, PALETTE, TYPE
 
@@ -55,7 +55,7 @@ def register_fonts() -> None:
 
 # Characters XML 1.0 forbids (reportlab's markup parser is XML-like), plus
 # C1 controls and non-characters that no font draws.
-_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+_INVALID = UNSAFE
 
 
 def clean(text: str) -> str:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Callable, Sequence, TypeVar
 
 from notedeck.model import BulletList, Callout, Heading, Paragraph, Run, Stats, Table, Text
+from notedeck.glyphs import UNSAFE
 from notedeck.theme import FONT_FILES
 
 PT_PER_IN = 72.0
@@ -23,7 +24,7 @@ LINE_HEIGHT = 1.2
 # Keep a little room on every line for renderers that space glyphs differently.
 WIDTH_SLACK = 0.97
 
-_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+_INVALID_XML = UNSAFE
 _SPACES = re.compile(r"[ \t\r\n\x0b\x0c]+")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from notedeck.errors import fail
-from notedeck.model import (BulletList, Callout, ChartSlide, ContentSlide, Deck, Heading, Paragraph, Run, SectionSlide, Slide, Source, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from notedeck.model import (Origin, BulletList, Callout, ChartSlide, ContentSlide, Deck, Heading, Paragraph, Run, SectionSlide, Slide, Source, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame, Template
 from notedeck.render.pptx.blocks import BlockStack, FlowText, PPara, PText, text_frame
@@ -54,13 +54,15 @@ class PlannedSlide:
 
 
 class _Where:
-    """Names the slide a problem is on: 'deck.pptx: slide 7 'Budgets': ...'."""
+    """Names the slide a problem is on, at the place in the note it comes from:
+    'sections/02-x.md:14: slide 7 'Budgets': ...' (else 'deck.pptx: slide 7 ...')."""
 
-    def __init__(self, file: str, index: int, title: str):
-        self.file, self.index, self.title = file, index, title
+    def __init__(self, file: str, index: int, title: str, origin: Origin | None = None):
+        self.file, self.line = (origin.file, origin.line) if origin else (file, None)
+        self.index, self.title = index, title
 
     def error(self, message: str):
-        return fail(self.file, f"slide {self.index} {self.title!r}: {message}")
+        return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
@@ -69,7 +71,7 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
     cannot be made to fit."""
     pages: list[tuple[PlannedSlide, _Where, str]] = []
     for index, slide in enumerate(deck.slides, start=1):
-        where = _Where(file, index, fit.clean(getattr(slide, "title", "")))
+        where = _Where(file, index, fit.clean(getattr(slide, "title", "")), slide.origin)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         for page in _plan_slide(slide, deck, art_sizes, template, where):
             pages.append((page, where, fit.clean(section).strip()))

@@ -9,11 +9,11 @@ import subprocess
 import pytest
 
 from notedeck.compose import compose
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.render.charts import draw as charts
 from notedeck.render.pdf import svg as pdf_svg
 
-from .helpers import BUNDLED
+from support import BUNDLED
 from notedeck.render.pptx import emit as pptx_emit
 from support import render
 
@@ -99,9 +99,9 @@ def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from synthetic import note_with_slides
 
-    import notedeck.pipeline.read
+    import notedeck.pipeline.fill
     
-    monkeypatch.setattr(notedeck.pipeline.read, "MAX_SLIDES", 10**6)
+    monkeypatch.setattr(notedeck.pipeline.fill, "MAX_SLIDES", 10**6)
     note = note_with_slides(tmp_path / "note", 60)
     deck, _ = compose(gather(note))
     drawn = {spec.name: charts.draw(spec) for spec in deck.charts}

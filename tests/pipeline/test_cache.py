@@ -10,10 +10,10 @@ import pytest
 
 from support import build
 from notedeck.pipeline.cache import ChartCache, cache_dir
-from notedeck.pipeline.read import gather
+from support import gather
 from notedeck.compose import compose
 
-from .helpers import cli_in_process, digests
+from support import cli_in_process, digests
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from notedeck.commands.variants import build_all, summary, variants
 from support import options
 from notedeck.commands.cli import main
 
-from .helpers import cli_in_process, digests
+from support import cli_in_process, digests
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from support import check_note
 from notedeck.commands.cli import main
 
-from .helpers import snapshot
+from bad_input.helpers import snapshot
 
 S1 = "sections/01-what-the-number-means.md"
 

@@ -16,6 +16,7 @@ from notedeck import theme
 from notedeck.pipeline.chart_helper import Charts
 from notedeck.model import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
 from notedeck.render.charts import draw as charts
+from notedeck.render.charts import figure as chart_figure
 from notedeck.render.charts import placement
 
 STOPS = (100.0, 1_000.0, 10_000.0, 100_000.0, 1_000_000.0)
@@ -311,8 +312,8 @@ def test_segments_cross_and_boxes_attach():
 
 
 def test_readable_darkens_light_colours_only():
-    assert charts.readable(theme.PALETTE.accent) == theme.PALETTE.accent.lower()
-    yellow = charts.readable("#F0E442")
-    assert charts.contrast(yellow, theme.PALETTE.paper) >= charts.MIN_TEXT_CONTRAST
-    assert charts.text_on(theme.PALETTE.accent) == theme.PALETTE.paper
-    assert charts.text_on(theme.PALETTE.accent2) == theme.PALETTE.ink
+    assert chart_figure.readable(theme.PALETTE.accent) == theme.PALETTE.accent.lower()
+    yellow = chart_figure.readable("#F0E442")
+    assert chart_figure.contrast(yellow, theme.PALETTE.paper) >= chart_figure.MIN_TEXT_CONTRAST
+    assert chart_figure.text_on(theme.PALETTE.accent) == theme.PALETTE.paper
+    assert chart_figure.text_on(theme.PALETTE.accent2) == theme.PALETTE.ink

@@ -1,0 +1,122 @@
+"""(b) The bottleneck: writing and checking as shares of two 100% bars."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from notedeck.model import BottleneckChart
+from notedeck.render.charts.figure import (BAR_GAP_IN, BAR_TEXT_SIZES, BAR_THICKNESS_IN,
+                                           LEADER_IN, P, T, freeze, measure, text_on)
+from notedeck.render.charts.placement import spread
+
+
+# --- (b) the bottleneck: writing and checking shares ----------------------------
+
+def paint_bottleneck(fig, spec: BottleneckChart) -> None:
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    freeze(fig)
+    width, height = ax.bbox.width / fig.dpi, ax.bbox.height / fig.dpi
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)                 # inches, top down
+    plan = _bars_plan(fig, spec, width, height)
+    top = plan.top
+    for bar, row in zip(spec.bars, plan.rows):
+        _draw_bar(ax, bar, row, top, plan.thickness, width)
+        top += row.height + plan.thickness + plan.gap
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One bar's text: its size, which segment labels fit inside, how many heading lines."""
+
+    size: float
+    inside: tuple[bool, ...]
+    stacked: bool                          # total under the bar's label, not beside it
+
+    @property
+    def line(self) -> float:
+        return self.size * 1.35 / 72
+
+    @property
+    def height(self) -> float:             # all but the bar itself
+        outside = self.line + LEADER_IN if not all(self.inside) else 0
+        return self.line * (1 + self.stacked) + outside
+
+
+@dataclass(frozen=True)
+class _BarsPlan:
+    rows: tuple[_Row, ...]
+    thickness: float
+    gap: float
+    top: float
+
+
+def _bars_plan(fig, spec: BottleneckChart, width: float, height: float) -> _BarsPlan:
+    """Rows at the label size, or smaller type if that is the only way they fit."""
+    count = max(len(spec.bars), 1)
+    for size in BAR_TEXT_SIZES:
+        rows = tuple(_bar_row(fig, bar, width, size) for bar in spec.bars)
+        text = sum(row.height for row in rows)
+        least = BAR_THICKNESS_IN[0] * size / T.chart_label   # still holds a line of text
+        if text + count * least + BAR_GAP_IN[0] * (count - 1) <= height:
+            break
+    free = height - text - BAR_GAP_IN[0] * (count - 1)
+    thickness = min(max(free / count, least), BAR_THICKNESS_IN[1])
+    slack = height - text - thickness * count
+    gap = min(max(slack / (count - 1), 0), BAR_GAP_IN[1]) if count > 1 else 0
+    return _BarsPlan(rows, thickness, gap, max((slack - gap * (count - 1)) / 2, 0))
+
+
+def _bar_row(fig, bar, width: float, size: float) -> _Row:
+    pad = 0.12
+    inside = tuple(
+        measure(fig, f"{seg.label} {seg.share_label}", size, "bold")[0] / fig.dpi
+        <= max(seg.share, 0) * width - 2 * pad for seg in bar.segments)
+    heading = measure(fig, bar.label, size, "bold")[0] + measure(fig, bar.total_label, size)[0]
+    return _Row(size, inside, heading / fig.dpi + 0.3 > width)
+
+
+def _draw_bar(ax, bar, row: _Row, top: float, thickness: float, width: float) -> None:
+    from matplotlib.patches import Rectangle
+
+    ax.text(0, top, bar.label, ha="left", va="top", fontsize=row.size, fontweight="bold")
+    total_at = (0, top + row.line) if row.stacked else (width, top)
+    ax.text(*total_at, bar.total_label, ha="left" if row.stacked else "right", va="top",
+            fontsize=row.size)
+    bar_top = top + row.line * (1 + row.stacked)
+    left, outside = 0.0, []
+    for index, (seg, fits) in enumerate(zip(bar.segments, row.inside)):
+        colour = _segment_colour(index)
+        span = max(seg.share, 0) * width
+        ax.add_patch(Rectangle((left, bar_top), span, thickness, facecolor=colour,
+                               edgecolor=P.paper, linewidth=1.5))
+        text = f"{seg.label} {seg.share_label}"
+        if fits:
+            ax.text(left + span / 2, bar_top + thickness / 2, text, ha="center", va="center",
+                    fontsize=row.size, fontweight="bold", color=text_on(colour))
+        else:
+            outside.append((left + span / 2, text, colour))
+        left += span
+    _outside_labels(ax, outside, bar_top + thickness, width, row.size)
+
+
+def _segment_colour(index: int) -> str:
+    colours = (P.accent, P.accent2, *P.series[2:])
+    return colours[index % len(colours)]
+
+
+def _outside_labels(ax, labels: list, below: float, width: float, size: float) -> None:
+    """Labels of narrow segments under the bar, spread sideways, each with an elbow leader."""
+    if not labels:
+        return
+    fig = ax.figure
+    widths = [measure(fig, text, size, "bold")[0] / fig.dpi for _, text, _ in labels]
+    xs = spread([x for x, _, _ in labels], widths, 0, width, gap=0.2)
+    for (anchor, text, colour), x, w in zip(labels, xs, widths):
+        foot = min(max(anchor, x - w / 2), x + w / 2)   # straight down when it can
+        elbow = below + LEADER_IN / 2
+        ax.plot([anchor, anchor, foot, foot], [below, elbow, elbow, below + LEADER_IN],
+                color=colour, linewidth=2, solid_joinstyle="miter", solid_capstyle="butt")
+        ax.text(x, below + LEADER_IN + 0.02, text, ha="center", va="top",
+                fontsize=size, fontweight="bold", color=P.ink)

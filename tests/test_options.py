@@ -1,0 +1,37 @@
+"""notedeck/options.py: the one Options object, the output-folder rule, what renderers may read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notedeck.options import Options, Settings
+
+
+def test_the_output_folder_rule():
+    assert Options.make(Path("c")).out == Path("output")
+    assert Options.make(Path("c"), audience="lab").out == Path("output/lab")
+    assert Options.make(Path("c"), Path("mine"), audience="lab").out == Path("mine")
+    every = Options.make(Path("c"), Path("all"))
+    assert every.variant("lab").out == Path("all/lab") and every.variant(None).out == Path("all")
+    assert every.variant("lab").audience == "lab"
+
+
+def test_options_are_frozen():
+    with pytest.raises(AttributeError):
+        Options(Path("c")).paper = "letter"
+
+
+def test_the_record_holds_what_shapes_the_outputs_and_not_where_they_go():
+    a, b = Options(Path("c"), Path("one")), Options(Path("c"), Path("two"), cache=False)
+    assert a.record() == b.record()
+    assert a.record() != Options(Path("c"), paper="letter").record()
+    assert a.record() != Options(Path("c"), outputs=("deck",)).record()
+
+
+def test_a_renderer_sees_only_the_options_it_declares():
+    settings = Settings(Options(Path("c"), paper="letter"), ("paper",))
+    assert settings.paper == "letter"
+    with pytest.raises(AttributeError, match="does not declare the option 'audience'"):
+        settings.audience
