@@ -32,7 +32,7 @@ class Changes:
 
 def read(source: Located, content: Path, slug: str) -> Changes:
     """The `note:` and `passages:` parts of an audience file, and its sections folder."""
-    data = source.data
+    data = source.data if isinstance(source.data, dict) else {}
     problems: list[Problem] = []
     note = None
     if "note" in data:

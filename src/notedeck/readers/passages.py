@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notedeck.errors import Collector, NotedeckError, Problem, Location
+from notedeck.errors import Collector, NotedeckError, Problem, Location, closest
 from notedeck.prose.templating import fill
 from notedeck.readers.validation import suggest
 
@@ -64,7 +64,6 @@ class Overlay:
     replacements: dict[str, Replacement] = field(default_factory=dict)
     workloads: frozenset[str] | None = None        # the scenario's workload ids (None: all)
     known: frozenset[str] = frozenset()           # ids a passage may name
-    used: set[str] = field(default_factory=set)    # replacements applied so far
 
 
 @dataclass(frozen=True)
@@ -72,6 +71,7 @@ class Resolved:
     chunks: tuple[Chunk, ...]
     names: tuple[str, ...]                         # every passage name the text marks
     hidden: tuple[Passage, ...]                    # passages left out: their workload is absent
+    warnings: tuple[Problem, ...] = ()
 
 
 def split(text: str, path: Path, first_line: int) -> list[Chunk | Passage]:
@@ -145,17 +145,18 @@ def resolve(pieces: list[Chunk | Passage], overlay: Overlay | None) -> Resolved:
     chunks: list[Chunk] = []
     hidden: list[Passage] = []
     problems: list[Problem] = []
+    warnings: list[Problem] = []
     for piece in pieces:
         if isinstance(piece, Chunk):
             chunks.append(piece)
             continue
         if piece.workload and overlay.known and piece.workload not in overlay.known:
-            problems.append(_at(piece.file, piece.line, f"unknown workload '{piece.workload}' "
-                                "in this passage" + suggest(piece.workload, sorted(overlay.known))))
-            continue
+            unknown = _unknown(piece, overlay)
+            (problems if unknown.severity == "error" else warnings).append(unknown)
+            if unknown.severity == "error":
+                continue
         replacement = overlay.replacements.get(piece.name or "")
         if replacement is not None:
-            overlay.used.add(replacement.name)
             chunks.extend(_replaced(piece, replacement))
         elif piece.workload and overlay.workloads is not None \
                 and piece.workload not in overlay.workloads:
@@ -165,7 +166,20 @@ def resolve(pieces: list[Chunk | Passage], overlay: Overlay | None) -> Resolved:
     if problems:
         raise NotedeckError(problems)
     names = tuple(dict.fromkeys(p.name for p in pieces if isinstance(p, Passage) and p.name))
-    return Resolved(tuple(chunks), names, tuple(hidden))
+    return Resolved(tuple(chunks), names, tuple(hidden), tuple(warnings))
+
+
+def _unknown(passage: Passage, overlay: Overlay) -> Problem:
+    """A workload neither the note's scenario nor the variant's has: a misspelling (an error,
+    with the likely name), or a workload no longer there (a warning; the passage is left out)."""
+    known = sorted(overlay.known)
+    if closest(passage.workload, known):
+        return _at(passage.file, passage.line, f"unknown workload '{passage.workload}' in this "
+                                               "passage" + suggest(passage.workload, known))
+    return Problem(Location(passage.file, passage.line),
+                   f"neither scenarios.yaml nor this variant has the workload "
+                   f"'{passage.workload}', so this passage is left out; remove it, or name one "
+                   f"of: {', '.join(known)}", "warning")
 
 
 def _replaced(passage: Passage, replacement: Replacement) -> list[Chunk]:

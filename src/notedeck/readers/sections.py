@@ -144,6 +144,7 @@ def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
     if filled is None:
         return found.problems
     section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, filled.chunks
+    section.warnings.extend(resolved.warnings)
     walker = _Walker(section, filled.lines, check_lengths=check_lengths)
     tokens = found.run(_tokens, filled.text, filled.lines)
     if tokens is not None:
