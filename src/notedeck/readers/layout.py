@@ -55,12 +55,13 @@ class NoteLayout:
         folder = self.audiences
         return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
-    def is_other_audience(self, relative: Path, audience: str | None) -> bool:
-        """A file of an audience other than `audience` (a variant never reads those):
-        audiences/OTHER.yaml or anything under audiences/OTHER/."""
-        parts = relative.parts
-        if len(parts) < 2 or parts[0] != AUDIENCES:
-            return False
-        if len(parts) == 2:
-            return relative.suffix == ".yaml" and relative.stem != audience
-        return parts[1] != audience
+    def inputs(self, audience: str | None = None,
+               scenarios_file: Path | None = None) -> list[Path]:
+        """Every file a build of this variant reads (whether or not it exists yet), in a fixed
+        order: a --scenarios file beside scenarios.yaml (still read, for the note's own
+        workloads), an audience's file and its own sections. Build records hash exactly these
+        (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
+        own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
+        return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
+                *self.section_files(), *([self.audience(audience)] if audience else []),
+                *own, self.template]
