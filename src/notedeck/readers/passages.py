@@ -198,6 +198,11 @@ class Lines:
     def at(self, index: int) -> tuple[Path, int]:
         return self.entries[min(max(index, 0), len(self.entries) - 1)]
 
+    @classmethod
+    def plain(cls, path: Path, first_line: int, text: str) -> "Lines":
+        """The lines of one text written in one file from `first_line` on."""
+        return cls([(path, first_line + i) for i in range(text.count("\n") + 1)])
+
 
 @dataclass(frozen=True)
 class Filled:

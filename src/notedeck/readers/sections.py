@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
 from notedeck.model import (Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
-from notedeck.readers import passages
+from notedeck.readers import markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
@@ -23,28 +22,6 @@ MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
 COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
-MAX_LIST_DEPTH = 8           # lists inside lists; markdown-it silently drops text past its own limit
-
-
-class _TooDeep(Exception):
-    """Raised by the parser's first block rule when lists nest past MAX_LIST_DEPTH."""
-
-    def __init__(self, line: int):
-        super().__init__(line)
-        self.line = line
-
-
-def _nesting_guard(state, start_line: int, end_line: int, silent: bool) -> bool:
-    # Each list level opens a list and an item; past the limit markdown-it would skip the
-    # rest of the file without a word, so stop here and say where.
-    if state.level > 2 * MAX_LIST_DEPTH:
-        raise _TooDeep(start_line)
-    return False
-
-
-_PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
-_PARSER.block.ruler.before("table", "notedeck_nesting", _nesting_guard)
-assert 2 * MAX_LIST_DEPTH + 2 < _PARSER.options["maxNesting"]
 # URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
 _REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
                           r"|(?<![\w+.-])(data):[a-z]+/", re.IGNORECASE)
@@ -146,28 +123,13 @@ def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
     section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, filled.chunks
     section.warnings.extend(resolved.warnings)
     walker = _Walker(section, filled.lines, check_lengths=check_lengths)
-    tokens = found.run(_tokens, filled.text, filled.lines)
+    tokens = found.run(markdown.tokens, filled.text, filled.lines)
     if tokens is not None:
         walker.walk(tokens)
     if tokens is not None and not section.slides and not walker.problems:
         walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
                                        "slides; start one with a '## Title' line"))
     return [*found.problems, *walker.problems]
-
-
-def _tokens(text: str, lines: passages.Lines) -> list[Token]:
-    """markdown-it's block tokens; lists nested too deeply are an error at their line."""
-    try:
-        return _PARSER.parse(text)
-    except _TooDeep as exc:
-        path, line = lines.at(exc.line)
-        raise fail(path, f"a list is nested more than {MAX_LIST_DEPTH} levels deep here; "
-                         "Markdown would drop everything after it. Use fewer levels",
-                   line) from None
-
-
-def _plain_lines(path: Path, first_line: int, text: str) -> passages.Lines:
-    return passages.Lines([(path, first_line + i) for i in range(text.count("\n") + 1)])
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -337,9 +299,9 @@ def bullets(tokens: list[Token], at, notes: list[Problem] | None = None) -> Bull
 def worksheet(body: str, path: Path, line: int) -> Worksheet:
     """'- **Title**: hint' items become prompts with room to write."""
     prompts = []
-    lines = _plain_lines(path, line, body)
+    lines = passages.Lines.plain(path, line, body)
     at = lambda token: lines.at(token.map[0] if token.map else 0)  # noqa: E731
-    for item in bullets(_tokens(body, lines), at).items:
+    for item in bullets(markdown.tokens(body, lines), at).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
         hint = hint[:1].upper() + hint[1:]
@@ -420,5 +382,5 @@ def _describe(token: Token) -> str:
 
 def inline_markdown(value: str, path: Path | str = "", line: int = 0) -> Text:
     """Prose from YAML (a scene, a still-scarce line) with emphasis and typographic quotes."""
-    tokens = _PARSER.parseInline(clean.line(value))
+    tokens = markdown.PARSER.parseInline(clean.line(value))
     return inline(tokens[0], Path(path), line) if tokens else ()
