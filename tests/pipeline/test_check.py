@@ -86,3 +86,21 @@ def test_a_worksheet_is_prose(note):
     found = naked(note)
     assert [f.split(" typed")[0] for f in found] == [
         f"{note / name}:51: naked number '2'", f"{note / name}:51: naked number '3'"]
+
+
+def test_an_audience_s_passages_note_fields_and_own_sections_are_prose(note):
+    edit(note, "audiences/hospital-admin.yaml", "four jobs share a shape", "4 jobs share a shape")
+    edit(note, "audiences/hospital-admin.yaml", "  footer: One million", "  footer: 3 million")
+    own = note / "audiences/hospital-admin/sections"
+    own.mkdir(parents=True)
+    (own / "06-ward.md").write_text("---\nnumber: 6\ntitle: Ward\nheadline: Ours\n---\n\n"
+                                    "## A slide\n\nOn 12 wards.\n\n### Notes\n\nSaid.\n",
+                                    encoding="utf-8")
+    found = [f.split(" typed")[0] for f in naked(note)]
+    hospital = note / "audiences/hospital-admin.yaml"
+    lines = hospital.read_text(encoding="utf-8").split("\n")
+    footer = next(n for n, line in enumerate(lines, start=1) if "footer: 3 million" in line)
+    assert f"{hospital}:{footer}: note.footer: naked number '3'" in found
+    assert any(f.startswith(f"{hospital}:") and "passages.pattern: naked number '4'" in f
+               for f in found)
+    assert f"{own / '06-ward.md'}:9: naked number '12'" in found
