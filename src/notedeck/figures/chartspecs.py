@@ -25,7 +25,7 @@ def dial(scenario: Scenario, figures: Figures, fmt: Formatter) -> DialChart:
                    for w, f in zip(scenario.workloads, figures.workloads))
     times = [t for f in figures.workloads for t in f.seconds_at_stops]
     gain = fmt.speedup(stops[-1] / stops[0])
-    title = (f"From {fmt.compact(stops[0])} to {fmt.compact(stops[-1])} tokens/sec, "
+    title = (f"From {fmt.compact(stops[0])} to {fmt.compact(stops[-1])}{fmt.NBSP}tokens/sec, "
              f"writing time shrinks {gain}")
     return DialChart("dial", title, _dial_alt(scenario, figures, fmt), "Writing speed (tokens/sec)",
                      "Writing time", series,

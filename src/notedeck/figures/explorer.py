@@ -48,8 +48,13 @@ def _choice(scenario: Scenario, figures: core.WorkloadFigures, fmt: Formatter) -
     workload = scenario.workload(figures.id)
     return Choice(workload.id, workload.label[:1].upper() + workload.label[1:],
                   fmt.integer(figures.total_tokens),
-                  f"{fmt.integer(figures.count)} {workload.label} {fmt.TIMES} "
+                  f"{_counted(workload, figures, fmt)} {fmt.TIMES} "
                   f"{fmt.integer(figures.tokens_each)} tokens each")
+
+
+def _counted(workload, figures: core.WorkloadFigures, fmt: Formatter) -> str:
+    """'40 app drafts', '1 complaint response'."""
+    return fmt.counted(figures.count, workload.singular or workload.label, workload.label)
 
 
 def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
@@ -70,10 +75,10 @@ def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
 
 def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
              seconds: Fraction, fmt: Formatter) -> Reading:
-    label = scenario.workload(figures.id).label
+    counted = _counted(scenario.workload(figures.id), figures, fmt)
     time = fmt.duration(seconds)
-    return Reading(float(seconds), time, f"At {fmt.rate(speed)}, {fmt.integer(figures.count)} {label} "
-                         f"({fmt.integer(figures.total_tokens)} output tokens) take about "
+    return Reading(float(seconds), time, f"At {fmt.rate(speed)}, {counted} "
+                         f"({fmt.integer(figures.total_tokens)} output tokens) would take about "
                          f"{time} to write.")
 
 
@@ -96,7 +101,7 @@ def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
             f"{fmt.duration(at.total_baseline)} at {fmt.rate(figures.baseline)} and "
             f"{fmt.duration(at.total_imagined)} at {fmt.rate(figures.imagined)}: "
             f"{fmt.speedup(at.end_to_end_speedup)} faster end to end, and checking is "
-            f"{fmt.share(at.checking_share_imagined)} of the faster total.")
+            f"{fmt.share_prose(at.checking_share_imagined)} of the faster total.")
 
 
 def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:

@@ -13,9 +13,17 @@ Number = int | Fraction | Decimal
 
 TIMES = "\u00d7"
 MINUS = "-"
+NBSP = "\u00a0"             # between a number and its unit: the two never wrap apart
 MONTHS = ("January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December")
-SLIDER_UNITS = ((86400, "day", "days"), (3600, "hour", "hours"), (60, "min", "min"))
+SLIDER_UNITS = ((604800, "week", "weeks"), (86400, "day", "days"), (3600, "hour", "hours"),
+                (60, "min", "min"))
+# Below a twentieth of a second, one decimal of a second would read "0 seconds": the
+# smallest unit that keeps the value at 1 or more, with two significant digits.
+TINY_UNITS = ((Fraction(1, 1000), "millisecond", "milliseconds"),
+              (Fraction(1, 10**6), "microsecond", "microseconds"),
+              (Fraction(1, 10**9), "nanosecond", "nanoseconds"))
+VARIETIES = ("en-GB", "en-US")     # number words: "one hundred and twenty" / "one hundred twenty"
 COMPACT_UNITS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
 
 
@@ -65,7 +73,17 @@ def seconds_plain(seconds: Number) -> str:
 
 def rate(tokens_per_second: Number) -> str:
     """A writing speed: "1,000,000 tokens/sec", "0.5 tokens/sec", "0.001 tokens/sec"."""
-    return f"{speed(tokens_per_second)} tokens/sec"
+    return f"{speed(tokens_per_second)}{NBSP}tokens/sec"
+
+
+def tokens(n: Number) -> str:
+    """A count of tokens: "800,000 tokens"."""
+    return f"{integer(n)}{NBSP}{'token' if exact(n) == 1 else 'tokens'}"
+
+
+def counted(n: Number, singular: str, plural: str) -> str:
+    """A count with its noun, singular at exactly one: "40 app drafts", "1 complaint response"."""
+    return f"{integer(n)}{NBSP}{singular if exact(n) == 1 else plural}"
 
 
 def speed(tokens_per_second: Number) -> str:
@@ -76,24 +94,60 @@ def speed(tokens_per_second: Number) -> str:
 # --- durations -----------------------------------------------------------------
 
 def duration(seconds: Number) -> str:
-    """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s"."""
+    """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s";
+    under a twentieth of a second "40 milliseconds", "1.5 microseconds" (never "0 seconds")."""
     value = exact(seconds)
     if value < 0:
         return MINUS + duration(-value) if round_half_up(value, 1) else duration(0)
-    if round_half_up(value, 1) < 120:
-        return _seconds(round_half_up(value, 1))
+    tenths = round_half_up(value, 1)
+    if tenths == 0 and value > 0:
+        return _tiny(value)
+    if tenths < 120:
+        return _seconds(tenths)
     return _clock(int(round_half_up(value)))
 
 
 def _seconds(tenths: Fraction) -> str:
-    return "1 second" if tenths == 1 else f"{decimal(tenths, 1)} seconds"
+    return f"1{NBSP}second" if tenths == 1 else f"{decimal(tenths, 1)}{NBSP}seconds"
+
+
+def _tiny(value: Fraction) -> str:
+    """Two significant digits in the largest unit that keeps the number at 1 or more."""
+    for index, (size, one, many) in enumerate(TINY_UNITS):
+        if value >= size or index == len(TINY_UNITS) - 1:
+            amount = significant(value / size, 2)
+            if amount >= 1000 and index:                       # 999.6 µs reads 1 millisecond
+                size, one, many = TINY_UNITS[index - 1]
+                amount = significant(value / size, 2)
+            return f"{decimal(amount, 30)}{NBSP}{one if amount == 1 else many}"
+    raise AssertionError("unreachable")
+
+
+def significant(x: Number, digits: int) -> Fraction:
+    """`x` rounded half-up to `digits` significant digits: 0.0123 -> 0.012, 999.6 -> 1000."""
+    value = exact(x)
+    if value == 0:
+        return value
+    places = digits - 1 - _magnitude(abs(value))
+    return round_half_up(value, places) if places >= 0 else \
+        round_half_up(value / 10**-places) * 10**-places
+
+
+def _magnitude(value: Fraction) -> int:
+    """floor(log10(value)) for a positive value, exactly."""
+    exponent = len(str(value.numerator)) - len(str(value.denominator))
+    while Fraction(10) ** exponent > value:
+        exponent -= 1
+    while Fraction(10) ** (exponent + 1) <= value:
+        exponent += 1
+    return exponent
 
 
 def _clock(total: int) -> str:
     minutes, secs = divmod(total, 60)
     hours, minutes = divmod(minutes, 60)
     parts = ((hours, "h"), (minutes, "min"), (secs, "s"))
-    return " ".join(f"{amount:,} {unit}" for amount, unit in parts if amount)
+    return NBSP.join(f"{amount:,}{NBSP}{unit}" for amount, unit in parts if amount)
 
 
 def slider_label(seconds: Number) -> str:
@@ -104,7 +158,7 @@ def slider_label(seconds: Number) -> str:
     for size, one, many in SLIDER_UNITS:
         if value > 0 and value % size == 0:
             count = int(value // size)
-            return f"{count:,} {one if count == 1 else many}"
+            return f"{count:,}{NBSP}{one if count == 1 else many}"
     return duration(value)
 
 
@@ -141,6 +195,12 @@ def share(x: Number) -> str:
     return text
 
 
+def share_prose(x: Number) -> str:
+    """share() for running prose: "<0.1%" and ">99.9%" read "under 0.1%" and "over 99.9%"."""
+    text = share(x)
+    return {"<0.1%": "under 0.1%", ">99.9%": "over 99.9%"}.get(text, text)
+
+
 def compact(n: Number) -> str:
     """Dial stop labels: "100", "1K", "2.5K", "1.5M", "1B"."""
     value = exact(n)
@@ -160,8 +220,11 @@ def _compact_in(value: Fraction, size: int, suffix: str) -> str:
 
 # --- words and dates -----------------------------------------------------------
 
-def words(n: Number) -> str:
-    """A count in English words: "forty", "ten thousand"; digits past a million unless round."""
+def words(n: Number, variety: str = "en-GB") -> str:
+    """A count in English words: "forty", "ten thousand"; digits past a million unless round.
+
+    British English joins hundreds and tens with "and" ("one hundred and twenty"), American
+    English does not ("one hundred twenty")."""
     value = exact(n)
     if value.denominator != 1:
         return decimal(value, 2)
@@ -169,15 +232,15 @@ def words(n: Number) -> str:
     if abs(count) >= 10**6 and count % 10**6:
         return integer(count)
     try:
-        spelled = num2words(count, lang="en")
+        spelled = num2words(count, lang="en").replace(",", "")
     except (OverflowError, NotImplementedError, ValueError):
         return integer(count)
-    return spelled.replace(",", "").replace(" and ", " ")
+    return spelled if variety == "en-GB" else spelled.replace(" and ", " ")
 
 
-def Words(n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
+def Words(n: Number, variety: str = "en-GB") -> str:  # noqa: N802 - the capitalised twin of words()
     """words() with a capital first letter: "Forty"."""
-    text = words(n)
+    text = words(n, variety)
     return text[:1].upper() + text[1:]
 
 
@@ -189,12 +252,13 @@ def date(d: datetime.date) -> str:
 class Formatter:
     """Numbers to text with one set of settings; every stage that writes a figure is handed one.
 
-    The methods are this module's functions for British English; a formatter for
-    another language is one more argument here, not a change at every call.
+    The methods are this module's functions; the locale picks the English that number
+    words follow ("one hundred and twenty" in en-GB, "one hundred twenty" in en-US).
     """
 
-    LOCALES = ("en-GB",)
+    LOCALES = VARIETIES
     TIMES = TIMES
+    NBSP = NBSP
 
     def __init__(self, locale: str = "en-GB"):
         if locale not in self.LOCALES:
@@ -205,6 +269,8 @@ class Formatter:
     decimal = staticmethod(decimal)
     seconds_plain = staticmethod(seconds_plain)
     rate = staticmethod(rate)
+    tokens = staticmethod(tokens)
+    counted = staticmethod(counted)
     speed = staticmethod(speed)
     duration = staticmethod(duration)
     slider_label = staticmethod(slider_label)
@@ -212,10 +278,15 @@ class Formatter:
     speedup_plain = staticmethod(speedup_plain)
     speedup = staticmethod(speedup)
     share = staticmethod(share)
+    share_prose = staticmethod(share_prose)
     compact = staticmethod(compact)
-    words = staticmethod(words)
-    Words = staticmethod(Words)
     date = staticmethod(date)
+
+    def words(self, n: Number) -> str:
+        return words(n, self.locale)
+
+    def Words(self, n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
+        return Words(n, self.locale)
 
 
 ENGLISH = Formatter()

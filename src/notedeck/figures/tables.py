@@ -19,8 +19,9 @@ def budgets(scenario: Scenario, figures: Figures, fmt: Formatter) -> Table:
 
 
 def arithmetic_label(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> str:
-    """'1,000 story endings × 1,000'."""
-    return f"{fmt.integer(figures.count)} {workload.label} {fmt.TIMES} {fmt.integer(figures.tokens_each)}"
+    """'1,000 story endings × 1,000' ('1 complaint response × 1,500' for one)."""
+    counted = fmt.counted(figures.count, workload.singular or workload.label, workload.label)
+    return f"{counted} {fmt.TIMES} {fmt.integer(figures.tokens_each)}"
 
 
 def checks(scenario: Scenario, figures: Figures, fmt: Formatter) -> Table:
@@ -47,7 +48,8 @@ def bottleneck_stats(figures: Figures, fmt: Formatter) -> Stats:
         Stat(fmt.speedup(c.writing_speedup), "Writing speedup",
              f"{fmt.speed(figures.imagined)} ÷ {fmt.rate(figures.baseline)}"),
         Stat(fmt.speedup(c.end_to_end_speedup), "End-to-end speedup",
-             f"{fmt.seconds_plain(c.total_baseline)} ÷ {fmt.seconds_plain(c.total_imagined)} seconds"),
+             f"{fmt.seconds_plain(c.total_baseline)} ÷ {fmt.seconds_plain(c.total_imagined)}"
+             f"{fmt.NBSP}seconds"),
     ))
 
 
@@ -55,5 +57,5 @@ def experiment_callout(workload: Workload, figures: WorkloadFigures, fmt: Format
     """'1,000 × 1,000 = 1,000,000 tokens · 1 second of writing'."""
     return Callout((Run(f"{fmt.integer(figures.count)} {fmt.TIMES} "
                         f"{fmt.integer(figures.tokens_each)} = "
-                        f"{fmt.integer(figures.total_tokens)} tokens · "
+                        f"{fmt.tokens(figures.total_tokens)} · "
                         f"{fmt.duration(figures.seconds_imagined)} of writing", bold=True),))

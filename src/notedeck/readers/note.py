@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from notedeck.errors import NotedeckError, fail
+from notedeck.figures import formatting as fmt
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import custom, problems, shown
@@ -39,6 +40,13 @@ def _date(value: Any) -> datetime.date:
     raise custom(f"expected a date written YYYY-MM-DD, got {shown(value)}")
 
 
+def _language(value: Any) -> str:
+    if value not in fmt.VARIETIES:
+        raise custom(f"expected one of {', '.join(fmt.VARIETIES)} (the English that number words "
+                     f"follow), got {shown(value)}")
+    return value
+
+
 Short = Annotated[str, _text(MAX_TITLE)]
 Long = Annotated[str, _text(2000)]
 
@@ -65,14 +73,22 @@ class NoteIn(BaseModel):
     sources: list[SourceIn] = Field(default_factory=list, max_length=20)
     boundaries: list[Long] = Field(default_factory=list, max_length=10)
     names_with_numbers: list[Short] = Field(default_factory=list, max_length=50)
+    language: Annotated[str, PlainValidator(_language)] = "en-GB"
 
 
-def read(path: Path) -> tuple[NoteIn, yamlfile.Located]:
-    """The validated note and its located source (for placeholder line numbers)."""
+def read(path: Path, override: yamlfile.Located | None = None) -> tuple[NoteIn, yamlfile.Located]:
+    """The validated note and its located source (for placeholder line numbers); an
+    audience's `note:` part replaces the fields it names (lists whole)."""
     source = yamlfile.load(path)
     if source.data is None:
         raise fail(path, "note.yaml is empty; expected at least title, subtitle, author, "
                          "date and footer")
+    if override is not None and isinstance(source.data, dict):
+        from notedeck.readers.audiences import merge
+
+        merged = merge(source, override)
+        merged.warnings.extend(source.warnings)
+        source = merged
     try:
         return NoteIn.model_validate(source.data if source.data is not None else {}), source
     except ValidationError as exc:
