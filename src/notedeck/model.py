@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
 
@@ -300,6 +301,31 @@ class Handout:
 
 # --- the whole -----------------------------------------------------------------
 
+SLOT = re.compile(r"\{(\w+)\}")
+
+
+def fill_slots(template: str, **values: str) -> str:
+    """A catalogue entry with its {name} slots filled: "{title} (cont.)" -> "Budgets (cont.)"."""
+    return SLOT.sub(lambda m: values[m.group(1)], template)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Words a renderer adds around the content, in the deck's language (compose fills them from
+    the catalogue; these defaults are the English catalogue's). Slots are the renderer's to fill."""
+
+    continued_title: str = "{title} (cont.)"       # a slide continued on the next
+    continued_notes: str = "Continues \u201c{title}\u201d."
+    sources: str = "Sources"                       # handout headings
+    boundaries: str = "Boundaries"
+    page: str = "page {number} of {total}"         # page numbering
+
+
+# Not the deck's content: left out of strings() and of the deck.json dump, so the dump of the
+# English note is what it was before decks had a language.
+_SETTING = {"content": False}
+
+
 @dataclass(frozen=True)
 class Meta:
     title: str
@@ -310,6 +336,14 @@ class Meta:
     footer: str
     subject: str
     keywords: tuple[str, ...] = ()
+    lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"
+    labels: Labels = field(default_factory=Labels, metadata=_SETTING)
+
+    @property
+    def declared_lang(self) -> str:
+        """The language to declare where English decks declared none before (the handout's
+        /Lang, the speaker notes' runs): "" for en-GB, whose outputs keep their bytes."""
+        return "" if self.lang == "en-GB" else self.lang
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,65 @@
+"""Deutsch: jeder Text, den notedeck selbst schreibt, nach Schlüssel."""
+
+ENTRIES = {
+    "unit.rate": "{speed} Tokens/s",
+    "check.none": "Keine",
+
+    "table.budgets.caption": "Alle Budgets an beiden Enden des Reglers (nur Schreibzeit)",
+    "table.budgets.workload": "Aufgabe",
+    "table.budgets.tokens": "Ausgabe-Tokens",
+    "table.budgets.row": "{count} {label} × {tokens_each}",
+    "table.checks.caption": "Dieselben {tokens} Tokens mit unterschiedlich langer fester Prüfung",
+    "table.checks.check": "Feste Prüfung",
+    "table.checks.end_to_end": "Gesamt",
+
+    "stats.total_at": "Gesamtzeit bei {rate}",
+    "stats.split": "Schreiben {writing} · Prüfen {checking}",
+    "stats.writing_speedup": "Schreibbeschleunigung",
+    "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
+    "stats.end_to_end": "Gesamtbeschleunigung",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined} Sekunden",
+
+    "experiment.callout": "{count} × {tokens_each} = {total} Tokens · {time} Schreibzeit",
+    "experiment.still_scarce": "Weiterhin knapp:",
+    "experiment.notes": "{title}: {count} {label} zu je {tokens_each} Tokens ergeben {total} "
+                        "Ausgabe-Tokens, {slow} bei {baseline_rate} und {fast} bei "
+                        "{imagined_rate}.",
+
+    "chart.dial.title": "Von {low} bis {high} Tokens/s wird die Schreibzeit {gain} kürzer",
+    "chart.dial.x": "Schreibgeschwindigkeit (Tokens/s)",
+    "chart.dial.y": "Schreibzeit",
+    "chart.dial.alt": "Liniendiagramm mit logarithmischen Achsen: Schreibzeit über "
+                      "Schreibgeschwindigkeit, eine Linie je Aufgabe, markiert an den Stufen des "
+                      "Reglers {stops}. {lines}.",
+    "chart.dial.alt_line": "{label} ({tokens} Tokens): {slow} bei {low_rate}, {fast} bei "
+                           "{high_rate}",
+    "chart.bottleneck.title": "Bei {rate} entfallen {share} der Zeit auf das Prüfen",
+    "chart.bottleneck.alt": "Zwei Balken zu je {whole} für {tokens} Ausgabe-Tokens plus eine "
+                            "feste Prüfung von {check}. {bars}",
+    "chart.bottleneck.alt_bar": "Bei {bar}: {total} insgesamt, Schreiben {writing}, Prüfen "
+                                "{checking}.",
+    "chart.bottleneck.writing": "Schreiben",
+    "chart.bottleneck.checking": "Prüfen",
+    "chart.speedup.title": "Mit {check} Prüfung wird aus {writing} schnellerem Schreiben "
+                           "{speedup} schnellere Arbeit",
+    "chart.speedup.title_no_check": "Ohne feste Prüfung wird aus {writing} schnellerem "
+                                    "Schreiben {speedup} schnellere Arbeit",
+    "chart.speedup.x": "Feste Prüfung nach dem Schreiben",
+    "chart.speedup.y": "Gesamtbeschleunigung",
+    "chart.speedup.curve": "Gesamtbeschleunigung",
+    "chart.speedup.marker": "{check}: {speedup}",
+    "chart.speedup.no_check": "Keine Prüfung",
+    "chart.speedup.ceiling": "Schreibbeschleunigung {speedup}",
+    "chart.speedup.alt": "Liniendiagramm der Gesamtbeschleunigung (logarithmisch) über der Dauer "
+                         "der festen Prüfung, von {low} bis {high}, unter der Obergrenze von "
+                         "{ceiling} für das Schreiben allein. Markiert: {markers}.",
+
+    "section.notes": "{title}: {headline}",
+    "sources.title": "Quellen, Stand und Grenzen",
+    "worksheet.title": "Arbeitsblatt",
+    "continued.title": "{title} (Forts.)",
+    "continued.notes": "Fortsetzung von „{title}“.",
+    "handout.sources": "Quellen",
+    "handout.boundaries": "Grenzen",
+    "handout.page": "Seite {number} von {total}",
+}

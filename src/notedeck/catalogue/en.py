@@ -1,0 +1,67 @@
+"""English: every string notedeck writes itself, by key ({name}: a value filled in)."""
+
+ENTRIES = {
+    # units the formatter writes next to a figure
+    "unit.rate": "{speed} tokens/sec",
+    "check.none": "None",
+
+    # tables (figures/tables.py)
+    "table.budgets.caption": "Every budget at the two ends of the dial (writing time only)",
+    "table.budgets.workload": "Workload",
+    "table.budgets.tokens": "Output tokens",
+    "table.budgets.row": "{count} {label} × {tokens_each}",
+    "table.checks.caption": "The same {tokens} tokens with different fixed checks",
+    "table.checks.check": "Fixed check",
+    "table.checks.end_to_end": "End to end",
+
+    # big figures beside the bottleneck chart
+    "stats.total_at": "Total at {rate}",
+    "stats.split": "Writing {writing} · Checking {checking}",
+    "stats.writing_speedup": "Writing speedup",
+    "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
+    "stats.end_to_end": "End-to-end speedup",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined} seconds",
+
+    # thought experiments
+    "experiment.callout": "{count} × {tokens_each} = {total} tokens · {time} of writing",
+    "experiment.still_scarce": "Still scarce:",
+    "experiment.notes": "{title}: {count} {label} of {tokens_each} tokens each make {total} "
+                        "output tokens, {slow} at {baseline_rate} and {fast} at {imagined_rate}.",
+
+    # charts: titles, axes, legends and alt text (figures/chartspecs.py)
+    "chart.dial.title": "From {low} to {high} tokens/sec, writing time shrinks {gain}",
+    "chart.dial.x": "Writing speed (tokens/sec)",
+    "chart.dial.y": "Writing time",
+    "chart.dial.alt": "Line chart on logarithmic scales of writing time against writing speed, "
+                      "one line per workload, marked at the dial's stops {stops}. {lines}.",
+    "chart.dial.alt_line": "{label} ({tokens} tokens): {slow} at {low_rate}, {fast} at {high_rate}",
+    "chart.bottleneck.title": "At {rate}, checking is {share} of the time",
+    "chart.bottleneck.alt": "Two {whole} bars for {tokens} output tokens plus a fixed check of "
+                            "{check}. {bars}",
+    "chart.bottleneck.alt_bar": "At {bar}: {total} in all, writing {writing}, checking {checking}.",
+    "chart.bottleneck.writing": "Writing",
+    "chart.bottleneck.checking": "Checking",
+    "chart.speedup.title": "With {check} of checking, {writing} faster writing gives {speedup} "
+                           "faster work",
+    "chart.speedup.title_no_check": "With no fixed check, {writing} faster writing gives "
+                                    "{speedup} faster work",
+    "chart.speedup.x": "Fixed check after writing",
+    "chart.speedup.y": "End-to-end speedup",
+    "chart.speedup.curve": "End-to-end speedup",
+    "chart.speedup.marker": "{check}: {speedup}",
+    "chart.speedup.no_check": "No check",
+    "chart.speedup.ceiling": "Writing speedup {speedup}",
+    "chart.speedup.alt": "Line chart of end-to-end speedup (logarithmic) against the fixed check "
+                         "time, from {low} to {high}, under a ceiling of {ceiling} for writing "
+                         "alone. Marked: {markers}.",
+
+    # the deck and handout around the note's own text
+    "section.notes": "{title}: {headline}",
+    "sources.title": "Sources, dates and boundaries",
+    "worksheet.title": "Worksheet",
+    "continued.title": "{title} (cont.)",
+    "continued.notes": "Continues “{title}”.",
+    "handout.sources": "Sources",
+    "handout.boundaries": "Boundaries",
+    "handout.page": "page {number} of {total}",
+}

@@ -1,0 +1,68 @@
+"""Français : chaque texte que notedeck écrit lui-même, par clé (espaces insécables avant : et dans « »)."""
+
+ENTRIES = {
+    "unit.rate": "{speed} tokens/s",
+    "check.none": "Aucune",
+
+    "table.budgets.caption": "Chaque budget aux deux bouts du curseur (temps d’écriture seul)",
+    "table.budgets.workload": "Tâche",
+    "table.budgets.tokens": "Tokens produits",
+    "table.budgets.row": "{count} {label} × {tokens_each}",
+    "table.checks.caption": "Les mêmes {tokens} tokens avec des vérifications fixes "
+                            "différentes",
+    "table.checks.check": "Vérification fixe",
+    "table.checks.end_to_end": "De bout en bout",
+
+    "stats.total_at": "Total à {rate}",
+    "stats.split": "Écriture {writing} · Vérification {checking}",
+    "stats.writing_speedup": "Accélération de l’écriture",
+    "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
+    "stats.end_to_end": "Accélération de bout en bout",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined} secondes",
+
+    "experiment.callout": "{count} × {tokens_each} = {total} tokens · {time} d’écriture",
+    "experiment.still_scarce": "Toujours rare\u00a0:",
+    "experiment.notes": "{title}\u00a0: {count} {label} de {tokens_each} tokens chacun font "
+                        "{total} tokens produits, {slow} à {baseline_rate} et {fast} à "
+                        "{imagined_rate}.",
+
+    "chart.dial.title": "De {low} à {high} tokens/s, le temps d’écriture devient {gain} plus "
+                        "court",
+    "chart.dial.x": "Vitesse d’écriture (tokens/s)",
+    "chart.dial.y": "Temps d’écriture",
+    "chart.dial.alt": "Graphique linéaire à échelles logarithmiques du temps d’écriture en "
+                      "fonction de la vitesse d’écriture, une ligne par tâche, avec un repère à "
+                      "chaque cran du curseur {stops}. {lines}.",
+    "chart.dial.alt_line": "{label} ({tokens} tokens)\u00a0: {slow} à {low_rate}, {fast} à "
+                           "{high_rate}",
+    "chart.bottleneck.title": "À {rate}, la vérification prend {share} du temps",
+    "chart.bottleneck.alt": "Deux barres de {whole} pour {tokens} tokens produits plus une "
+                            "vérification fixe de {check}. {bars}",
+    "chart.bottleneck.alt_bar": "À {bar}\u00a0: {total} au total, écriture {writing}, "
+                                "vérification {checking}.",
+    "chart.bottleneck.writing": "Écriture",
+    "chart.bottleneck.checking": "Vérification",
+    "chart.speedup.title": "Avec {check} de vérification, une écriture {writing} plus rapide "
+                           "donne un travail {speedup} plus rapide",
+    "chart.speedup.title_no_check": "Sans vérification fixe, une écriture {writing} plus "
+                                    "rapide donne un travail {speedup} plus rapide",
+    "chart.speedup.x": "Vérification fixe après l’écriture",
+    "chart.speedup.y": "Accélération de bout en bout",
+    "chart.speedup.curve": "Accélération de bout en bout",
+    "chart.speedup.marker": "{check}\u00a0: {speedup}",
+    "chart.speedup.no_check": "Sans vérification",
+    "chart.speedup.ceiling": "Accélération de l’écriture {speedup}",
+    "chart.speedup.alt": "Graphique linéaire de l’accélération de bout en bout (logarithmique) "
+                         "en fonction de la durée de la vérification fixe, de {low} à {high}, "
+                         "sous un plafond de {ceiling} pour l’écriture seule. "
+                         "Repères\u00a0: {markers}.",
+
+    "section.notes": "{title}\u00a0: {headline}",
+    "sources.title": "Sources, dates et limites",
+    "worksheet.title": "Fiche pratique",
+    "continued.title": "{title} (suite)",
+    "continued.notes": "Suite de «\u00a0{title}\u00a0».",
+    "handout.sources": "Sources",
+    "handout.boundaries": "Limites",
+    "handout.page": "page {number} sur {total}",
+}
