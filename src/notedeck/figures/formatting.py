@@ -176,16 +176,9 @@ class Formatter:
         hours, minutes = divmod(minutes, 60)
         parts = [self._unit(Fraction(amount), 0, unit, "short")
                  for amount, unit in zip((hours, minutes, secs), CLOCK_UNITS) if amount]
-        return self._join_units(parts)
-
-    def _join_units(self, parts: list[str]) -> str:
-        """CLDR's narrow unit list ("2 h 14 min 20 s"); its root form where a locale lacks one."""
-        from babel.lists import format_list
-
-        try:
-            return format_list(parts, style="unit-narrow", locale=self._cldr)
-        except (KeyError, ValueError):
-            return " ".join(parts)
+        # CLDR root's narrow unit list, "{0} {1}", for every language: Babel's German data
+        # would write "8 Std., 20 Min." but "2 Std. 14 Min. 20 Sek." for three parts.
+        return " ".join(parts)
 
     @cached_property
     def _minus(self) -> str:

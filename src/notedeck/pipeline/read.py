@@ -77,8 +77,8 @@ def _catalogue(read_note, audience: Audience | None) -> tuple[str, dict]:
 
 
 def _locale_at(source: yamlfile.Located) -> Location:
-    return source.where(("locale",)) if "locale" in (source.data or {}) \
-        else Location(source.file, 1)
+    data = source.data if isinstance(source.data, dict) else {}
+    return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
 
 
 def scenario_source(content: Path, audience: Audience | None,

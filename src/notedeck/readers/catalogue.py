@@ -28,7 +28,8 @@ def labels(locale: str, layers: list[Layer]) -> dict[str, str]:
     given: dict[str, str] = {}
     problems: list[Problem] = []
     for layer in layers:
-        entries = layer.source.data.get("labels") or {}
+        data = layer.source.data if isinstance(layer.source.data, dict) else {}
+        entries = data.get("labels") if isinstance(data.get("labels"), dict) else {}
         for key, text in entries.items():
             problem = _entry_problem(layer.source, str(key), text)
             if problem:
