@@ -287,4 +287,36 @@ TEXT = [
          ("workloads[1].label: expected text, got an empty value",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT
+DATE = "date: 2026-10-02\n"
+LOCALE = [
+    Case("note-locale-unknown", replace(N, DATE, DATE + "locale: xx-YY\n"),
+         ("note.yaml:", "locale: unknown locale 'xx-YY': CLDR has no such language or region",)),
+    Case("note-locale-not-a-tag", replace(N, DATE, DATE + "locale: German\n"),
+         ("note.yaml:", "locale: expected a language tag such as en-GB, de-DE or fr-FR, "
+                        "got 'German'")),
+    Case("note-locale-without-catalogue", replace(N, DATE, DATE + "locale: es-ES\n"),
+         ("note.yaml:", "missing catalogue entry 'unit.rate' for locale es-ES; notedeck ships "
+                        "catalogues for de, en, fr; give it under labels:",
+          "missing catalogue entry 'handout.page' for locale es-ES")),
+    Case("note-label-unknown-key", replace(N, DATE, DATE + "labels:\n  experiment.still_scarse: "
+                                                       "'Still rare:'\n"),
+         ("note.yaml:", "labels.experiment.still_scarse: unknown catalogue entry "
+                        "'experiment.still_scarse'; did you mean 'experiment.still_scarce'?")),
+    Case("note-label-unknown-slot", replace(N, DATE, DATE + "labels:\n  continued.title: "
+                                                        "'{heading} (more)'\n"),
+         ("note.yaml:", "unknown slot {heading} in 'continued.title'; this entry may use "
+                        "{title}")),
+    Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  check.none: 0\n"),
+         ("note.yaml:", "labels.check.none: expected text, got 0")),
+    Case("audience-locale-unknown", replace("audiences/support-team.yaml",
+                                            "name: Customer support team",
+                                            "name: Customer support team\nlocale: de-XX"),
+         ("support-team.yaml:", "locale: unknown locale 'de-XX'"), audience="support-team"),
+    Case("audience-labels-not-a-mapping", replace("audiences/support-team.yaml",
+                                                  "name: Customer support team",
+                                                  "name: Customer support team\nlabels: [x]"),
+         ("support-team.yaml:", "labels: expected a mapping of catalogue entries (key: text)"),
+         audience="support-team"),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT + LOCALE

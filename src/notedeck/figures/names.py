@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from notedeck.figures.formatting import ENGLISH, Formatter
@@ -11,9 +12,12 @@ from notedeck.figures.scenario import Scenario, Workload
 
 
 def build(scenario: Scenario, figures: Figures, fmt: Formatter = ENGLISH,
-          audience: str = "") -> dict[str, Any]:
+          audience: str = "", date: datetime.date | None = None) -> dict[str, Any]:
     """Every figure by the name prose uses, formatted; workloads' own prose still empty."""
-    return _figures(scenario, figures, fmt, audience)
+    names = _figures(scenario, figures, fmt, audience)
+    if date is not None:
+        names["date"] = fmt.date(date)        # the note's date: "2 October 2026"
+    return names
 
 
 def _figures(scenario: Scenario, figures: Figures, fmt: Formatter, audience: str) -> dict[str, Any]:

@@ -50,9 +50,8 @@ def emit(planned: HandoutPlan, out: Path) -> int:
                                planned.art))
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
-    lang = {"lang": deck.meta.declared_lang} if deck.meta.declared_lang else {}
     doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
-                                         paper=sheet, page=deck.meta.labels.page, **lang))
+                                         paper=sheet, page=deck.meta.labels.page))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
@@ -65,6 +64,7 @@ def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
         title=clean(meta.title), author=clean(meta.author), subject=clean(meta.subject),
         keywords=[clean(k) for k in meta.keywords], creator="notedeck",
         invariant=1, initialFontName=REGULAR, displayDocTitle=1,
+        lang=meta.declared_lang or None,         # the catalogue's /Lang: screen readers' voice
     )
     frame = Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
