@@ -73,3 +73,37 @@ def _private_cache(tmp_path_factory):
         os.environ.pop("NOTEDECK_CACHE_DIR", None)
     else:
         os.environ["NOTEDECK_CACHE_DIR"] = saved
+
+
+# --- a real browser, for the web page (tests/render/web) and `notedeck serve` ------------------
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's Chromium (or $NOTEDECK_CHROMIUM), driven by tests/cdp.py; skip where there is none."""
+    from cdp import find_chromium
+
+    path = find_chromium()
+    if path is None:
+        pytest.skip("no Chromium to drive: install Debian's chromium (.ci/run does) or set "
+                    "NOTEDECK_CHROMIUM to a Chromium executable")
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    from cdp import Browser
+
+    with Browser(chromium) as opened:
+        yield opened
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory) -> Path:
+    """Where screenshots go: $NOTEDECK_SCREENSHOTS to keep and look at them, else a temporary folder."""
+    import os
+
+    folder = os.environ.get("NOTEDECK_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return Path(folder)
+    return tmp_path_factory.mktemp("screenshots")

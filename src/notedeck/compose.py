@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from notedeck.figures import chartspecs
+from notedeck.figures import chartspecs, explorer
 from notedeck import glyphs
 from notedeck.figures import tables
 from notedeck.figures.core import Figures
@@ -45,8 +45,12 @@ COMPONENT_NAMES = {
 }
 
 
-def compose(source: FilledNote) -> tuple[Deck, list[Problem]]:
-    """The Deck, and warnings (e.g. a slide without speaker notes)."""
+def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]]:
+    """The Deck, and warnings (e.g. a slide without speaker notes).
+
+    `live` adds the Explorer (every position of the dial and the check slider), which
+    only the web page shows and which costs about a tenth of a second to format.
+    """
     specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures, source.fmt)}
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
@@ -73,7 +77,8 @@ def compose(source: FilledNote) -> tuple[Deck, list[Problem]]:
     slides.append(SourcesSlide(sources_title, references, boundaries, boundaries,
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
-                tuple(specs.values()))
+                tuple(specs.values()),
+                explorer.build(source.scenario, source.figures, source.fmt) if live else None)
     return deck, warnings
 
 

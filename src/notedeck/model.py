@@ -299,6 +299,58 @@ class Handout:
     boundaries: tuple[str, ...]
 
 
+# --- the explorer: the note's dial and check slider, every position precomputed ------
+
+@dataclass(frozen=True)
+class Reading:
+    """One workload at one speed of the dial."""
+
+    seconds: float                 # writing time, only to place it on a scale
+    time: str                      # writing time: "1 second"
+    sentence: str                  # "At 1,000,000 tokens/sec, 1,000 story endings (...) take about 1 second to write."
+
+
+@dataclass(frozen=True)
+class DialPosition:
+    speed: float                   # tokens/sec, only to place it on a log scale
+    label: str                     # "1,000,000 tokens/sec"
+    stop: str                      # the stop's label ("1M") when it is one of the dial's stops, else ""
+    readings: tuple[Reading, ...]  # one per workload, in the scenario's order
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A workload as the dial's picker offers it."""
+
+    id: str
+    name: str                      # "Story endings"
+    tokens: str                    # output tokens: "1,000,000"
+    detail: str                    # "1,000 story endings × 1,000 tokens each"
+
+
+@dataclass(frozen=True)
+class CheckPosition:
+    check: float                   # seconds, only to place it on a scale
+    label: str                     # "60 seconds"
+    stop: str                      # the slider stop's label ("1 min") when it is one, else ""
+    speedup: float                 # end to end, only to place it on a scale
+    stats: Stats                   # both totals and both speedups, as the deck's stats show them
+    chart: BottleneckChart         # both bars with their shares
+    summary: str                   # one sentence on the totals and the speedup
+    announcement: str              # a short line for screen readers when the totals change
+
+
+@dataclass(frozen=True)
+class Explorer:
+    """Everything the live dial and check slider can show, formatted, per position."""
+
+    workloads: tuple[Choice, ...]
+    dial: tuple[DialPosition, ...]           # rising speeds; includes every dial stop
+    dial_start: int                          # the position shown first (the imagined speed)
+    checks: tuple[CheckPosition, ...]        # rising checks; includes every slider stop and check row
+    check_start: int                         # the featured check
+
+
 # --- the whole -----------------------------------------------------------------
 
 SLOT = re.compile(r"\{(\w+)\}")
@@ -352,6 +404,9 @@ class Deck:
     slides: tuple[Slide, ...]
     handout: Handout
     charts: tuple[ChartSpec, ...] = field(default=())   # each chart once, by name
+    # The live dial and check slider, composed only when the web page is built: derived
+    # figures, not the Deck's content, so left out of equality, strings() and deck.json.
+    explorer: Explorer | None = field(default=None, compare=False, metadata={"content": False})
 
     def chart(self, name: str) -> ChartSpec:
         for spec in self.charts:

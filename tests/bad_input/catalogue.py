@@ -18,6 +18,7 @@ class Case:
     audience: str | None = None
     count: int | None = None                # exact number of problems, where it matters
     scenarios: str | None = None            # --scenarios FILE, relative to the note
+    out: Callable[[Path, Path], Path] | None = None   # (note, output) -> where to build
 
 
 def replace(name: str, old: str, new: str) -> Edit:
@@ -320,3 +321,180 @@ LOCALE = [
 ]
 
 CASES = YAML + SCENARIO + CONTENT + TEXT + LOCALE
+
+
+# --- where the outputs go: refused before anything is written, and nothing changes ----------
+
+def _in_output(make: Callable[[Path], None]) -> Callable[[Path, Path], Path]:
+    """Build into yesterday's output folder after `make` put something in it."""
+    def out(note: Path, output: Path) -> Path:
+        make(output)
+        return output
+    return out
+
+
+def _replace_with(name: str, make: Callable[[Path], None]) -> Callable[[Path], None]:
+    def edit(folder: Path) -> None:
+        (folder / name).unlink()
+        make(folder / name)
+    return edit
+
+
+def _out_link_into_note(note: Path, output: Path) -> Path:
+    (output.parent / "elsewhere").symlink_to(note / "sections")
+    return output.parent / "elsewhere"
+
+
+PUBLISH = [
+    Case("out-is-the-note", lambda note: None,
+         ("the output folder is inside the note's folder", "a build would read its own "
+          "outputs. Choose a folder outside the note"), out=lambda note, output: note),
+    Case("out-inside-the-note", lambda note: None,
+         ("note/output: the output folder is inside the note's folder",),
+         out=lambda note, output: note / "output"),
+    Case("out-into-the-note-through-a-link", lambda note: None,
+         ("elsewhere: the output folder is inside the note's folder",), out=_out_link_into_note),
+    Case("out-name-too-long", lambda note: None,
+         ("a folder name in --out is 300 bytes long; the file system allows at most 255",),
+         out=lambda note, output: output.parent / ("x" * 300)),
+    Case("out-path-too-long", lambda note: None,
+         ("the output folder's path is", "leave room for the files notedeck writes inside it"),
+         out=lambda note, output: output.parent.joinpath(*["deep"] * 1000)),
+    Case("out-folder-in-the-way", lambda note: None,
+         ("output/handout.pdf: a folder named handout.pdf is in the way of the output "
+          "handout.pdf; move it away or choose another --out; nothing in", "was changed"),
+         out=_in_output(_replace_with("handout.pdf", lambda p: p.mkdir()))),
+    Case("out-foreign-link-in-the-way", lambda note: None,
+         ("output/deck.pptx: a link notedeck did not make is in the way of the output "
+          "deck.pptx (it leads to /etc/hostname)",),
+         out=_in_output(_replace_with("deck.pptx", lambda p: p.symlink_to("/etc/hostname")))),
+    Case("out-pipe-in-the-way", lambda note: None,
+         ("output/handout.pdf: a device, pipe or socket is in the way",),
+         out=_in_output(_replace_with("handout.pdf", os.mkfifo))),
+    Case("out-state-changed-by-hand", lambda note: None,
+         ("output/.notedeck/current: expected notedeck's link to the current build, found a "
+          "folder; it was changed by hand: remove the folder",),
+         out=_in_output(_replace_with(".notedeck/current", lambda p: p.mkdir()))),
+]
+
+CASES = CASES + PUBLISH
+
+
+# --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---
+
+@dataclass(frozen=True)
+class CacheCase:
+    id: str
+    poison: Callable[["Poison"], None]      # spoils the cache the next build reads
+    expected: tuple[str, ...] = ()          # warnings the build reports
+
+
+@dataclass(frozen=True)
+class Poison:
+    """A seeded cache folder and the ways into it: the note's chart entries, the other
+    audience's, and the build record of the output folder about to be built."""
+
+    cache: Path
+    entries: dict[str, Path]                # chart name -> the note's entry
+    foreign: dict[str, Path]                # chart name -> research-lab's entry
+    record: Path
+    key: str                                # the build record's key for that build
+    outputs: dict[str, str]                 # name -> SHA-256 of yesterday's files
+
+    def rewrite(self, name: str, change: Callable[[dict, bytes, bytes], tuple]) -> None:
+        """Rewrite the note's entry `name` with `change(header, png, svg)`, checksum kept true."""
+        import hashlib
+        import json
+
+        path = self.entries[name]
+        head, _, body = path.read_bytes().partition(b"\n")
+        header = json.loads(head)
+        header, png, svg = change(header, body[:header["png"]], body[header["png"]:])
+        header.update(png=len(png), svg=len(svg), sha256=hashlib.sha256(png + svg).hexdigest())
+        path.write_bytes(json.dumps(header).encode() + b"\n" + png + svg)
+
+    def forge_record(self, **fields) -> None:
+        import json
+
+        outputs = {name: {"hash": digest, "count": 9, "unit": "slides"}
+                   for name, digest in self.outputs.items()}
+        record = {"key": self.key, "outputs": outputs, "warnings": [], **fields}
+        self.record.write_text(json.dumps(record))
+
+
+def _swap(p: Poison) -> None:
+    p.entries["dial"].write_bytes(p.foreign["dial"].read_bytes())
+
+
+def _special(make: Callable[[Path], None]) -> Callable[[Poison], None]:
+    def poison(p: Poison) -> None:
+        p.entries["speedup"].unlink()
+        make(p.entries["speedup"])
+    return poison
+
+
+def _record_special(make: Callable[[Path], None]) -> Callable[[Poison], None]:
+    def poison(p: Poison) -> None:
+        p.forge_record()
+        p.record.unlink()
+        make(p.record)
+    return poison
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _sparse(path: Path) -> None:
+    with open(path, "wb") as handle:
+        handle.truncate(1 << 30)
+
+
+NOT_USED = "it is not used (charts are drawn afresh)"
+
+CACHE = [
+    CacheCase("cache-entry-of-another-audience", _swap),
+    CacheCase("cache-entry-nan-size", lambda p: p.rewrite(
+        "dial", lambda h, png, svg: ({**h, "width_in": float("nan")}, png, svg))),
+    CacheCase("cache-entry-string-size", lambda p: p.rewrite(
+        "dial", lambda h, png, svg: ({**h, "height_in": "4.5"}, png, svg))),
+    CacheCase("cache-entry-not-an-image", lambda p: p.rewrite(
+        "bottleneck", lambda h, png, svg: (h, b"GIF89a" + png[6:], svg))),
+    CacheCase("cache-entry-svg-with-entities", lambda p: p.rewrite(
+        "bottleneck", lambda h, png, svg: (h, png, b'<?xml version="1.0"?><!DOCTYPE svg '
+                                           b'[<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                                           b"<svg>&x;</svg>"))),
+    CacheCase("cache-entry-named-for-another-chart", lambda p: p.rewrite(
+        "dial", lambda h, png, svg: ({**h, "name": "speedup"}, png, svg))),
+    CacheCase("cache-entry-is-a-pipe", _special(os.mkfifo)),
+    CacheCase("cache-entry-links-to-dev-zero", _special(lambda p: p.symlink_to("/dev/zero"))),
+    CacheCase("cache-entry-links-to-another-file", _special(
+        lambda p: p.symlink_to("/etc/hostname"))),
+    CacheCase("cache-entry-of-a-gigabyte", _special(_sparse)),
+    CacheCase("cache-entry-of-another-user", lambda p: os.chown(p.entries["dial"], 65534, 65534)),
+    CacheCase("cache-entry-writable-by-others", lambda p: p.entries["dial"].chmod(0o666)),
+    CacheCase("cache-folder-writable-by-others", lambda p: p.cache.chmod(0o777),
+              ("can be written by other users (mode drwxrwxrwx)", NOT_USED)),
+    CacheCase("cache-folder-of-another-user", lambda p: os.chown(p.cache, 65534, 65534),
+              ("belongs to another user (user id 65534)", NOT_USED)),
+    CacheCase("cache-charts-folder-writable-by-others",
+              lambda p: (p.cache / "charts").chmod(0o777),
+              ("charts: the cache folder can be written by other users", NOT_USED)),
+    CacheCase("build-record-naming-a-file-outside", lambda p: p.forge_record(outputs={
+        "../../../../etc/hostname": {"hash": _sha256(Path("/etc/hostname")), "count": 1,
+                                     "unit": "slides"}})),
+    CacheCase("build-record-nan-count", lambda p: p.forge_record(outputs={
+        name: {"hash": digest, "count": float("nan"), "unit": "slides"}
+        for name, digest in p.outputs.items()})),
+    CacheCase("build-record-unit-of-markup", lambda p: p.forge_record(outputs={
+        name: {"hash": digest, "count": 1, "unit": "<b>slides</b>\x1b[2J"}
+        for name, digest in p.outputs.items()})),
+    CacheCase("build-record-forged-warning", lambda p: p.forge_record(
+        warnings=[{"file": 1, "message": ["not text"]}])),
+    CacheCase("build-record-is-a-pipe", _record_special(os.mkfifo)),
+    CacheCase("build-record-links-to-dev-zero", _record_special(
+        lambda p: p.symlink_to("/dev/zero"))),
+    CacheCase("build-record-of-a-gigabyte", _record_special(_sparse)),
+]

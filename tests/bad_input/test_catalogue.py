@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 
 import pytest
 
@@ -20,14 +21,15 @@ def test_the_catalogue_has_at_least_forty_cases():
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, note, output):
     case.edit(note)
-    before = snapshot(output)
+    out = case.out(note, output) if case.out else output
+    before = snapshot(output), snapshot(note), os.path.lexists(out)
     with pytest.raises(NotedeckError) as info:
-        build(note, output, audience=case.audience,
+        build(note, out, audience=case.audience,
               scenarios_file=note / case.scenarios if case.scenarios else None)
     reported = "\n".join(problem.report() for problem in info.value.problems)
     for expected in case.expected:
         assert expected in reported
     if case.count is not None:
         assert len(info.value.problems) == case.count, reported
-    assert snapshot(output) == before
+    assert (snapshot(output), snapshot(note), os.path.lexists(out)) == before
     assert not (note / "PWNED").exists() and not (output / "PWNED").exists()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.pipeline.build import STAGE_PREFIX
+from notedeck.pipeline.publish import STATE, current
 from support import build
 from notedeck.errors import NotedeckError
 
@@ -19,8 +20,15 @@ from .helpers import BUNDLED, cli, reopen, snapshot
 
 def test_a_rebuild_replaces_both_files_and_leaves_nothing_else(output):
     result = build(BUNDLED, output)
-    assert sorted(p.name for p in output.iterdir()) == ["deck.pptx", "handout.pdf"]
+    assert published(output)
     assert reopen(output) == tuple(w.count for w in result.files)
+
+
+def published(output: Path) -> bool:
+    """The folder holds the two outputs (links to one build) and notedeck's state, nothing else."""
+    return (sorted(p.name for p in output.iterdir()) == [STATE, "deck.pptx", "handout.pdf"]
+            and set(current(output)) == {"deck.pptx", "handout.pdf"}
+            and len(list((output / STATE / "builds").iterdir())) == 1)
 
 
 def test_out_naming_an_existing_file_is_refused(tmp_path):
@@ -99,7 +107,7 @@ def test_sigkill_mid_write_keeps_earlier_files_and_the_next_build_tidies_up(outp
     assert done.returncode == -signal.SIGKILL
     assert {name: (output / name).read_bytes() for name in files} == files
     build(BUNDLED, output)                    # sweeps the killed build's staging folder
-    assert sorted(p.name for p in output.iterdir()) == ["deck.pptx", "handout.pdf"]
+    assert published(output)
     reopen(output)
 
 
@@ -112,7 +120,7 @@ def test_two_builds_into_one_folder_both_end_with_complete_files(tmp_path):
         stdout, stderr = process.communicate(timeout=120)
         assert process.returncode == 0, stderr
         assert "wrote" in stdout
-    assert sorted(p.name for p in out.iterdir()) == ["deck.pptx", "handout.pdf"]
+    assert published(out)
     reopen(out)
 
 

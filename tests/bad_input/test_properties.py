@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 
 from notedeck.prose import naked_numbers as naked
 from support import build
-from support import check_note
+from support import check_note, options
+from notedeck.render import registry
+from notedeck.render.contract import Assets
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
 from support import gather
@@ -184,8 +186,12 @@ def test_any_scenario_inside_the_limits_composes_a_deck(raw):
     with scratch_note() as folder:
         (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))
         (folder / "audiences").mkdir(exist_ok=True)
-        deck, _ = compose(gather(folder))
+        deck, _ = compose(gather(folder), live=True)
         assert deck.slides and deck.charts
+        web = registry.get("web")                    # the web page, with its live controls
+        page = web.plan(deck, {}, web.settings(options(folder)), Assets())
+        assert deck.explorer.dial[deck.explorer.dial_start].label in page.html
+        assert page.size < 1_000_000
 
 
 def deck_text(path: Path) -> str:

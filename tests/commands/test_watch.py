@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.commands.watch import Watcher
+from notedeck.errors import NotedeckError
 from support import options
 
 WAIT = 90          # seconds: the most any step may take before the test gives up
@@ -73,7 +76,7 @@ def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp
         assert changed.outcomes[0].ok and not changed.outcomes[0].result.kept
         assert (out / "deck.pptx").read_bytes() != deck
 
-        good = {p.name: p.read_bytes() for p in out.iterdir()}
+        good = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
         edit(note / "scenarios.yaml", "  check: 60 s ", "  check: sixty ")
         bad = running.next()
         assert bad.changed == ("scenarios.yaml",)
@@ -81,7 +84,7 @@ def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp
         assert not outcome.ok
         assert any("scenarios.yaml:" in p.report() and "bottleneck.check" in p.report()
                    for p in outcome.problems)
-        assert {p.name: p.read_bytes() for p in out.iterdir()} == good   # last good build stays
+        assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == good   # kept
 
         edit(note / "scenarios.yaml", "  check: sixty ", "  check: 90 s ")
         fixed = running.next()
@@ -106,7 +109,7 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
 
 
 def test_only_the_files_a_build_reads_count(note, tmp_path):
-    watcher = Watcher(options(note, note / "output", scenarios_file=tmp_path / "numbers.yaml"))
+    watcher = Watcher(options(note, tmp_path / "out", scenarios_file=tmp_path / "numbers.yaml"))
     relevant = lambda path: watcher.relevant(None, str(path))  # noqa: E731
     assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
     assert relevant(note / "sections" / "01-what-the-number-means.md")
@@ -160,3 +163,66 @@ def test_the_command_prints_what_changed_and_what_was_rebuilt(note, tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+# --- watch follows everything a build reads -----------------------------------------------
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "templates" / "default.pptx"
+
+
+def test_a_template_added_later_rebuilds(note, tmp_path):
+    running = Running(Watcher(options(note, tmp_path / "out")))
+    try:
+        assert running.next().outcomes[0].ok
+        shutil.copyfile(TEMPLATE, note / "template.pptx")
+        added = running.next()
+        assert added.changed == ("template.pptx",)
+        assert added.outcomes[0].ok and not added.outcomes[0].result.kept
+    finally:
+        running.close()
+
+
+def test_a_replaced_note_folder_is_watched_anew(note, tmp_path):
+    out = tmp_path / "out"
+    running = Running(Watcher(options(note, out)))
+    try:
+        assert running.next().outcomes[0].ok
+        deck = (out / "deck.pptx").read_bytes()
+        fresh = tmp_path / "checkout"                   # as an editor or a git checkout does
+        shutil.copytree(note, fresh)
+        edit(fresh / "sections" / "04-what-gets-precious.md", "Six hats of judgement",
+             "Five hats of judgement")
+        os.rename(note, tmp_path / "note-old")
+        os.rename(fresh, note)
+        replaced = running.next()
+        assert "was replaced by another folder of that name; watching the new one" in \
+            replaced.notice
+        assert replaced.outcomes[0].ok and not replaced.outcomes[0].result.kept
+        assert (out / "deck.pptx").read_bytes() != deck
+        edit(note / "sections" / "04-what-gets-precious.md", "Five hats", "Four hats")
+        again = running.next()                          # still watching: the new folder
+        assert again.changed == ("sections/04-what-gets-precious.md",)
+        assert again.outcomes[0].ok and not again.outcomes[0].result.kept
+    finally:
+        running.close()
+
+
+def test_a_note_folder_that_is_gone_is_waited_for_and_said_so(note, tmp_path):
+    running = Running(Watcher(options(note, tmp_path / "out")))
+    try:
+        assert running.next().outcomes[0].ok
+        os.rename(note, tmp_path / "away")
+        gone = running.next()
+        assert gone.waits and gone.outcomes == ()
+        assert gone.notice == f"{note} is gone (renamed or deleted); waiting for it to come back"
+        os.rename(tmp_path / "away", note)
+        back = running.next()
+        assert back.notice == f"{note} is back; watching it again"
+        assert back.outcomes[0].ok
+    finally:
+        running.close()
+
+
+def test_watching_into_the_note_folder_is_refused_at_once(note):
+    with pytest.raises(NotedeckError, match="the output folder is inside the note's folder"):
+        Watcher(options(note, note / "output"))

@@ -223,3 +223,29 @@ def test_check_figures_zero_tokens_and_check():
     row = check_figures(0, F(100), F(1000), F(0))
     assert row.total_imagined == 0 and row.end_to_end_speedup == 10
     assert row.writing_share_baseline == 0 and row.checking_share_baseline == 0
+
+
+# --- the web page's controls: every position the dial and the check slider can take ---------
+
+def test_the_dial_holds_its_stops_and_about_a_hundred_speeds_between():
+    from notedeck.figures.core import dial_speeds
+
+    stops = BUNDLED.speeds.dial
+    speeds = dial_speeds(stops, (BUNDLED.speeds.baseline, BUNDLED.speeds.imagined))
+    assert set(stops) <= set(speeds) and list(speeds) == sorted(set(speeds))
+    assert (speeds[0], speeds[-1]) == (stops[0], stops[-1]) and 100 <= len(speeds) <= 130
+    assert all(fmt.rate(s).replace(",", "").split()[0] == str(s) for s in speeds)  # written exactly
+    tiny = dial_speeds((F(1, 1000), F(2, 1000)))
+    assert tiny == (F(1, 1000), F(2, 1000))          # kept to thousandths: nothing in between
+
+
+def test_the_slider_holds_its_stops_and_every_check_row():
+    from notedeck.figures.core import slider_checks
+
+    b = BUNDLED.bottleneck
+    checks = slider_checks(b.slider, (*b.checks, b.check))
+    assert {*b.slider, *b.checks, b.check} <= set(checks) and len(checks) >= 100
+    assert checks[0] == 0 and checks[-1] == 86_400
+    assert all(c.denominator in (1, 2, 5, 10) for c in checks)           # tenths at most
+    assert all(c.denominator == 1 for c in checks if c >= 120)           # then whole seconds
+    assert slider_checks((F(60), F(120)), (F(3600),))[-1] == 3600        # the range grows to a row

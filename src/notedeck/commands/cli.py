@@ -84,11 +84,20 @@ _scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Pat
                                  help="Use this complete scenario file instead of content/scenarios.yaml.")
 
 
+def _out_folder(ctx, param, value: str | None) -> Path | None:
+    """--out as a Path; an empty name is refused (it would mean the working folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("expected a folder name, got an empty string")
+    return Path(value)
+
+
 def _output_options(command):
     """The options `build` and `watch` share: where the note is, what to build, where to."""
     for option in reversed((
         _content_option, _audience_option, _scenarios_option,
-        click.option("--out", type=click.Path(path_type=Path),
+        click.option("--out", type=click.Path(), callback=_out_folder,
                      help="Output folder (default: output/, or output/NAME/ with --audience)."),
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                      show_default=True),
@@ -137,9 +146,15 @@ def build(all_audiences, **given) -> None:
         click.echo(warning.report(), err=True)
     verb = "kept" if result.kept else "wrote"
     for written in result.files:
-        click.echo(f"{verb} {written.path} ({written.count} {written.unit})")
+        click.echo(f"{verb} {written.path} ({_counted(written)})")
     click.echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
+
+
+def _counted(written) -> str:
+    """'25 slides', '1 page'."""
+    unit = written.unit[:-1] if written.count == 1 and written.unit.endswith("s") else written.unit
+    return f"{written.count} {unit}"
 
 
 def _build_all(options) -> int:
@@ -147,7 +162,14 @@ def _build_all(options) -> int:
     from contextlib import nullcontext
 
     from notedeck.commands.variants import build_all, summary, variants
+    from dataclasses import replace
 
+    from notedeck.pipeline.cache import cache_problem
+
+    unsafe = cache_problem() if options.cache else None
+    if unsafe is not None:                     # said once here, not once per variant
+        click.echo(unsafe.report(), err=True)
+        options = replace(options, cache=False)
     count = len(variants(options.content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
                              show_pos=True, item_show_func=lambda name: name)
@@ -174,12 +196,43 @@ def watch(all_audiences, **given) -> None:
     options = _options(all_audiences=all_audiences, **given)
     watcher = Watcher(options, all_audiences)
     for round_ in watcher.rounds():
+        if round_.notice:
+            click.echo(round_.notice)
         if round_.changed:
             click.echo(f"changed: {', '.join(round_.changed)}")
         for outcome in round_.outcomes:
             _report_round(outcome)
-        click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+        if not round_.waits:
+            click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
     click.echo("stopped watching")
+
+
+@main.command()
+@_output_options
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 (0 picks a free one).")
+def serve(all_audiences, port, **given) -> None:
+    """Build with the web page, serve it on 127.0.0.1, rebuild and reload it on every save."""
+    from dataclasses import replace
+
+    from notedeck.commands.serve import Preview
+    from notedeck.commands.watch import Watcher
+    from notedeck.render import registry
+
+    if all_audiences:
+        raise click.UsageError("serve shows one variant; choose it with --audience")
+    options = _options(all_audiences=False, **given)
+    options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
+    with Preview(options.out / registry.get("web").filename, port) as preview:
+        click.echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
+        for round_ in Watcher(options).rounds():
+            if round_.changed:
+                click.echo(f"changed: {', '.join(round_.changed)}")
+            for outcome in round_.outcomes:
+                _report_round(outcome)
+                preview.update(outcome)
+            click.echo(f"watching {options.content}; the page at {preview.url} reloads itself")
+    click.echo("stopped serving")
 
 
 def _report_round(outcome) -> None:
@@ -195,7 +248,7 @@ def _report_round(outcome) -> None:
         click.echo(f"{label}unchanged: {outcome.out}")
     else:
         r = outcome.result
-        files = ", ".join(f"{w.path} ({w.count} {w.unit})" for w in r.files)
+        files = ", ".join(f"{w.path} ({_counted(w)})" for w in r.files)
         click.echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
 
 

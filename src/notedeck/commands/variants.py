@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -27,6 +26,7 @@ from notedeck.errors import NotedeckError, Problem
 from notedeck.options import Options
 
 DEFAULT = "(note)"          # the variant without an audience, as the summary names it
+SCRATCH = "notedeck-run"    # $TMPDIR/notedeck-run-PID-XXXX: a --no-cache run's private cache
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,10 @@ def build_all(options: Options,
     """Build every variant; outcomes in variant order, each reported to `on_done` as it ends."""
     todo = variants(options.content)
     jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(todo)))
-    scratch = None if options.cache else tempfile.mkdtemp(prefix="notedeck-run-")
+    from notedeck.pipeline import scratch as folders
+
+    folders.sweep(None, SCRATCH)                    # the private caches of killed runs
+    scratch = None if options.cache else str(folders.make(SCRATCH))
     saved = os.environ.get("NOTEDECK_CACHE_DIR")
     if scratch:
         os.environ["NOTEDECK_CACHE_DIR"] = scratch

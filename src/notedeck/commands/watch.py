@@ -1,5 +1,12 @@
 """`notedeck watch`: build, then rebuild whenever the note's files change, until stopped.
 
+The watcher follows every file a build reads (readers/layout.py: a template
+added later too). Editors and git checkouts sometimes replace the note's
+folder (rename it away, move a new one in); the file-system watcher would
+then follow the old folder, so the folder's identity is checked whenever the
+watcher wakes and a replaced folder is watched anew, with a build. A folder
+that is gone is waited for, and the round says so.
+
 The watcher builds in its own process, one variant after another, so the
 libraries stay imported and charts come from the chart cache: a rebuild after
 an edit costs what a warm rebuild costs. With several variants (--all-audiences)
@@ -13,6 +20,8 @@ reports it.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
@@ -27,35 +36,91 @@ IDLE_MS = 250              # the watcher wakes this often when idle (and first, 
 
 @dataclass(frozen=True)
 class Round:
-    """One round: the files whose change started it (none for the first), and each variant's build."""
+    """One round: the files whose change started it (none for the first), and each variant's
+    build. `notice` says why a round came without a file change (a folder replaced); a round
+    that `waits` built nothing: a watched folder is gone, and watching resumes when it is back."""
 
     changed: tuple[str, ...]
     outcomes: tuple[Outcome, ...]
+    notice: str = ""
+    waits: bool = False
 
 
 class Watcher:
     """Builds the chosen variants of a note now and after every relevant change."""
 
     def __init__(self, options: Options, all_audiences: bool = False):
+        from notedeck.pipeline.outfolder import check_destination
+
+        check_destination(Path(options.out), Path(options.content))   # no build would succeed
         self.options, self.all_audiences = options, all_audiences
         self.content = Path(options.content)
         self.scenarios_file = Path(options.scenarios_file) if options.scenarios_file else None
 
     def rounds(self, stop_event=None) -> Iterator[Round]:
-        """The first build, then one round per batch of changes, until `stop_event` or Ctrl-C."""
+        """The first build, then one round per batch of changes, until `stop_event` or Ctrl-C.
+
+        A watched folder renamed away and replaced by another (editors and git checkouts do
+        this) is watched anew, with a build; one that is gone is waited for, and said so."""
+        notice = ""
+        while True:
+            identity = self._identity()
+            if identity is None:
+                yield Round((), (), f"{self._missing()} is gone (renamed or deleted); waiting "
+                                    "for it to come back", waits=True)
+                if not self._wait_for_folders(stop_event):
+                    return
+                notice = f"{self.content} is back; watching it again"
+                continue
+            replaced = yield from self._watch(identity, notice, stop_event)
+            if not replaced:
+                return                 # stopped: stop_event or Ctrl-C
+            notice = (f"{self.content} was replaced by another folder of that name; "
+                      "watching the new one")
+
+    def _watch(self, identity, notice: str, stop_event) -> Iterator[Round]:
+        """Rounds while the watched folders stay the same ones; True if one was replaced."""
         import watchfiles
 
         listening = False
-        for changes in watchfiles.watch(*self.folders(), watch_filter=self.relevant,
-                                        debounce=DEBOUNCE_MS, stop_event=stop_event,
-                                        rust_timeout=IDLE_MS, yield_on_timeout=True,
-                                        raise_interrupt=False):
-            if not listening:          # the watcher is registered: from here nothing is missed
-                listening = True
-                yield Round((), self.build())
-            elif changes:
-                changed = tuple(sorted({self.shown(path) for _, path in changes}))
-                yield Round(changed, self.build())
+        try:
+            for changes in watchfiles.watch(*self.folders(), watch_filter=self.relevant,
+                                            debounce=DEBOUNCE_MS, stop_event=stop_event,
+                                            rust_timeout=IDLE_MS, yield_on_timeout=True,
+                                            raise_interrupt=False):
+                if not listening:      # the watcher is registered: from here nothing is missed
+                    listening = True
+                    yield Round((), self.build(), notice)
+                elif changes:
+                    changed = tuple(sorted({self.shown(path) for _, path in changes}))
+                    yield Round(changed, self.build())
+                if self._identity() != identity:
+                    return True        # the watcher follows the old folder wherever it went
+        except FileNotFoundError:      # gone between the check and the start
+            return True
+        return False
+
+    def _identity(self) -> tuple | None:
+        """Which folders the watched paths name now (device and inode); None if one is gone."""
+        try:
+            return tuple((info.st_dev, info.st_ino)
+                         for info in (os.stat(folder) for folder in self.folders()))
+        except OSError:
+            return None
+
+    def _missing(self) -> Path:
+        return next((f for f in self.folders() if not f.is_dir()), self.content)
+
+    def _wait_for_folders(self, stop_event) -> bool:
+        """Until every watched folder exists again (True), or a stop (False)."""
+        try:
+            while self._identity() is None:
+                if stop_event is not None and stop_event.is_set():
+                    return False
+                time.sleep(IDLE_MS / 1000)
+        except KeyboardInterrupt:
+            return False
+        return stop_event is None or not stop_event.is_set()
 
     def build(self) -> tuple[Outcome, ...]:
         """Every chosen variant, in order; a failure is its Outcome, not an exception."""

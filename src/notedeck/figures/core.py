@@ -11,6 +11,7 @@ from notedeck.figures.scenario import Scenario, Workload
 CURVE_POINTS = 120         # about this many points on the speedup curve
 CURVE_DECADES = 6          # geometric points start this many decades below the top
 CURVE_DIGITS = 3           # significant digits kept on a geometric point
+CONTROL_POINTS = 121       # about this many positions on the web page's dial and check slider
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,50 @@ def _geometric(low: Fraction, high: Fraction, t: Fraction) -> Fraction:
     with localcontext(prec=CURVE_DIGITS, rounding=ROUND_HALF_UP):
         point = Fraction(+position)
     return min(max(point, low), high)
+
+
+def dial_speeds(stops: tuple[Fraction, ...], also: tuple[Fraction, ...] = ()) -> tuple[Fraction, ...]:
+    """Speeds a continuous dial can take: every stop, each of `also` in range, and
+    log-spaced speeds between the first and last stop.
+
+    A speed under 100 tokens/sec is kept to thousandths and one above to whole
+    tokens, the precision a speed is written with, so the speed shown is the speed
+    computed with.
+    """
+    low, high = Fraction(stops[0]), Fraction(stops[-1])
+    chosen = {*map(Fraction, stops), *(Fraction(s) for s in also if low <= s <= high)}
+    steps = CONTROL_POINTS
+    for i in range(steps):
+        point = _geometric(low, high, Fraction(i, steps - 1))
+        chosen.add(min(max(_kept(point, 3 if point < 100 else 0), low), high))
+    return tuple(sorted(chosen))
+
+
+def slider_checks(stops: tuple[Fraction, ...], also: tuple[Fraction, ...] = ()) -> tuple[Fraction, ...]:
+    """Fixed checks a continuous slider can take: every stop and each of `also` (the range
+    grows to hold them), and points evenly spaced in log(1 + seconds) between.
+
+    A check under two minutes is kept to tenths of a second and a longer one to
+    whole seconds, the precision a duration is written with.
+    """
+    fixed = {*map(Fraction, stops), *map(Fraction, also)}
+    low, high = min(fixed), max(fixed)
+    chosen = set(fixed)
+    steps = CONTROL_POINTS
+    with localcontext(prec=28):
+        low_ln, high_ln = (_decimal(low) + 1).ln(), (_decimal(high) + 1).ln()
+        for i in range(steps):
+            exact = (low_ln + _decimal(Fraction(i, steps - 1)) * (high_ln - low_ln)).exp() - 1
+            with localcontext(prec=CURVE_DIGITS, rounding=ROUND_HALF_UP):
+                point = Fraction(+exact)
+            chosen.add(min(max(_kept(point, 1 if point < 120 else 0), low), high))
+    return tuple(sorted(chosen))
+
+
+def _kept(x: Fraction, places: int) -> Fraction:
+    """x rounded half-up to `places` decimals (the rounding the formatter applies)."""
+    scale = 10**places
+    return Fraction(int(x * scale + Fraction(1, 2)), scale)
 
 
 def _decimal(x: Fraction) -> Decimal:

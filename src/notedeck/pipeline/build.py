@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import shutil
 import tempfile
 import time
 import zipfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notedeck.errors import Problem, fail
 from notedeck.options import Options
+from notedeck.pipeline.publish import sweep
 from notedeck.pipeline.records import Written
 
-STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder
+STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder (publish.py)
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
                  errno.EPERM, errno.EIO}
@@ -45,31 +45,42 @@ def build(options: Options) -> BuildResult:
     are the same bytes either way.
     """
     started = time.perf_counter()
+    from notedeck.pipeline.cache import cache_problem, first_time
     from notedeck.pipeline.chart_helper import Charts
+    from notedeck.pipeline.outfolder import check_destination
     from notedeck.pipeline.records import Stamp
 
+    check_destination(Path(options.out), Path(options.content))
+    unsafe = cache_problem() if options.cache else None    # a cache others can write: unused
+    if unsafe is not None:
+        options = replace(options, cache=False)
+    notices = (unsafe,) if unsafe is not None and first_time(unsafe) else ()
     stamp = Stamp(options.content, options.out, options.record(), enabled=options.cache)
     kept = stamp.kept()
     if kept is not None:
-        _sweep(Path(options.out))
+        sweep(Path(options.out))
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
     with Charts(options.cache, options.workers) as charts:
         result = _build(options, charts, started)
     stamp.record(result.files, result.warnings)
-    return result
+    return replace(result, warnings=(*notices, *result.warnings)) if notices else result
 
 
 def _build(options: Options, charts, started: float) -> BuildResult:
+    from notedeck.pipeline.publish import preflight, publish
     from notedeck.pipeline.stages import plan_all, prepare
 
     prepared = prepare(options)
     plans = plan_all(prepared, charts.art(prepared.deck.charts), options)
     out = options.out
     with _output_folder(out) as folder, _writing(out):
+        names = tuple(dict.fromkeys(Path(r.filename).parts[0] for r, _ in plans))
+        preflight(folder, names)                  # refuse what is in the way before any work
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
             staged = [_emit(renderer, plan, stage) for renderer, plan in plans]
-            paths = _publish(stage, tuple(r.filename for r, _ in plans), folder)
+            publish({name: stage / name for name in names}, folder)
+            paths = tuple(folder / r.filename for r, _ in plans)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, staged))
@@ -96,9 +107,10 @@ def _output_folder(out: Path):
     except OSError as exc:
         raise fail(out, f"cannot create the output folder: {exc.strerror}") from None
     try:
-        _sweep(out)
+        sweep(out)
         yield out
     except BaseException:
+        sweep(out, own=True)       # a stop can land between making the stage and its `try`
         for folder in created:
             _remove_if_empty(folder)
         raise
@@ -114,60 +126,6 @@ def _writing(out: Path):
             raise
         raise fail(out, f"cannot write the outputs here: {exc.strerror or exc}; the files "
                         "already in the folder are unchanged") from None
-
-
-def _publish(stage: Path, names: tuple[str, ...], out: Path) -> tuple[Path, ...]:
-    """Every file moved into place together: one build at a time, no signal in between."""
-    import fcntl
-    import signal
-
-    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-    folder = os.open(out, os.O_RDONLY)
-    try:
-        fcntl.flock(folder, fcntl.LOCK_EX)
-        for name in names:
-            _fsync(stage / name)
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-        try:
-            finals = tuple(_replace(stage / name, out / name) for name in names)
-            os.fsync(folder)
-            while signal.sigtimedwait(held - previous, 0):
-                pass                        # too late to stop: the files are complete
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        return finals
-    finally:
-        os.close(folder)                    # releases the lock
-
-
-def _replace(staged: Path, final: Path) -> Path:
-    final.parent.mkdir(exist_ok=True)
-    os.chmod(staged, 0o644)
-    os.replace(staged, final)
-    return final
-
-
-def _fsync(path: Path) -> None:
-    with open(path, "rb") as handle:
-        os.fsync(handle.fileno())
-
-
-def _sweep(out: Path) -> None:
-    """Remove staging folders left behind by builds that were killed (their process is gone)."""
-    for stage in out.glob(f"{STAGE_PREFIX}*-*"):
-        match = re.fullmatch(rf"{re.escape(STAGE_PREFIX)}(\d+)-\w+", stage.name)
-        if match and stage.is_dir() and not _alive(int(match.group(1))):
-            shutil.rmtree(stage, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
 
 
 def _remove_if_empty(folder: Path) -> None:

@@ -11,7 +11,9 @@ pages before the first chart are done by then. If the helper cannot start or
 dies, the charts are drawn here, the same way, to the same bytes.
 
 With `cache=False`, or a cache folder that cannot be written, the helper hands
-its charts over through a private temporary folder instead.
+its charts over through a private temporary folder instead,
+$TMPDIR/notedeck-charts-PID-XXXX; one a killed build left is removed by the
+next build (scratch.py).
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
+from notedeck.pipeline import scratch, trust
 from notedeck.pipeline.cache import ChartCache
+
+SCRATCH = "notedeck-charts"      # $TMPDIR/notedeck-charts-PID-XXXX: charts handed over without a cache
 
 
 class Charts:
@@ -32,8 +36,9 @@ class Charts:
 
     def __init__(self, cache: bool = True, workers: bool = True, folder: Path | None = None):
         self.cache = ChartCache(folder, enabled=cache)
+        scratch.sweep(None, SCRATCH)                # folders of killed cache-less builds
         self._scratch = None if cache and _writable(self.cache.folder) else \
-            Path(tempfile.mkdtemp(prefix="notedeck-charts-"))
+            scratch.make(SCRATCH)
         self._helper = _Helper.start(self._drop_folder()) if workers and _can_fork() else None
 
     def __enter__(self) -> Charts:
@@ -129,7 +134,7 @@ class _Pending:
 
 def _writable(folder: Path) -> bool:
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        trust.make_folder(folder)
         return os.access(folder, os.W_OK)
     except OSError:
         return False

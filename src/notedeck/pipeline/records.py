@@ -1,16 +1,20 @@
 """A record of each finished build, so a rebuild with nothing changed does no work.
 
-The record's key hashes every file in the note's folder (and a --scenarios file
-outside it), the build's options, SOURCE_DATE_EPOCH and cache.code_fingerprint()
-(notedeck's version, code, template and fonts, and the installed libraries). The
-record also holds the SHA-256 of both outputs as written. A build is skipped only
-when the key matches and both files in the output folder still have those
-hashes; anything else (an edited section, a changed audience file, a deck saved
-over in PowerPoint, another notedeck) builds again. Other audiences' files are
-left out of a variant's key (the one assumption here: a variant reads the note
-and its own audience file only), so editing one audience rebuilds that one. Records live in the cache folder,
-`builds/`, one per output folder, so the output folder holds only the outputs.
+The record's key hashes every file the build reads (readers/layout.py: the
+note, its scenario file or the --scenarios file, its sections, its own
+audience file and its template; other audiences' files are left out, so
+editing one audience rebuilds that one), the build's options, the output
+folder, SOURCE_DATE_EPOCH and cache.code_fingerprint() (notedeck's version,
+code, template and fonts, and the installed libraries). The record also holds
+the SHA-256 of each output as written. A build is skipped only when the key
+matches and every file in the output folder still has its hash; anything else
+(an edited section, a changed audience file, a deck saved over in PowerPoint,
+another notedeck) builds again. Records live in the cache folder, `builds/`,
+one per output folder.
 
+A record is input too (trust.py): it is read only as a small regular file of
+this user's, and one that is damaged, forged or made for another key (a NaN
+count, an output named '../x', a warning that is not one) is no record.
 Checking costs a few milliseconds and imports nothing heavy.
 """
 
@@ -19,17 +23,24 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.pipeline.cache import cache_dir, code_fingerprint, digest
 from notedeck.errors import Location, Problem
+from notedeck.pipeline import trust
+from notedeck.pipeline.cache import cache_dir, code_fingerprint, digest, sweep_files
 from notedeck.readers.layout import NoteLayout
 
-SKIPPED_DIRS = {".git", ".hg", ".svn", "__pycache__", ".notedeck-cache"}
 MAX_INPUT_FILES = 5000          # a folder this big is not a note: do not try to key it
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_COUNT = 1_000_000           # slides, pages (units) a record may claim for an output
+_OUTPUT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+_HASH = re.compile(r"[0-9a-f]{64}")
+TEMPORARY = ".tmp"
 
 
 @dataclass(frozen=True)
@@ -60,21 +71,22 @@ class Stamp:
         self.path = (folder or cache_dir()) / "builds" / f"{name}.json"
 
     def kept(self) -> Kept | None:
-        """The last build's outputs, if its key is this one and both files are unchanged."""
+        """The last build's outputs, if its key is this one and every file is unchanged."""
         if self.key is None:
             return None
+        data = trust.read_private(self.path, MAX_RECORD_BYTES)
         try:
-            record = json.loads(self.path.read_text(encoding="utf-8"))
-            if record.get("key") != self.key:
-                return None
-            files = []
-            for name, entry in record["outputs"].items():
-                if _file_hash(self.out / name) != entry["hash"]:
-                    return None
-                files.append(Written(self.out / name, int(entry["count"]), str(entry["unit"])))
-            return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))
-        except (OSError, ValueError, KeyError, TypeError):
+            record = _checked(trust.strict_json(data), self.key) if data is not None else None
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
+            record = None
+        if record is None:
             return None
+        files = []
+        for name, entry in record["outputs"].items():
+            if _file_hash(self.out / name) != entry["hash"]:
+                return None
+            files.append(Written(self.out / name, entry["count"], entry["unit"]))
+        return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))
 
     def record(self, files, warnings) -> None:
         """Remember a finished build; a cache folder that cannot be written only costs time."""
@@ -85,62 +97,76 @@ class Stamp:
                    for f in files}
         record = {"key": self.key, "outputs": outputs,
                   "warnings": [_problem_record(w) for w in warnings]}
+        folder = self.path.parent
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-            temporary.write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
+            trust.make_folder(folder)
+            sweep_files(folder, TEMPORARY)          # what killed builds left half-written
+            handle, temporary = tempfile.mkstemp(prefix=f"{TEMPORARY}-{os.getpid()}-",
+                                                 dir=folder)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(json.dumps(record, sort_keys=True))
             os.replace(temporary, self.path)
         except OSError:
             pass
 
 
+def _checked(record, key: str) -> dict | None:
+    """The record if it is whole and made for `key`; ValueError or None otherwise."""
+    if not isinstance(record, dict) or record.get("key") != key:
+        return None
+    outputs = record["outputs"]
+    if not isinstance(outputs, dict) or not 0 < len(outputs) <= 16:
+        return None
+    for name, entry in outputs.items():
+        if not (all(_OUTPUT.fullmatch(part) for part in name.split("/"))
+                and isinstance(entry, dict) and isinstance(entry["hash"], str)
+                and _HASH.fullmatch(entry["hash"]) and isinstance(entry["unit"], str)
+                and _OUTPUT.fullmatch(entry["unit"])):
+            return None
+        trust.whole(entry["count"], 0, MAX_COUNT)
+    warnings = record["warnings"]
+    if not isinstance(warnings, list) or len(warnings) > 10_000:
+        return None
+    for warning in warnings:
+        _problem(warning)                          # raises on anything that is not one
+    return record
+
+
 def _key(content: Path, out: Path, options: dict) -> str | None:
-    inputs = _inputs(content, out, options.get("audience"))
+    scenarios = options.get("scenarios_file")
+    inputs = _inputs(content, options.get("audience"), Path(scenarios) if scenarios else None)
     if inputs is None:
         return None
-    scenarios = options.get("scenarios_file")
-    extra = _file_hash(Path(scenarios)) if scenarios else ""
     settings = json.dumps({**{k: str(v) if isinstance(v, Path) else v
                               for k, v in options.items()},
-                           "content": str(content.resolve()),
+                           "content": str(content.resolve()), "out": str(out.resolve()),
                            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH")},
                           sort_keys=True)
-    return digest("build", code_fingerprint(), settings, inputs, extra)
+    return digest("build", code_fingerprint(), settings, inputs)
 
 
-def _inputs(content: Path, out: Path, audience: str | None) -> str | None:
-    """Every file under the note's folder, by relative path and content hash, except
-    other audiences' files: a variant reads the note and its own audience file only."""
+def _inputs(content: Path, audience: str | None, scenarios: Path | None) -> str | None:
+    """Each file the build reads (layout.py), by name and content hash; a link that leads
+    out of the note (which the build refuses) by where it leads, never read."""
     try:
-        root, skip = content.resolve(), out.resolve()
-        seen: set[Path] = set()
+        root = content.resolve()
         lines, total = [], 0
-        for folder, dirs, files in os.walk(content, followlinks=True):
-            real = Path(folder).resolve()
-            if real in seen or real == skip or not real.is_relative_to(root):
-                dirs[:] = []                # links out of the note are refused by the build
+        files = NoteLayout(content).inputs(audience, scenarios)
+        if len(files) > MAX_INPUT_FILES:
+            return None
+        for path in files:
+            shown = path.relative_to(content) if path.is_relative_to(content) else path
+            target = path.resolve()
+            if path != scenarios and not target.is_relative_to(root):
+                lines.append(f"{shown}\0outside:{target}")
                 continue
-            seen.add(real)
-            dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
-            for name in sorted(files):
-                path = Path(folder, name)
-                if _other_audience(path.relative_to(content), audience):
-                    continue
-                target = path.resolve()
-                if not target.is_relative_to(root):
-                    lines.append(f"{path.relative_to(content)}\0outside:{target}")
-                    continue
-                total += os.stat(path).st_size if path.exists() else 0
-                lines.append(f"{path.relative_to(content)}\0{_file_hash(path)}")
-                if len(lines) > MAX_INPUT_FILES or total > MAX_INPUT_BYTES:
-                    return None
+            total += os.stat(path).st_size if path.exists() else 0
+            lines.append(f"{shown}\0{_file_hash(path)}")
+            if total > MAX_INPUT_BYTES:
+                return None
         return "\n".join(lines)
-    except OSError:
+    except (OSError, RuntimeError):
         return None
-
-
-def _other_audience(relative: Path, audience: str | None) -> bool:
-    return NoteLayout(Path()).is_other_audience(relative, audience)
 
 
 def _file_hash(path: Path) -> str:
@@ -165,5 +191,13 @@ def _problem_record(problem: Problem) -> dict:
 
 
 def _problem(record: dict) -> Problem:
-    return Problem(Location(record["file"], record["line"], record["column"], record["key"]),
+    """A warning as recorded; ValueError for anything that is not one."""
+    if not isinstance(record, dict) or record.get("severity") not in ("warning", "error"):
+        raise ValueError("not a recorded problem")
+    for name in ("file", "key", "message"):
+        if not isinstance(record[name], str) or len(record[name]) > 10_000:
+            raise ValueError(f"{name} is not text")
+    line, column = (None if record[n] is None else trust.whole(record[n], 0, 10**9)
+                    for n in ("line", "column"))
+    return Problem(Location(record["file"], line, column, record["key"]),
                    record["message"], record["severity"])

@@ -39,7 +39,7 @@ def prepare(options: Options) -> Prepared:
     from notedeck.pipeline.template import read_template
 
     source = filled_note(options)
-    deck, composed = compose(source)
+    deck, composed = compose(source, live="web" in options.outputs)
     assets = Assets(*read_template(options.content))
     warnings = (*source.warnings, *composed)
     if options.strict and warnings:

@@ -50,6 +50,15 @@ class NoteLayout:
         folder = self.audiences
         return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
+    def inputs(self, audience: str | None = None,
+               scenarios_file: Path | None = None) -> list[Path]:
+        """Every file a build of this variant reads (whether or not it exists yet), in a fixed
+        order; a --scenarios file stands in for scenarios.yaml. Build records hash exactly these
+        (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
+        return [self.note, Path(scenarios_file) if scenarios_file else self.scenarios,
+                *self.section_files(), *([self.audience(audience)] if audience else []),
+                self.template]
+
     def is_other_audience(self, relative: Path, audience: str | None) -> bool:
         """A file of an audience other than `audience` (a variant never reads those)."""
         return (len(relative.parts) == 2 and relative.parts[0] == AUDIENCES

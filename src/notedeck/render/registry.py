@@ -10,6 +10,7 @@ RENDERERS = {
     "deck": "notedeck.render.pptx",        # deck.pptx: editable slides, python-pptx
     "handout": "notedeck.render.pdf",      # handout.pdf: printable prose, reportlab
     "json": "notedeck.render.dump",        # deck.json: the Deck model, for goldens and tools
+    "web": "notedeck.render.web",          # web/index.html: one self-contained page, dial live
 }
 
 

@@ -1,0 +1,26 @@
+"""web/index.html: the note as one self-contained web page, with the dial and check slider live.
+
+plan (pure, plan.py) turns the Deck into the whole HTML text; emit (emit.py) writes
+it. The page needs nothing at view time: style, script, charts (inline SVG) and
+every figure the controls can show (the Deck's Explorer, as JSON) are in the file.
+"""
+
+from __future__ import annotations
+
+from notedeck.render.contract import Renderer
+
+
+def _plan(deck, art, settings, assets):
+    from notedeck.render.web.plan import plan
+
+    return plan(deck, art, settings, assets)
+
+
+def _emit(page, path) -> int:
+    from notedeck.render.web.emit import emit
+
+    return emit(page, path)
+
+
+RENDERER = Renderer("web", "web/index.html", "pages", (), _plan, _emit,
+                    "the note as one web page: dial and check slider live, no network")

@@ -1,0 +1,122 @@
+"""The Deck's blocks as semantic HTML; charts as inline SVG, live where the Deck has an Explorer."""
+
+from __future__ import annotations
+
+from notedeck.errors import fail
+from notedeck.model import (Block, BottleneckChart, BulletList, Callout, Chart, DialChart, Heading, Paragraph, SpeedupChart, Stats, Table, Worksheet)
+from notedeck.render.web.html import Ids, el, esc, runs
+from notedeck.render.web.live import Live, bottleneck_bars, static_stats
+from notedeck.render.web.svg import NARROW, SHAPES, WIDE, dial_svg, marker, series_colour, speedup_svg
+
+
+class Blocks:
+    """Turns blocks into HTML for one page; `live` is None when the Deck has no Explorer."""
+
+    def __init__(self, ids: Ids, live: Live | None):
+        self.ids, self.live = ids, live
+        self.last_heading = 2
+
+    def section(self) -> None:
+        """A new section (its title an <h2>): headings inside it start at <h3>."""
+        self.last_heading = 2
+
+    def html(self, block: Block) -> str:
+        match block:
+            case Paragraph(runs=text):
+                return el("p", runs(text))
+            case Heading(text=text, level=level):     # never skip a level (h2 to h4)
+                self.last_heading = min(level + 1, self.last_heading + 1, 6)
+                return el(f"h{self.last_heading}", esc(text))
+            case BulletList(items=items, ordered=ordered):
+                return el("ol" if ordered else "ul", "".join(el("li", runs(i)) for i in items))
+            case Callout(runs=text):
+                return el("p", runs(text), class_="callout")
+            case Table():
+                return self.table(block)
+            case Stats():
+                return self.stats(block)
+            case Worksheet():
+                return self.worksheet(block)
+            case Chart(spec=spec):
+                return self.chart(spec)
+        raise fail("web page", f"cannot show a {type(block).__name__} block")
+
+    def table(self, table: Table) -> str:
+        cid = self.ids.new(f"table-{table.name}")
+        head = "".join(el("th", esc(h), scope="col", class_=a) for h, a in
+                       zip(table.header, table.align))
+        rows = []
+        for index, row in enumerate(table.rows):
+            cells = [el("th", esc(row[0]), scope="row", class_=table.align[0])]
+            cells += [el("td", esc(c), class_=a) for c, a in zip(row[1:], table.align[1:])]
+            rows.append(el("tr", "".join(cells),
+                           class_="featured" if index == table.highlight else None))
+        body = (el("caption", esc(table.caption), id=cid) + el("thead", el("tr", head))
+                + el("tbody", "".join(rows)))
+        return el("div", el("table", body), class_="table-wrap")
+
+    def stats(self, stats: Stats) -> str:
+        live = self.live
+        if live is not None and stats == live.explorer.checks[live.explorer.check_start].stats:
+            return live.stats() + static_stats(stats).replace('class="stats"',
+                                                              'class="stats static"', 1)
+        return static_stats(stats)
+
+    def worksheet(self, sheet: Worksheet) -> str:
+        hid = self.ids.new("worksheet")
+        items = []
+        for prompt in sheet.prompts:
+            tid = self.ids.new("prompt")
+            items.append(el("li", el("label", el("strong", esc(prompt.title)), for_=tid)
+                            + el("p", esc(prompt.hint), class_="hint", id=f"{tid}-hint")
+                            + el("textarea", "", id=tid, rows=str(max(prompt.lines, 2)),
+                                 aria_describedby=f"{tid}-hint")))
+        return el("section", el("h3", esc(sheet.title), id=hid) + el("ol", "".join(items)),
+                  class_="worksheet", aria_labelledby=hid)
+
+    def chart(self, spec) -> str:
+        match spec:
+            case DialChart():
+                return self.dial(spec)
+            case BottleneckChart():
+                return self.bottleneck(spec)
+            case SpeedupChart():
+                return self.speedup(spec)
+        raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+
+    def dial(self, spec: DialChart) -> str:
+        overlay = self.live.dial_overlay(spec) if self.live else ""
+        legend = el("ul", "".join(
+            el("li", _legend_key(i) + esc(s.label), data_workload=str(i))
+            for i, s in enumerate(spec.series)), class_="legend")
+        figure = self._figure(spec.title, dial_svg(spec, WIDE, self.ids, overlay),
+                              dial_svg(spec, NARROW, self.ids, overlay), legend, "dial-figure")
+        return figure + (self.live.dial_panel() if self.live else "")
+
+    def bottleneck(self, spec: BottleneckChart) -> str:
+        static = bottleneck_bars(spec, self.ids)
+        if self.live is None:
+            return static
+        panel = self.live.check_panel(bottleneck_bars(spec, self.ids, self.live))
+        return panel + el("div", static, class_="static")
+
+    def speedup(self, spec: SpeedupChart) -> str:
+        overlay = self.live.speedup_overlay(spec) if self.live else ""
+        marks = el("ul", "".join(el("li", esc(m.label)) for m in spec.markers),
+                   class_="marks narrow")
+        return self._figure(spec.title, speedup_svg(spec, WIDE, self.ids, overlay),
+                            speedup_svg(spec, NARROW, self.ids, overlay, labels=False), marks,
+                            "speedup-figure")
+
+    @staticmethod
+    def _figure(title: str, wide: str, narrow: str, after: str, kind: str) -> str:
+        return el("figure", el("figcaption", esc(title)) + el("div", wide, class_="wide")
+                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}")
+
+
+def _legend_key(index: int) -> str:
+    colour = series_colour(index)
+    return (f'<svg class="key" viewBox="0 0 28 14" width="28" height="14" aria-hidden="true" '
+            f'xmlns="http://www.w3.org/2000/svg"><line x1="1" x2="27" y1="7" y2="7" '
+            f'stroke="{colour}" stroke-width="2.5"/>'
+            + marker(SHAPES[index % len(SHAPES)], 14, 7, 4, fill=colour) + "</svg>")

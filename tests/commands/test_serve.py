@@ -1,0 +1,138 @@
+"""`notedeck serve`: the page on 127.0.0.1 only, rebuilt on save through watch's rounds, and
+reloaded in the browser; a failed rebuild shows its problems over the last good page."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from notedeck.commands.serve import HOST, STATE_PATH, Preview
+from notedeck.commands.watch import Watcher
+from support import options
+
+WAIT = 90            # seconds: the most one step may take before the test gives up
+
+
+def get(url: str, host: str | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT) as reply:
+            return reply.status, reply.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+class Serving:
+    """What `notedeck serve` runs: a Preview, fed by a Watcher's rounds in a thread."""
+
+    def __init__(self, note: Path, out: Path):
+        self.options = options(note, out, outputs=("web",))
+        self.preview = Preview(out / "web" / "index.html", port=0).__enter__()
+        self.rounds: queue.Queue = queue.Queue()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            for round_ in Watcher(self.options).rounds(stop_event=self.stop):
+                for outcome in round_.outcomes:
+                    self.preview.update(outcome)
+                self.rounds.put(round_)
+        except BaseException as exc:
+            self.rounds.put(exc)
+
+    def next(self):
+        round_ = self.rounds.get(timeout=WAIT)
+        if isinstance(round_, BaseException):
+            raise round_
+        return round_
+
+    def state(self) -> dict:
+        return json.loads(get(self.preview.url + STATE_PATH[1:])[1])
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=WAIT)
+        self.preview.__exit__(None, None, None)
+
+
+@pytest.fixture
+def serving(note, tmp_path, monkeypatch):
+    monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(tmp_path / "cache"))
+    running = Serving(note, tmp_path / "out")
+    yield running
+    running.close()
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_serves_the_page_with_a_reload_on_this_computer_only(serving, note, tmp_path):
+    preview = serving.preview
+    assert preview.server.server_address[0] == HOST == "127.0.0.1"
+    assert serving.next().outcomes[0].ok
+    first = serving.state()
+    assert first["problems"] == [] and len(first["id"]) == 16
+    status, page = get(preview.url)
+    assert status == 200 and "/__notedeck/build" in page and first["id"] in page
+    assert "connect-src 'self'" in page.replace("&#x27;", "'")
+    built = (tmp_path / "out" / "web" / "index.html").read_text(encoding="utf-8")
+    assert "__notedeck" not in built and "connect-src" not in built     # only when served
+    assert get(preview.url + "deck.pptx")[0] == 404
+    assert get(preview.url + "../../etc/passwd")[0] == 404
+    assert get(preview.url, host=f"attacker.example:{preview.port}")[0] == 421
+
+    edit(note / "sections" / "04-what-gets-precious.md", "\nheadline: ", "\nheadline: Now, ")
+    assert serving.next().outcomes[0].ok
+    second = serving.state()
+    assert second["id"] != first["id"] and second["problems"] == []
+    assert "Now, " in get(preview.url)[1]
+
+    edit(note / "scenarios.yaml", "  check: 60 s ", "  check: sixty ")
+    assert not serving.next().outcomes[0].ok
+    failed = serving.state()
+    assert failed["id"] == second["id"]                       # the last good page stays
+    assert any("scenarios.yaml" in p and "bottleneck.check" in p for p in failed["problems"])
+    assert "Now, " in get(preview.url)[1]
+
+
+def test_the_browser_reloads_after_a_save_and_shows_a_failed_one(serving, note, chromium):
+    from cdp import Browser
+
+    assert serving.next().outcomes[0].ok
+    with Browser(chromium) as browser:
+        browser.open(serving.preview.url)
+        assert browser.js("document.documentElement.className") == "js"   # under its policy
+        browser.js("window.notReloaded = true")
+        edit(note / "sections" / "04-what-gets-precious.md", "\nheadline: ", "\nheadline: Now, ")
+        assert serving.next().outcomes[0].ok
+        deadline = time.monotonic() + WAIT
+        while browser.js("window.notReloaded === true") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "Now, " in browser.js("document.body.textContent")
+        edit(note / "scenarios.yaml", "  check: 60 s ", "  check: sixty ")
+        assert not serving.next().outcomes[0].ok
+        alert = ""
+        while not alert and time.monotonic() < deadline:
+            time.sleep(0.2)
+            alert = browser.js("(document.querySelector('[role=alert]') || {}).textContent || ''")
+        assert "Not rebuilt" in alert and "bottleneck.check" in alert
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path):
+    from notedeck.errors import NotedeckError
+
+    with Preview(tmp_path / "index.html", port=0) as taken:
+        with pytest.raises(NotedeckError, match="the port is in use"):
+            Preview(tmp_path / "index.html", port=taken.port)

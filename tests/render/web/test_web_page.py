@@ -1,0 +1,158 @@
+"""The web page as planned: one self-contained, semantic, accessible document within its budget."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+from lxml import html as lxml_html
+
+from notedeck.model import BottleneckChart, Paragraph, Run, Table
+from notedeck.render import web
+from notedeck.render.web.plan import plan
+
+from webpage import BUDGET_BYTES, VARIANTS, build_page, by_class, embedded, text, texts
+
+
+@pytest.fixture(scope="module", params=VARIANTS, ids=lambda v: v or "note")
+def built(request):
+    return build_page(audience=request.param)
+
+
+def test_the_renderer_is_registered_behind_the_contract():
+    from notedeck.render import registry
+
+    renderer = registry.get("web")
+    assert renderer is web.RENDERER
+    assert (renderer.name, renderer.filename, renderer.unit, renderer.reads) == (
+        "web", "web/index.html", "pages", ())
+
+
+def test_within_the_size_budget(built):
+    assert len(built.html.encode("utf-8")) < BUDGET_BYTES
+
+
+def test_nothing_is_fetched_at_view_time(built):
+    html = built.html
+    assert not re.search(r"""(?:src|href|action|poster|data)\s*=\s*["']?\s*(?:https?:)?//""", html, re.I)
+    assert "<link" not in html and "@import" not in html and "@font-face" not in html
+    assert not re.search(r"url\(\s*['\"]?(?!data:)", html)
+    assert not re.search(r"<(?:iframe|img|object|embed|audio|video)\b", html)
+    policy = built.tree.xpath('//meta[@http-equiv="Content-Security-Policy"]/@content')[0]
+    assert "default-src 'none'" in policy and "connect-src" not in policy
+
+
+def test_semantic_document(built):
+    tree, deck = built.tree, built.deck
+    assert tree.get("lang") == "en"
+    assert texts(tree, "//h1") == [deck.meta.title]
+    assert tree.xpath("//main") and tree.xpath("//nav") and tree.xpath("//header")
+    sections = tree.xpath("//main/section")
+    assert len(sections) == len(deck.handout.sections) + 1            # and the sources
+    for section, handout in zip(sections, deck.handout.sections):
+        assert text(section.xpath("h2")[0]) == f"{handout.number} {handout.title}"
+        assert section.get("aria-labelledby") == section.xpath("h2/@id")[0]
+    for table in tree.xpath("//table"):
+        assert table.xpath("caption") and table.xpath("thead/tr/th[@scope='col']")
+        assert all(row.xpath("th[@scope='row']") for row in table.xpath("tbody/tr"))
+    for figure in tree.xpath("//figure"):
+        assert figure.xpath("figcaption")
+    assert len(tree.xpath("//ol[@class='sources']/li")) == len(deck.handout.sources)
+
+
+def test_every_chart_is_an_svg_with_title_and_description_from_the_data(built):
+    tree, deck = built.tree, built.deck
+    svgs = tree.xpath("//*[local-name()='svg'][@role='img']")
+    assert svgs
+    for svg in svgs:
+        title = svg.xpath("*[local-name()='title']")[0]
+        desc = svg.xpath("*[local-name()='desc']")[0]
+        assert svg.get("aria-labelledby") == title.get("id") and text(title)
+        assert svg.get("aria-describedby") == desc.get("id") and text(desc)
+    alts = {text(d) for d in tree.xpath("//*[local-name()='desc']")}
+    titles = {text(t) for t in tree.xpath("//*[local-name()='title']")}
+    for spec in deck.charts:
+        if isinstance(spec, BottleneckChart):       # a bar per SVG, the chart's title as caption
+            assert spec.title in texts(tree, "//figcaption")
+            for bar in spec.bars:
+                assert f"{bar.label}: {bar.total_label}" in titles
+                assert ", ".join(f"{s.label} {s.share_label}" for s in bar.segments) in alts
+        else:
+            assert spec.alt_text in alts and spec.title in titles
+
+
+def test_controls_are_native_and_labelled(built):
+    tree, explorer = built.tree, built.deck.explorer
+    dial = tree.xpath("//input[@data-control='dial']")[0]
+    check = tree.xpath("//input[@data-control='check']")[0]
+    for control, positions, start in ((dial, explorer.dial, explorer.dial_start),
+                                      (check, explorer.checks, explorer.check_start)):
+        assert control.get("type") == "range" and control.get("min") == "0"
+        assert control.get("max") == str(len(positions) - 1)
+        assert control.get("value") == str(start)
+        assert control.get("aria-valuetext") == positions[start].label
+        assert tree.xpath(f"//label[@for='{control.get('id')}']")
+        assert tree.xpath(f"//*[@id='{control.get('aria-describedby')}']")
+    radios = tree.xpath("//fieldset[legend]//input[@type='radio']")
+    assert [text(r.getparent()) for r in radios] == [c.name for c in explorer.workloads]
+    assert len(tree.xpath("//*[@role='status'][@data-announce]")) == 2
+
+
+def test_the_page_starts_where_the_handout_is(built):
+    """Before any script runs, the live parts show the featured check and the imagined speed."""
+    tree, source = built.tree, built.source
+    names = source.names
+    live_stats = tree.xpath(f"//dl[{by_class('stats')}][{by_class('live')}]//dd[{by_class('value')}]")
+    assert [text(v) for v in live_stats] == [
+        names["bottleneck"]["total_baseline"], names["bottleneck"]["total_imagined"],
+        names["bottleneck"]["writing_speedup"], names["bottleneck"]["end_to_end_speedup"]]
+    figure = tree.xpath(f"//div[{by_class('panel')}]//dd[{by_class('figure')}]")
+    assert [text(f) for f in figure] == [names["featured"]["total_tokens"],
+                                         names["featured"]["time_imagined"]]
+
+
+def test_same_deck_same_page():
+    assert build_page().html == build_page().html
+
+
+def test_a_deck_without_explorer_is_a_static_page():
+    built = build_page()
+    page = plan(replace(built.deck, explorer=None)).html
+    assert "<script" not in page and "data-control" not in page
+    tree = lxml_html.fromstring(page)
+    assert tree.xpath("//figure[@class='bars']//*[local-name()='svg']")
+    assert "script-src 'none'" in tree.xpath('//meta[@http-equiv="Content-Security-Policy"]/@content')[0]
+
+
+def test_text_is_escaped_and_the_data_cannot_end_its_script():
+    built = build_page()
+    deck = built.deck
+    hostile = '</script><script>alert(1)</script> & <b>'
+    first = replace(deck.handout.sections[0],
+                    blocks=(Paragraph((Run(hostile),)), *deck.handout.sections[0].blocks))
+    choice = replace(deck.explorer.workloads[0], detail=hostile)
+    explorer = replace(deck.explorer, workloads=(choice, *deck.explorer.workloads[1:]))
+    deck = replace(deck, handout=replace(deck.handout, sections=(first, *deck.handout.sections[1:])),
+                   explorer=explorer)
+    html = plan(deck).html
+    assert html.count("<script") == 2 and "alert(1)</script>" not in html
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;" in html
+    assert embedded(html)["slots"]["workload"]["detail"][0] == hostile
+
+
+def test_an_unknown_block_is_refused_by_name():
+    from notedeck.errors import NotedeckError
+
+    deck = build_page().deck
+    odd = replace(deck.handout.sections[0], blocks=("not a block",))
+    with pytest.raises(NotedeckError, match="cannot show a str block"):
+        plan(replace(deck, handout=replace(deck.handout, sections=(odd,))))
+
+
+def test_tables_match_the_decks(built):
+    tree = built.tree
+    shown = [[texts(row, "th|td") for row in t.xpath(".//tr")] for t in tree.xpath("//table")]
+    decks = [[list(b.header), *map(list, b.rows)] for s in built.deck.handout.sections
+             for b in s.blocks if isinstance(b, Table)]
+    assert shown == decks

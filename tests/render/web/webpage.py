@@ -1,0 +1,74 @@
+"""Helpers for the web page's tests: a page planned from a composed note, its figures, its text."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import html as lxml_html
+
+from support import gather, options
+
+from notedeck.compose import compose
+from notedeck.model import Deck
+from notedeck.render import registry
+from notedeck.render.contract import Assets
+
+BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "bundled"
+VARIANTS = (None, "support-team", "research-lab")     # the bundled note and its audiences
+BUDGET_BYTES = 500_000                                  # the page of a bundled variant, at most
+DATA = re.compile(r'<script type="application/json" id="notedeck-figures">(.*?)</script>', re.S)
+
+
+@dataclass(frozen=True)
+class Built:
+    source: object          # the filled note (compose's FilledNote)
+    deck: Deck
+    html: str
+    path: Path | None = None
+
+    @property
+    def data(self) -> dict:
+        return embedded(self.html)
+
+    @property
+    def tree(self):
+        return lxml_html.fromstring(self.html)
+
+
+def build_page(content: Path = BUNDLED, audience: str | None = None, out: Path | None = None,
+               scenarios_file: Path | None = None) -> Built:
+    """Gather, compose with the Explorer, then the web renderer's plan and (with `out`) emit,
+    as the pipeline runs them."""
+    source = gather(content, audience, scenarios_file)
+    deck, _ = compose(source, live=True)
+    renderer = registry.get("web")
+    page = renderer.plan(deck, {}, renderer.settings(options(content)), Assets())
+    path = None
+    if out is not None:
+        path = out / renderer.filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        assert renderer.emit(page, path) == 1
+    return Built(source, deck, page.html, path)
+
+
+def embedded(html: str) -> dict:
+    """The figures the page's script looks up."""
+    match = DATA.search(html)
+    assert match, "the page embeds no figures"
+    return json.loads(match.group(1))
+
+
+def text(node) -> str:
+    return " ".join(node.text_content().split())
+
+
+def texts(tree, xpath: str) -> list[str]:
+    return [text(node) for node in tree.xpath(xpath)]
+
+
+def by_class(name: str) -> str:
+    """An XPath test for an element that has the class `name`."""
+    return f'contains(concat(" ", normalize-space(@class), " "), " {name} ")'
