@@ -108,7 +108,8 @@ def labels(fmt: Formatter) -> Labels:
                   continued_notes=fmt.labels["continued.notes"],
                   sources=fmt.labels["handout.sources"],
                   boundaries=fmt.labels["handout.boundaries"],
-                  page=fmt.labels["handout.page"])
+                  page=fmt.labels["handout.page"], contents=fmt.labels["web.contents"],
+                  skip=fmt.labels["web.skip"])
 
 
 def _typeset(text: str) -> str:

@@ -341,6 +341,24 @@ class CheckPosition:
 
 
 @dataclass(frozen=True)
+class ExplorerWords:
+    """The controls' own words, in the deck's language (the English catalogue's by default).
+    Slots ("{stops}", "{speed}") are the renderer's to fill."""
+
+    workload: str = "Workload"                       # the workload picker
+    dial: str = "Writing speed for one agent"        # the dial's control
+    dial_stops: str = "{stops} tokens/sec"
+    tokens: str = "Output tokens"
+    writing: str = "Writing only"
+    at: str = "at {speed}"
+    dial_group: str = "The dial"
+    check: str = "Fixed check after writing"         # the check slider's control
+    check_group: str = "The check slider"
+    keys: str = ("Stops: {stops}. Arrow keys move a step; Page Up and Page Down jump to the "
+                 "next stop; Home and End go to the ends.")
+
+
+@dataclass(frozen=True)
 class Explorer:
     """Everything the live dial and check slider can show, formatted, per position."""
 
@@ -349,6 +367,7 @@ class Explorer:
     dial_start: int                          # the position shown first (the imagined speed)
     checks: tuple[CheckPosition, ...]        # rising checks; includes every slider stop and check row
     check_start: int                         # the featured check
+    words: ExplorerWords = field(default_factory=ExplorerWords)
 
 
 # --- the whole -----------------------------------------------------------------
@@ -371,6 +390,8 @@ class Labels:
     sources: str = "Sources"                       # handout headings
     boundaries: str = "Boundaries"
     page: str = "page {number} of {total}"         # page numbering
+    contents: str = "Contents"                     # a page's table of contents
+    skip: str = "Skip to the note"                 # a page's link past its navigation
 
 
 # Not the deck's content: left out of strings() and of the deck.json dump, so the dump of the

@@ -62,4 +62,31 @@ ENTRIES = {
     "handout.sources": "Quellen",
     "handout.boundaries": "Grenzen",
     "handout.page": "Seite {number} von {total}",
+    "web.contents": "Inhalt",
+    "web.skip": "Zur Notiz springen",
+
+    "explorer.workload": "Aufgabe",
+    "explorer.dial": "Schreibgeschwindigkeit eines Agenten",
+    "explorer.dial_stops": "{stops} Tokens/s",
+    "explorer.tokens": "Ausgabe-Tokens",
+    "explorer.writing": "Nur Schreiben",
+    "explorer.at": "bei {speed}",
+    "explorer.dial_group": "Der Regler",
+    "explorer.check": "Feste Prüfung nach dem Schreiben",
+    "explorer.check_group": "Der Prüfregler",
+    "explorer.keys": "Stufen: {stops}. Pfeiltasten gehen einen Schritt; Bild auf und Bild ab "
+                     "springen zur nächsten Stufe; Pos1 und Ende gehen an die Enden.",
+    "explorer.detail": "{count} {label} × je {tokens_each} Tokens",
+    "explorer.reading": "Bei {rate} brauchen {count} {label} ({tokens} Ausgabe-Tokens) etwa "
+                        "{time} zum Schreiben.",
+    "explorer.summary": "Mit {check} Prüfung brauchen die {tokens} Tokens {slow} bei "
+                        "{baseline_rate} und {fast} bei {imagined_rate}: {speedup} schneller von "
+                        "Anfang bis Ende, und das Prüfen macht {share} der schnelleren Gesamtzeit "
+                        "aus.",
+    "explorer.summary_no_check": "Ohne feste Prüfung brauchen die {tokens} Tokens {slow} bei "
+                                 "{baseline_rate} und {fast} bei {imagined_rate}: {speedup} "
+                                 "schneller von Anfang bis Ende, und das Prüfen macht {share} "
+                                 "der schnelleren Gesamtzeit aus.",
+    "explorer.announcement": "Prüfung {check}: {slow} bei {baseline_rate}, {fast} bei "
+                             "{imagined_rate}, {speedup} von Anfang bis Ende.",
 }

@@ -64,4 +64,30 @@ ENTRIES = {
     "handout.sources": "Sources",
     "handout.boundaries": "Boundaries",
     "handout.page": "page {number} of {total}",
+    "web.contents": "Contents",
+    "web.skip": "Skip to the note",
+
+    # the web page's live dial and check slider (figures/explorer.py)
+    "explorer.workload": "Workload",
+    "explorer.dial": "Writing speed for one agent",
+    "explorer.dial_stops": "{stops} tokens/sec",
+    "explorer.tokens": "Output tokens",
+    "explorer.writing": "Writing only",
+    "explorer.at": "at {speed}",
+    "explorer.dial_group": "The dial",
+    "explorer.check": "Fixed check after writing",
+    "explorer.check_group": "The check slider",
+    "explorer.keys": "Stops: {stops}. Arrow keys move a step; Page Up and Page Down jump to the "
+                     "next stop; Home and End go to the ends.",
+    "explorer.detail": "{count} {label} × {tokens_each} tokens each",
+    "explorer.reading": "At {rate}, {count} {label} ({tokens} output tokens) take about {time} "
+                        "to write.",
+    "explorer.summary": "With {check} of checking, the {tokens} tokens take {slow} at "
+                        "{baseline_rate} and {fast} at {imagined_rate}: {speedup} faster end to "
+                        "end, and checking is {share} of the faster total.",
+    "explorer.summary_no_check": "With no fixed check, the {tokens} tokens take {slow} at "
+                                 "{baseline_rate} and {fast} at {imagined_rate}: {speedup} "
+                                 "faster end to end, and checking is {share} of the faster total.",
+    "explorer.announcement": "Check {check}: {slow} at {baseline_rate}, {fast} at "
+                             "{imagined_rate}, {speedup} end to end.",
 }

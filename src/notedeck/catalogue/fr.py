@@ -65,4 +65,31 @@ ENTRIES = {
     "handout.sources": "Sources",
     "handout.boundaries": "Limites",
     "handout.page": "page {number} sur {total}",
+    "web.contents": "Sommaire",
+    "web.skip": "Aller à la note",
+
+    "explorer.workload": "Tâche",
+    "explorer.dial": "Vitesse d’écriture d’un agent",
+    "explorer.dial_stops": "{stops} tokens/s",
+    "explorer.tokens": "Tokens produits",
+    "explorer.writing": "Écriture seule",
+    "explorer.at": "à {speed}",
+    "explorer.dial_group": "Le curseur",
+    "explorer.check": "Vérification fixe après l’écriture",
+    "explorer.check_group": "Le curseur de vérification",
+    "explorer.keys": "Crans\u00a0: {stops}. Les flèches avancent d’un pas\u00a0; Page préc. et "
+                     "Page suiv. sautent au cran suivant\u00a0; Début et Fin vont aux extrémités.",
+    "explorer.detail": "{count} {label} × {tokens_each} tokens chacun",
+    "explorer.reading": "À {rate}, {count} {label} ({tokens} tokens produits) prennent environ "
+                        "{time} à écrire.",
+    "explorer.summary": "Avec {check} de vérification, les {tokens} tokens prennent {slow} à "
+                        "{baseline_rate} et {fast} à {imagined_rate}\u00a0: {speedup} plus vite "
+                        "de bout en bout, et la vérification fait {share} du total le plus "
+                        "rapide.",
+    "explorer.summary_no_check": "Sans vérification fixe, les {tokens} tokens prennent {slow} à "
+                                 "{baseline_rate} et {fast} à {imagined_rate}\u00a0: {speedup} "
+                                 "plus vite de bout en bout, et la vérification fait {share} du "
+                                 "total le plus rapide.",
+    "explorer.announcement": "Vérification {check}\u00a0: {slow} à {baseline_rate}, {fast} à "
+                             "{imagined_rate}, {speedup} de bout en bout.",
 }
