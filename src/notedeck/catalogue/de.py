@@ -30,7 +30,7 @@ ENTRIES = {
     "chart.dial.y": "Schreibzeit",
     "chart.dial.alt": "Liniendiagramm mit logarithmischen Achsen: Schreibzeit über "
                       "Schreibgeschwindigkeit, eine Linie je Aufgabe, markiert an den Stufen des "
-                      "Reglers {stops}. {lines}.",
+                      "Reglers ({stops}). {lines}.",
     "chart.dial.alt_line": "{label} ({tokens} Tokens): {slow} bei {low_rate}, {fast} bei "
                            "{high_rate}",
     "chart.bottleneck.title": "Bei {rate} entfallen {share} der Zeit auf das Prüfen",
