@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from . import hostile as H
+
 Edit = Callable[[Path], None]
 
 
@@ -18,6 +20,7 @@ class Case:
     audience: str | None = None
     count: int | None = None                # exact number of problems, where it matters
     scenarios: str | None = None            # --scenarios FILE, relative to the note
+    strict: bool = False                    # --strict: the warning expected is fatal
     out: Callable[[Path, Path], Path] | None = None   # (note, output) -> where to build
 
 
@@ -320,7 +323,71 @@ LOCALE = [
          audience="support-team"),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT + LOCALE
+
+# Templates: built from the bundled default.pptx by hostile.py, at edit time.
+T = H.T
+TEMPLATES = [
+    Case("template-is-a-folder-with-a-secret-link", H.folder_with_secret,
+         (f"{T}: expected a PowerPoint file, found a folder",)),
+    Case("template-is-a-pipe", fifo(T),
+         (f"{T}: expected a regular file (not a device, pipe or socket)",)),
+    Case("template-links-to-a-pipe-inside", H.link_inside_to_pipe,
+         (f"{T}: expected a regular file (not a device, pipe or socket)",)),
+    Case("template-links-to-dev-zero", link(T, "/dev/zero"),
+         (f"{T}: this file is a link to a place outside the note's folder",)),
+    Case("template-links-outside", link(T, "/etc/hostname"),
+         (f"{T}: this file is a link to a place outside the note's folder",)),
+    Case("template-60-megabytes", H.sparse, (f"{T}: the template is 60,000,000 bytes; at most 40,000,000",)),
+    Case("template-not-a-zip", H.template(lambda: b"not a presentation"),
+         (f"{T}: expected a PowerPoint file (a zip package); this file is not a zip",)),
+    Case("template-zip-bomb", H.template(H.zip_bomb),
+         (f"{T}: part ppt/media/image9.png would inflate to 4,000,000,000 bytes; at most 25,000,000",)),
+    Case("template-zip-bomb-lying-about-its-size", H.template(H.lying_bomb),
+         (f"{T}: part ppt/theme/theme1.xml is damaged and cannot be read",)),
+    Case("template-25000-parts", H.template(H.many_parts),
+         (f"{T}: the zip holds 25,026 entries; a template has at most 1,000",)),
+    Case("template-40-MiB-xml-part", H.template(H.big_xml_part),
+         (f"{T}: part ppt/theme/theme1.xml would inflate to 41,950,665 bytes; at most 5,000,000 "
+          "for an XML part",)),
+    Case("template-xml-entity", H.template(H.entity_part),
+         (f"{T}: part ppt/slideLayouts/slideLayout3.xml declares a document type or entities",)),
+    Case("template-billion-laughs", H.template(H.billion_laughs),
+         (f"{T}: part ppt/theme/theme1.xml declares a document type or entities",)),
+    Case("template-part-name-leaves-the-package",
+         H.template(H.pkg(H.edited({"../../evil.sh": b"#!/bin/sh\n"}))),
+         (f"{T}: the zip holds an entry with an unusable name ('../../evil.sh')",)),
+    Case("template-part-named-twice", H.template(lambda: H.raw_zip(
+        [*H.parts().items(), ("ppt/presentation.xml", b"<x/>")])),
+         (f"{T}: the zip holds two parts named 'ppt/presentation.xml'",)),
+    Case("template-is-a-word-file", H.template(H.pkg(H.edited({"_rels/.rels": H.parts()[
+        "_rels/.rels"].replace(b"ppt/presentation.xml", b"word/document.xml")}))),
+         (f"{T}: expected a PowerPoint presentation or template (.pptx, .potx); the package holds "
+          "no presentation part",)),
+    Case("template-slide-4-by-3", H.template(lambda: H.slide_size(9144000, 6858000)),
+         (f"{T}: slide layout 'Title': the title placeholder reaches from (1.00, 1.50) to "
+          "(12.50, 3.80) in, off the 10.00 × 7.50 in slide; the layouts were drawn for another "
+          "slide size",)),
+    Case("template-slide-1-inch", H.template(lambda: H.slide_size(914400, 914400)),
+         (f"{T}: slide layout 'Title': the title placeholder reaches from", "off the 1.00 × 1.00 in slide")),
+    Case("template-slide-0-emu", H.template(lambda: H.slide_size(0, 0)),
+         (f"{T}: the slide width is 0 EMU (0.00 in); PowerPoint slides are 1 to 56 inches",)),
+    Case("template-slide-too-wide", H.template(lambda: H.slide_size(60_000_000, 6858000)),
+         (f"{T}: the slide width is 60,000,000 EMU (65.62 in); PowerPoint slides are 1 to 56 inches",)),
+    Case("template-zero-size-placeholder", H.template(H.zero_placeholder),
+         (f"{T}: slide layout 'Content': the body placeholder is 0.00 × 0.00 in",)),
+    Case("template-web-beacon-and-file-share-strict", H.template(H.pkg(H.external_links())),
+         (f"{T}: left out of the deck: links to outside addresses ({H.SHARE}, {H.BEACON})",),
+         strict=True),
+    Case("template-macros-strict", H.template(H.pkg(H.macro())),
+         (f"{T}: left out of the deck: macros",), strict=True),
+    Case("template-activex-and-ole-strict", H.template(H.pkg(H.kitchen_sink())),
+         ("ActiveX controls; embedded objects",), strict=True),
+    Case("template-pptx-and-potx", lambda note: [H.template(H.potx, "template.potx")(note),
+                                                 H.template(H.potx)(note)],
+         ("template.potx: the note has both template.pptx and template.potx; keep one template",)),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT + TEMPLATES + LOCALE
 
 
 # --- where the outputs go: refused before anything is written, and nothing changes ----------

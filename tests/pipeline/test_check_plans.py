@@ -60,7 +60,7 @@ CASES = {
         "does not fit its box"),
     "a file that is not a template": (
         lambda note: (note / "template.pptx").write_bytes(b"not a zip"), "template.pptx",
-        "expected a PowerPoint template"),
+        "expected a PowerPoint file (a zip package)"),
 }
 
 

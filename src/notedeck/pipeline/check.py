@@ -32,9 +32,10 @@ def check_note(options: Options) -> list[Problem]:
         return list(fail(content, "content folder not found; pass --content DIR").problems)
     found: list[Problem] = []
     sources = {}
+    template = _template(content)           # read once for every variant
     for slug in [None, *audiences.names(content)]:
         try:
-            sources[slug] = _planned(replace(options, audience=slug, strict=False))
+            sources[slug] = _planned(replace(options, audience=slug, strict=False), template)
             found.extend(sources[slug].warnings)
         except NotedeckError as exc:
             found.extend(exc.problems)
@@ -42,11 +43,21 @@ def check_note(options: Options) -> list[Problem]:
     return _unique(found)
 
 
-def _planned(options: Options):
+def _template(content: Path):
+    """The note's template, made safe; None if it is refused (each variant then says why)."""
+    from notedeck.pipeline.template import read_template
+
+    try:
+        return read_template(content)
+    except NotedeckError:
+        return None
+
+
+def _planned(options: Options, template=None):
     """A variant prepared and planned for every chosen output, with charts at their sizes."""
     from notedeck.pipeline.stages import plan_all, prepare, sized_art
 
-    prepared = prepare(options)
+    prepared = prepare(options, template)
     plan_all(prepared, sized_art(prepared.deck), options)
     return prepared
 

@@ -1,18 +1,13 @@
-"""The note's own template.pptx, read once: its bytes for the deck renderer, or None."""
+"""The note's own template (template.pptx or .potx), else notedeck's default: read once, made safe."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from notedeck.readers import yamlfile
-from notedeck.readers.layout import NoteLayout
-
-MAX_TEMPLATE_BYTES = 50_000_000
+from notedeck.readers.template import TemplatePackage, default_template, read_note_template
 
 
-def read_template(content: Path) -> tuple[bytes | None, str]:
-    """(the template's bytes, its name as messages show it); (None, name) when the note has none."""
-    path = NoteLayout(content).template
-    if not path.exists() and not path.is_symlink():
-        return None, str(path)
-    return yamlfile.read_bytes(yamlfile.inside(content, path), MAX_TEMPLATE_BYTES), str(path)
+def read_template(content: Path) -> TemplatePackage:
+    """The template the deck is built on, checked and repacked clean (readers/template.py);
+    its warnings say what was left out."""
+    return read_note_template(content) or default_template()

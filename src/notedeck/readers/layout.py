@@ -10,8 +10,9 @@ SCENARIOS = "scenarios.yaml"
 SECTIONS = "sections"
 AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
+TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck or a .potx
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
-READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml", TEMPLATE)
+READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml", *TEMPLATES)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,11 @@ class NoteLayout:
     def template(self) -> Path:
         return self.root / TEMPLATE
 
+    @property
+    def templates(self) -> list[Path]:
+        """Where the note's own template may be: template.pptx, template.potx."""
+        return [self.root / name for name in TEMPLATES]
+
     def section_files(self) -> list[Path]:
         return sorted(self.sections.glob("*.md"))
 
@@ -57,7 +63,7 @@ class NoteLayout:
         (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
         return [self.note, Path(scenarios_file) if scenarios_file else self.scenarios,
                 *self.section_files(), *([self.audience(audience)] if audience else []),
-                self.template]
+                *self.templates]
 
     def is_other_audience(self, relative: Path, audience: str | None) -> bool:
         """A file of an audience other than `audience` (a variant never reads those)."""

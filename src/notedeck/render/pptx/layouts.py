@@ -10,6 +10,7 @@ from the template; fonts and sizes are set by the renderer.
 
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,14 +82,50 @@ class Template:
 
 def read_template(source: bytes | Path, name: str = "") -> Template:
     """Read a template's geometry and check it honours the contract; fail naming what is missing."""
+    if isinstance(source, bytes):
+        return _read_bytes(source, name)
+    return _read(source, name)
+
+
+@functools.lru_cache(maxsize=4)
+def _read_bytes(source: bytes, name: str) -> Template:
+    """The same template bytes give the same geometry: check plans every variant on them."""
+    return _read(source, name)
+
+
+def _read(source: bytes | Path, name: str) -> Template:
     from pptx import Presentation   # python-pptx only when a deck is rendered
 
     path = Path(name or (source if isinstance(source, Path) else "template.pptx"))
     prs = Presentation(io.BytesIO(source) if isinstance(source, bytes) else str(source))
     by_name = {layout.name: layout for layout in prs.slide_layouts}
     frames = {name: _layout_frames(path, name, by_name) for name in LAYOUTS}
-    return Template(Path(path), prs.slide_width / EMU_PER_IN,
-                    prs.slide_height / EMU_PER_IN, frames)
+    size = prs.slide_width / EMU_PER_IN, prs.slide_height / EMU_PER_IN
+    for name, roles in frames.items():
+        for role, frame in roles.items():
+            _check_frame(path, name, role, frame, size)
+    return Template(Path(path), *size, frames)
+
+
+MIN_SIDE_IN = 0.2          # a placeholder smaller than this holds no line of text
+SLACK_IN = 0.01            # rounding in the template's EMU
+
+
+def _check_frame(path: Path, layout: str, role: str, frame: Frame,
+                 slide: tuple[float, float]) -> None:
+    """A placeholder the contract uses must be a real box on the slide: the template's fault if not."""
+    box, (width, height) = frame.box, slide
+    inner_h = box.h - frame.insets[1] - frame.insets[3]
+    if min(box.w, box.h) < MIN_SIDE_IN or frame.inner_w <= 0 or inner_h <= 0:
+        raise fail(path, f"slide layout {layout!r}: the {role} placeholder is {box.w:.2f} × "
+                         f"{box.h:.2f} in (inside its margins {max(frame.inner_w, 0):.2f} × "
+                         f"{max(inner_h, 0):.2f} in); expected at least {MIN_SIDE_IN} in each way")
+    if box.x < -SLACK_IN or box.y < -SLACK_IN or box.right > width + SLACK_IN or \
+            box.bottom > height + SLACK_IN:
+        raise fail(path, f"slide layout {layout!r}: the {role} placeholder reaches from "
+                         f"({box.x:.2f}, {box.y:.2f}) to ({box.right:.2f}, {box.bottom:.2f}) in, "
+                         f"off the {width:.2f} × {height:.2f} in slide; the layouts were drawn "
+                         "for another slide size")
 
 
 def _layout_frames(path: Path, name: str, by_name: dict) -> dict[str, Frame]:
