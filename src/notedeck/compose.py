@@ -65,7 +65,7 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
             slides.extend(made)
             warnings.extend(_glyph_warnings(made, section, slide))
             if not slide.notes:
-                warnings.append(Problem(Location(section.file, slide.line),
+                warnings.append(Problem(Location(slide.file or section.file, slide.line),
                                         f"slide '{slide.title}' has no speaker notes "
                                         "(add a '### Notes' part)", "warning"))
         handout.append(HandoutSection(section.label, section.title, section.headline,
@@ -86,7 +86,7 @@ def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSourc
     missing = glyphs.undrawable(" ".join(strings(tuple(made))))
     if not missing:
         return []
-    return [Problem(Location(section.file, slide.line),
+    return [Problem(Location(slide.file or section.file, slide.line),
                     f"slide '{slide.title}' uses characters no bundled font has: "
                     f"{glyphs.describe(missing)}; the handout shows them as blanks and "
                     "presenting apps substitute another font", "warning")]
@@ -146,12 +146,12 @@ class _Parts:
     def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
         notes = tuple(slide.notes)
         if any(isinstance(p, Component) and p.kind == "experiments" for p in slide.blocks):
-            return self.experiment_slides(section, notes, Origin(str(section.file), slide.line))
+            return self.experiment_slides(section, notes, Origin(str(slide.file or section.file), slide.line))
         blocks = [self.block(p) if isinstance(p, Component) else p for p in slide.blocks]
         charts = [b for b in blocks if isinstance(b, Chart)]
         table = next((b for b in blocks if isinstance(b, Table)), None)
         rest = tuple(b for b in blocks if not isinstance(b, (Chart, Table)))
-        origin = Origin(str(section.file), slide.line)
+        origin = Origin(str(slide.file or section.file), slide.line)
         if len(charts) + (table is not None) > 1:
             raise fail(section.file, f"slide '{slide.title}' holds more than one chart or table;"
                                      " give each its own slide", slide.line)
@@ -169,11 +169,11 @@ class _Parts:
         fmt, speeds = self.source.fmt, self.source.figures
         for entry, workload, figures in self._experiments():
             said = fmt.say("experiment.notes", title=entry["title"] or workload.label,
-                           count=entry["count"], label=workload.label,
-                           tokens_each=entry["tokens_each"], total=entry["total_tokens"],
-                           slow=entry["time_baseline"], baseline_rate=fmt.rate(speeds.baseline),
-                           fast=entry["time_imagined"], imagined_rate=fmt.rate(speeds.imagined))
-            slides.append(ContentSlide(entry["title"] or workload.label.capitalize(),
+                           counted=entry["counted"], tokens_each=entry["tokens_each"],
+                           total=entry["total_tokens"], slow=entry["time_baseline"],
+                           baseline_rate=fmt.rate(speeds.baseline), fast=entry["time_imagined"],
+                           imagined_rate=fmt.rate(speeds.imagined))
+            slides.append(ContentSlide(_typeset(entry["title"]) or workload.label.capitalize(),
                                        self._experiment_blocks(entry, workload, figures),
                                        (said, *notes), section.label, origin))
         return slides
@@ -198,7 +198,7 @@ class _Parts:
         for part in parts:
             if isinstance(part, Component) and part.kind == "experiments":
                 for entry, workload, figures in self._experiments():
-                    blocks.append(Heading(entry["title"] or workload.label.capitalize(), 3))
+                    blocks.append(Heading(_typeset(entry["title"]) or workload.label.capitalize(), 3))
                     blocks.extend(self._experiment_blocks(entry, workload, figures))
             elif isinstance(part, Component):
                 blocks.append(self.block(part))

@@ -11,6 +11,7 @@ from notedeck.model import strings
 from support import gather
 
 DATE = "date: 2026-10-02\n"
+LOCALE = "locale: en-GB"
 
 
 def _edit(path, old, new):
@@ -27,7 +28,7 @@ def test_the_bundled_note_is_british_english(note):
 
 
 def test_a_note_in_german_formats_and_labels_in_german(note):
-    _edit(note / "note.yaml", DATE, DATE + "locale: de-DE\n")
+    _edit(note / "note.yaml", LOCALE, "locale: de-DE")
     deck, _ = compose(gather(note))
     text = " ".join(strings(deck))
     assert deck.meta.date == "2. Oktober 2026" and deck.meta.lang == "de-DE"
@@ -58,12 +59,12 @@ def test_the_notes_entries_stay_with_its_locale_and_an_audiences_apply_to_it(not
 
 
 def test_an_audience_without_a_locale_keeps_the_notes(note):
-    _edit(note / "note.yaml", DATE, DATE + "locale: fr-FR\n")
+    _edit(note / "note.yaml", LOCALE, "locale: fr-FR")
     assert gather(note, "support-team").fmt.locale == "fr-FR"
 
 
 def test_a_language_without_a_catalogue_names_every_missing_entry_and_the_locale(note):
-    _edit(note / "note.yaml", DATE, DATE + "locale: es-ES\n")
+    _edit(note / "note.yaml", LOCALE, "locale: es-ES")
     with pytest.raises(NotedeckError) as info:
         gather(note)
     problems = info.value.problems
@@ -75,7 +76,7 @@ def test_a_language_without_a_catalogue_names_every_missing_entry_and_the_locale
 def test_a_note_can_supply_a_language_notedeck_does_not_ship(note):
     spanish = "".join(f"  {key}: '{text.replace(chr(39), chr(39) * 2)}'\n"
                       for key, text in catalogue.CATALOGUES["en"].items())
-    _edit(note / "note.yaml", DATE, DATE + "locale: es-ES\nlabels:\n" + spanish)
+    _edit(note / "note.yaml", LOCALE, "locale: es-ES\nlabels:\n" + spanish)
     source = gather(note)
     assert source.fmt.locale == "es-ES" and source.names["date"] == "2 de octubre de 2026"
     assert source.names["bottleneck"]["end_to_end_speedup"] == "132,57×"

@@ -1,13 +1,17 @@
 """Deutsch: jeder Text, den notedeck selbst schreibt, nach Schlüssel."""
 
 ENTRIES = {
-    "unit.rate": "{speed} Tokens/s",
+    "unit.rate": "{speed}\u00a0Tokens/s",
+    "unit.token": "{count}\u00a0Token",
+    "unit.tokens": "{count}\u00a0Tokens",
+    "share.under": "unter {share}",
+    "share.over": "über {share}",
     "check.none": "Keine",
 
     "table.budgets.caption": "Alle Budgets an beiden Enden des Reglers (nur Schreibzeit)",
     "table.budgets.workload": "Aufgabe",
     "table.budgets.tokens": "Ausgabe-Tokens",
-    "table.budgets.row": "{count} {label} × {tokens_each}",
+    "table.budgets.row": "{counted} × {tokens_each}",
     "table.checks.caption": "Dieselben {tokens} Tokens mit unterschiedlich langer fester Prüfung",
     "table.checks.check": "Feste Prüfung",
     "table.checks.end_to_end": "Gesamt",
@@ -17,15 +21,15 @@ ENTRIES = {
     "stats.writing_speedup": "Schreibbeschleunigung",
     "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
     "stats.end_to_end": "Gesamtbeschleunigung",
-    "stats.end_to_end.detail": "{baseline} ÷ {imagined} Sekunden",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0Sekunden",
 
-    "experiment.callout": "{count} × {tokens_each} = {total} Tokens · {time} Schreibzeit",
+    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} Schreibzeit",
     "experiment.still_scarce": "Weiterhin knapp:",
-    "experiment.notes": "{title}: {count} {label} zu je {tokens_each} Tokens ergeben {total} "
+    "experiment.notes": "{title}: {counted} zu je {tokens_each} Tokens ergeben {total} "
                         "Ausgabe-Tokens, {slow} bei {baseline_rate} und {fast} bei "
                         "{imagined_rate}.",
 
-    "chart.dial.title": "Von {low} bis {high} Tokens/s wird die Schreibzeit {gain} kürzer",
+    "chart.dial.title": "Von {low} bis {high}\u00a0Tokens/s wird die Schreibzeit {gain} kürzer",
     "chart.dial.x": "Schreibgeschwindigkeit (Tokens/s)",
     "chart.dial.y": "Schreibzeit",
     "chart.dial.alt": "Liniendiagramm mit logarithmischen Achsen: Schreibzeit über "
@@ -54,6 +58,25 @@ ENTRIES = {
                          "der festen Prüfung, von {low} bis {high}, unter der Obergrenze von "
                          "{ceiling} für das Schreiben allein. Markiert: {markers}.",
 
+    # Zeitskalen im Dativ Plural („im Bereich von Sekunden“, „eine Sache von Tagen“)
+    "phrase.scale.fractions": "Sekundenbruchteilen",
+    "phrase.scale.seconds": "Sekunden",
+    "phrase.scale.minutes": "Minuten",
+    "phrase.scale.hours": "Stunden",
+    "phrase.scale.days": "Tagen",
+    "phrase.scale.weeks": "Wochen",
+    "phrase.scale.months": "Monaten",
+    "phrase.scale.years": "Jahren",
+    "phrase.span": "{low} bis {high}",
+    "phrase.drafting.free": "nahezu kostenlos",
+    "phrase.drafting.much": "viel billiger",
+    "phrase.drafting.little": "etwas billiger",
+    "phrase.gain.whole": "der ganze Gewinn bleibt",
+    "phrase.gain.nearly_all": "fast der ganze Gewinn bleibt",
+    "phrase.gain.vanishes": "der Gewinn verschwindet fast ganz",
+    "phrase.gain.most_lost": "der größte Teil des Gewinns geht verloren",
+    "phrase.gain.part_lost": "ein Teil des Gewinns geht verloren",
+
     "section.notes": "{title}: {headline}",
     "sources.title": "Quellen, Stand und Grenzen",
     "worksheet.title": "Arbeitsblatt",
@@ -76,8 +99,8 @@ ENTRIES = {
     "explorer.check_group": "Der Prüfregler",
     "explorer.keys": "Stufen: {stops}. Pfeiltasten gehen einen Schritt; Bild auf und Bild ab "
                      "springen zur nächsten Stufe; Pos1 und Ende gehen an die Enden.",
-    "explorer.detail": "{count} {label} × je {tokens_each} Tokens",
-    "explorer.reading": "Bei {rate} brauchen {count} {label} ({tokens} Ausgabe-Tokens) etwa "
+    "explorer.detail": "{counted} × je {tokens_each} Tokens",
+    "explorer.reading": "Bei {rate} bräuchten {counted} ({tokens} Ausgabe-Tokens) etwa "
                         "{time} zum Schreiben.",
     "explorer.summary": "Mit {check} Prüfung brauchen die {tokens} Tokens {slow} bei "
                         "{baseline_rate} und {fast} bei {imagined_rate}: {speedup} schneller von "

@@ -2,14 +2,18 @@
 
 ENTRIES = {
     # units the formatter writes next to a figure
-    "unit.rate": "{speed} tokens/sec",
+    "unit.rate": "{speed}\u00a0tokens/sec",
+    "unit.token": "{count}\u00a0token",
+    "unit.tokens": "{count}\u00a0tokens",
+    "share.under": "under {share}",              # a share in prose: "under 0.1%"
+    "share.over": "over {share}",
     "check.none": "None",
 
     # tables (figures/tables.py)
     "table.budgets.caption": "Every budget at the two ends of the dial (writing time only)",
     "table.budgets.workload": "Workload",
     "table.budgets.tokens": "Output tokens",
-    "table.budgets.row": "{count} {label} × {tokens_each}",
+    "table.budgets.row": "{counted} × {tokens_each}",
     "table.checks.caption": "The same {tokens} tokens with different fixed checks",
     "table.checks.check": "Fixed check",
     "table.checks.end_to_end": "End to end",
@@ -20,16 +24,16 @@ ENTRIES = {
     "stats.writing_speedup": "Writing speedup",
     "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
     "stats.end_to_end": "End-to-end speedup",
-    "stats.end_to_end.detail": "{baseline} ÷ {imagined} seconds",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0seconds",
 
     # thought experiments
-    "experiment.callout": "{count} × {tokens_each} = {total} tokens · {time} of writing",
+    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} of writing",
     "experiment.still_scarce": "Still scarce:",
-    "experiment.notes": "{title}: {count} {label} of {tokens_each} tokens each make {total} "
+    "experiment.notes": "{title}: {counted} of {tokens_each} tokens each make {total} "
                         "output tokens, {slow} at {baseline_rate} and {fast} at {imagined_rate}.",
 
     # charts: titles, axes, legends and alt text (figures/chartspecs.py)
-    "chart.dial.title": "From {low} to {high} tokens/sec, writing time shrinks {gain}",
+    "chart.dial.title": "From {low} to {high}\u00a0tokens/sec, writing time shrinks {gain}",
     "chart.dial.x": "Writing speed (tokens/sec)",
     "chart.dial.y": "Writing time",
     "chart.dial.alt": "Line chart on logarithmic scales of writing time against writing speed, "
@@ -55,6 +59,25 @@ ENTRIES = {
                          "time, from {low} to {high}, under a ceiling of {ceiling} for writing "
                          "alone. Marked: {markers}.",
 
+    # words about magnitudes (figures/phrases.py), chosen from the figures as shown
+    "phrase.scale.fractions": "fractions of a second",
+    "phrase.scale.seconds": "seconds",
+    "phrase.scale.minutes": "minutes",
+    "phrase.scale.hours": "hours",
+    "phrase.scale.days": "days",
+    "phrase.scale.weeks": "weeks",
+    "phrase.scale.months": "months",
+    "phrase.scale.years": "years",
+    "phrase.span": "{low} to {high}",
+    "phrase.drafting.free": "nearly free",
+    "phrase.drafting.much": "much cheaper",
+    "phrase.drafting.little": "a little cheaper",
+    "phrase.gain.whole": "the whole gain remains",
+    "phrase.gain.nearly_all": "nearly all of the gain remains",
+    "phrase.gain.vanishes": "the gain all but vanishes",
+    "phrase.gain.most_lost": "most of the gain is lost",
+    "phrase.gain.part_lost": "part of the gain is lost",
+
     # the deck and handout around the note's own text
     "section.notes": "{title}: {headline}",
     "sources.title": "Sources, dates and boundaries",
@@ -79,9 +102,9 @@ ENTRIES = {
     "explorer.check_group": "The check slider",
     "explorer.keys": "Stops: {stops}. Arrow keys move a step; Page Up and Page Down jump to the "
                      "next stop; Home and End go to the ends.",
-    "explorer.detail": "{count} {label} × {tokens_each} tokens each",
-    "explorer.reading": "At {rate}, {count} {label} ({tokens} output tokens) take about {time} "
-                        "to write.",
+    "explorer.detail": "{counted} × {tokens_each} tokens each",
+    "explorer.reading": "At {rate}, {counted} ({tokens} output tokens) would take about "
+                        "{time} to write.",
     "explorer.summary": "With {check} of checking, the {tokens} tokens take {slow} at "
                         "{baseline_rate} and {fast} at {imagined_rate}: {speedup} faster end to "
                         "end, and checking is {share} of the faster total.",

@@ -1,13 +1,17 @@
 """Français : chaque texte que notedeck écrit lui-même, par clé (espaces insécables avant : et dans « »)."""
 
 ENTRIES = {
-    "unit.rate": "{speed} tokens/s",
+    "unit.rate": "{speed}\u00a0tokens/s",
+    "unit.token": "{count}\u00a0token",
+    "unit.tokens": "{count}\u00a0tokens",
+    "share.under": "moins de {share}",
+    "share.over": "plus de {share}",
     "check.none": "Aucune",
 
     "table.budgets.caption": "Chaque budget aux deux bouts du curseur (temps d’écriture seul)",
     "table.budgets.workload": "Tâche",
     "table.budgets.tokens": "Tokens produits",
-    "table.budgets.row": "{count} {label} × {tokens_each}",
+    "table.budgets.row": "{counted} × {tokens_each}",
     "table.checks.caption": "Les mêmes {tokens} tokens avec des vérifications fixes "
                             "différentes",
     "table.checks.check": "Vérification fixe",
@@ -18,15 +22,15 @@ ENTRIES = {
     "stats.writing_speedup": "Accélération de l’écriture",
     "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
     "stats.end_to_end": "Accélération de bout en bout",
-    "stats.end_to_end.detail": "{baseline} ÷ {imagined} secondes",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0secondes",
 
-    "experiment.callout": "{count} × {tokens_each} = {total} tokens · {time} d’écriture",
+    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} d’écriture",
     "experiment.still_scarce": "Toujours rare\u00a0:",
-    "experiment.notes": "{title}\u00a0: {count} {label} de {tokens_each} tokens chacun font "
+    "experiment.notes": "{title}\u00a0: {counted} de {tokens_each} tokens chacun font "
                         "{total} tokens produits, {slow} à {baseline_rate} et {fast} à "
                         "{imagined_rate}.",
 
-    "chart.dial.title": "De {low} à {high} tokens/s, le temps d’écriture devient {gain} plus "
+    "chart.dial.title": "De {low} à {high}\u00a0tokens/s, le temps d’écriture devient {gain} plus "
                         "court",
     "chart.dial.x": "Vitesse d’écriture (tokens/s)",
     "chart.dial.y": "Temps d’écriture",
@@ -57,6 +61,24 @@ ENTRIES = {
                          "sous un plafond de {ceiling} pour l’écriture seule. "
                          "Repères\u00a0: {markers}.",
 
+    "phrase.scale.fractions": "fractions de seconde",
+    "phrase.scale.seconds": "secondes",
+    "phrase.scale.minutes": "minutes",
+    "phrase.scale.hours": "heures",
+    "phrase.scale.days": "jours",
+    "phrase.scale.weeks": "semaines",
+    "phrase.scale.months": "mois",
+    "phrase.scale.years": "années",
+    "phrase.span": "{low} à {high}",
+    "phrase.drafting.free": "presque gratuite",
+    "phrase.drafting.much": "bien moins chère",
+    "phrase.drafting.little": "un peu moins chère",
+    "phrase.gain.whole": "tout le gain demeure",
+    "phrase.gain.nearly_all": "presque tout le gain demeure",
+    "phrase.gain.vanishes": "le gain disparaît presque",
+    "phrase.gain.most_lost": "l’essentiel du gain est perdu",
+    "phrase.gain.part_lost": "une partie du gain est perdue",
+
     "section.notes": "{title}\u00a0: {headline}",
     "sources.title": "Sources, dates et limites",
     "worksheet.title": "Fiche pratique",
@@ -79,9 +101,9 @@ ENTRIES = {
     "explorer.check_group": "Le curseur de vérification",
     "explorer.keys": "Crans\u00a0: {stops}. Les flèches avancent d’un pas\u00a0; Page préc. et "
                      "Page suiv. sautent au cran suivant\u00a0; Début et Fin vont aux extrémités.",
-    "explorer.detail": "{count} {label} × {tokens_each} tokens chacun",
-    "explorer.reading": "À {rate}, {count} {label} ({tokens} tokens produits) prennent environ "
-                        "{time} à écrire.",
+    "explorer.detail": "{counted} × {tokens_each} tokens chacun",
+    "explorer.reading": "À {rate}, {counted} ({tokens} tokens produits) prendraient "
+                        "environ {time} à écrire.",
     "explorer.summary": "Avec {check} de vérification, les {tokens} tokens prennent {slow} à "
                         "{baseline_rate} et {fast} à {imagined_rate}\u00a0: {speedup} plus vite "
                         "de bout en bout, et la vérification fait {share} du total le plus "

@@ -55,8 +55,13 @@ def _choice(scenario: Scenario, figures: core.WorkloadFigures, fmt: Formatter) -
     workload = scenario.workload(figures.id)
     return Choice(workload.id, workload.label[:1].upper() + workload.label[1:],
                   fmt.integer(figures.total_tokens),
-                  fmt.say("explorer.detail", count=fmt.integer(figures.count),
-                          label=workload.label, tokens_each=fmt.integer(figures.tokens_each)))
+                  fmt.say("explorer.detail", counted=_counted(workload, figures, fmt),
+                          tokens_each=fmt.integer(figures.tokens_each)))
+
+
+def _counted(workload, figures: core.WorkloadFigures, fmt: Formatter) -> str:
+    """'40 app drafts', '1 complaint response'."""
+    return fmt.counted(figures.count, workload.singular or workload.label, workload.label)
 
 
 def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
@@ -77,11 +82,10 @@ def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
 
 def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
              seconds: Fraction, fmt: Formatter) -> Reading:
-    label = scenario.workload(figures.id).label
+    counted = _counted(scenario.workload(figures.id), figures, fmt)
     time = fmt.duration(seconds)
     return Reading(float(seconds), time,
-                   fmt.say("explorer.reading", rate=fmt.rate(speed),
-                           count=fmt.integer(figures.count), label=label,
+                   fmt.say("explorer.reading", rate=fmt.rate(speed), counted=counted,
                            tokens=fmt.integer(figures.total_tokens), time=time))
 
 
@@ -105,7 +109,7 @@ def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
                    slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
                    fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
                    speedup=fmt.speedup(at.end_to_end_speedup),
-                   share=fmt.share(at.checking_share_imagined))
+                   share=fmt.share_prose(at.checking_share_imagined))
 
 
 def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:

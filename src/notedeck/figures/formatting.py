@@ -16,19 +16,26 @@ Number = int | Fraction | Decimal
 
 TIMES = "\u00d7"
 MINUS = "-"
+NBSP = "\u00a0"             # between a number and its unit: the two never wrap apart
 LOCALE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 # Slider stops are whole days, hours or minutes: CLDR unit and length for each.
-SLIDER_UNITS = ((86400, "duration-day", "long"), (3600, "duration-hour", "long"),
-                (60, "duration-minute", "short"))
+SLIDER_UNITS = ((604800, "duration-week", "long"), (86400, "duration-day", "long"),
+                (3600, "duration-hour", "long"), (60, "duration-minute", "short"))
 CLOCK_UNITS = ("duration-hour", "duration-minute", "duration-second")
+# Below a twentieth of a second, one decimal of a second would read "0 seconds": the
+# smallest unit that keeps the value at 1 or more, with two significant digits.
+TINY_UNITS = ((Fraction(1, 1000), "duration-millisecond"),
+              (Fraction(1, 10**6), "duration-microsecond"),
+              (Fraction(1, 10**9), "duration-nanosecond"))
 COMPACT_SIZES = (10**12, 10**9, 10**6, 10**3)
 # English as the note has always written it, where CLDR's English differs: clock parts read
 # "2 h 14 min 20 s" (CLDR short: "2 hrs 14 mins 20 secs", narrow: "2h 14m 20s"), and the dial's
 # stops "1K", "1M" (CLDR en-GB: "1k", "1m"). Every other language takes CLDR's forms as they are.
-HOUSE_UNITS = {("en", "duration-hour", "short"): "{0} h",
-               ("en", "duration-minute", "short"): "{0} min",
-               ("en", "duration-second", "short"): "{0} s"}
+HOUSE_UNITS = {("en", "duration-hour", "short"): "{0}\u00a0h",
+               ("en", "duration-minute", "short"): "{0}\u00a0min",
+               ("en", "duration-second", "short"): "{0}\u00a0s"}
 HOUSE_COMPACT = {"en": "en"}           # language -> the CLDR locale whose compact forms it uses
+HOUSE_JOIN = {"en": NBSP}              # English: "2 h 14 min 20 s" never wraps
 _DIGITS = re.compile(r"[#0,]*0(?:\.[#0]+)?")
 
 
@@ -60,6 +67,34 @@ def with_places(pattern: str, places: int, trim: bool = False) -> str:
     return _DIGITS.sub(lambda m: m.group(0).split(".")[0] + fraction, pattern, count=1)
 
 
+def significant(x: Number, digits: int) -> Fraction:
+    """`x` rounded half-up to `digits` significant digits: 0.0123 -> 0.012, 999.6 -> 1000."""
+    value = exact(x)
+    if value == 0:
+        return value
+    places = digits - 1 - _magnitude(abs(value))
+    return round_half_up(value, places) if places >= 0 else \
+        round_half_up(value / 10**-places) * 10**-places
+
+
+def _magnitude(value: Fraction) -> int:
+    """floor(log10(value)) for a positive value, exactly."""
+    exponent = len(str(value.numerator)) - len(str(value.denominator))
+    while Fraction(10) ** exponent > value:
+        exponent -= 1
+    while Fraction(10) ** (exponent + 1) <= value:
+        exponent += 1
+    return exponent
+
+
+def places_of(x: Fraction) -> int:
+    """The decimals an exact decimal value needs: 1.5 -> 1, 40 -> 0."""
+    places = 0
+    while (x * 10**places).denominator != 1:
+        places += 1
+    return places
+
+
 def unsupported(locale: str) -> str | None:
     """Why a locale tag cannot be used ("" when it can): CLDR must know it, and num2words
     its language (for counts written as words)."""
@@ -84,6 +119,7 @@ class Formatter:
 
     LOCALES = ("en-GB", "en-US", "de-DE", "fr-FR")     # tested; any locale CLDR knows works
     TIMES = TIMES
+    NBSP = NBSP
 
     def __init__(self, locale: str = "en-GB", labels: Mapping[str, str] | None = None):
         problem = None if locale in self.LOCALES else unsupported(locale)
@@ -144,6 +180,18 @@ class Formatter:
         """A writing speed: "1,000,000 tokens/sec", "0.5 tokens/sec"; "100 Tokens/s"."""
         return self.say("unit.rate", speed=self.speed(tokens_per_second))
 
+    def _one(self, n: Number) -> bool:
+        """CLDR's plural category "one" for a whole count (English and German: exactly 1)."""
+        return self._cldr.plural_form(int(round_half_up(n))) == "one"
+
+    def tokens(self, n: Number) -> str:
+        """A count of tokens: "800,000 tokens", "1 token"."""
+        return self.say("unit.token" if self._one(n) else "unit.tokens", count=self.integer(n))
+
+    def counted(self, n: Number, singular: str, plural: str) -> str:
+        """A count with its noun, singular where CLDR says one: "40 app drafts"."""
+        return f"{self.integer(n)}{NBSP}{singular if self._one(n) else plural}"
+
     # --- durations -------------------------------------------------------------
 
     def _unit(self, amount: Fraction, places: int, unit: str, length: str) -> str:
@@ -156,8 +204,9 @@ class Formatter:
         with localcontext(prec=80):
             value = as_decimal(amount, places)
             shown = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
-            return format_unit(shown, unit, length, format=self._pattern("decimal", places, True),
+            text = format_unit(shown, unit, length, format=self._pattern("decimal", places, True),
                                locale=self._cldr)
+        return text.replace(" ", NBSP)        # CLDR's space between number and unit holds
 
     def duration(self, seconds: Number) -> str:
         """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s";
@@ -167,18 +216,32 @@ class Formatter:
             return self._minus + self.duration(-value) if round_half_up(value, 1) \
                 else self.duration(0)
         tenths = round_half_up(value, 1)
+        if tenths == 0 and value > 0:
+            return self._tiny(value)
         if tenths < 120:
             return self._unit(tenths, 1, "duration-second", "long")
         return self._clock(int(round_half_up(value)))
+
+    def _tiny(self, value: Fraction) -> str:
+        """Two significant digits in the largest unit that keeps the number at 1 or more:
+        "40 milliseconds", "1.5 microseconds" (never "0 seconds")."""
+        for index, (size, unit) in enumerate(TINY_UNITS):
+            if value >= size or index == len(TINY_UNITS) - 1:
+                amount = significant(value / size, 2)
+                if amount >= 1000 and index:                   # 999.6 µs reads 1 millisecond
+                    size, unit = TINY_UNITS[index - 1]
+                    amount = significant(value / size, 2)
+                return self._unit(amount, places_of(amount), unit, "long")
+        raise AssertionError("unreachable")
 
     def _clock(self, total: int) -> str:
         minutes, secs = divmod(total, 60)
         hours, minutes = divmod(minutes, 60)
         parts = [self._unit(Fraction(amount), 0, unit, "short")
                  for amount, unit in zip((hours, minutes, secs), CLOCK_UNITS) if amount]
-        # CLDR root's narrow unit list, "{0} {1}", for every language: Babel's German data
-        # would write "8 Std., 20 Min." but "2 Std. 14 Min. 20 Sek." for three parts.
-        return " ".join(parts)
+        # CLDR root's narrow unit list, "{0} {1}" (Babel's German data would write
+        # "8 Std., 20 Min." but "2 Std. 14 Min. 20 Sek."); English holds the parts together.
+        return HOUSE_JOIN.get(self.language, " ").join(parts)
 
     @cached_property
     def _minus(self) -> str:
@@ -215,6 +278,16 @@ class Formatter:
         with localcontext(prec=80):
             return self._pattern("percent", places).apply(
                 as_decimal(rounded_percent / 100, places + 2), self._cldr)
+
+    def share_prose(self, x: Number) -> str:
+        """share() for running prose: "<0.1%" and ">99.9%" read "under 0.1%", "over 99.9%"."""
+        value = exact(x)
+        rounded = round_half_up(value * 100, 1)
+        if rounded == 0 and value > 0:
+            return self.say("share.under", share=self._percent(Fraction(1, 10), 1))
+        if rounded == 100 and value < 1:
+            return self.say("share.over", share=self._percent(Fraction(999, 10), 1))
+        return self._percent(rounded, 1)
 
     def percent(self, x: Number, places: int = 0) -> str:
         """A fraction as a percentage with `places` decimals: "100%", "100 %"."""
@@ -282,8 +355,9 @@ class Formatter:
             spelled = num2words(count, lang=self.language)
         except (OverflowError, NotImplementedError, ValueError):
             return self.integer(count)
-        if self.language == "en":
-            spelled = spelled.replace(",", "").replace(" and ", " ")
+        if self.language == "en":                # "one hundred and twenty"; American: no "and"
+            spelled = spelled.replace(",", "")
+            spelled = spelled.replace(" and ", " ") if self.locale == "en-US" else spelled
         return spelled
 
     def Words(self, n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
@@ -311,6 +385,8 @@ integer = ENGLISH.integer
 decimal = ENGLISH.decimal
 seconds_plain = ENGLISH.seconds_plain
 rate = ENGLISH.rate
+tokens = ENGLISH.tokens
+counted = ENGLISH.counted
 speed = ENGLISH.speed
 duration = ENGLISH.duration
 slider_label = ENGLISH.slider_label
@@ -318,6 +394,7 @@ check_label = ENGLISH.check_label
 speedup_plain = ENGLISH.speedup_plain
 speedup = ENGLISH.speedup
 share = ENGLISH.share
+share_prose = ENGLISH.share_prose
 percent = ENGLISH.percent
 compact = ENGLISH.compact
 words = ENGLISH.words

@@ -20,8 +20,9 @@ def budgets(scenario: Scenario, figures: Figures, fmt: Formatter) -> Table:
 
 
 def arithmetic_label(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> str:
-    """'1,000 story endings × 1,000'."""
-    return fmt.say("table.budgets.row", count=fmt.integer(figures.count), label=workload.label,
+    """'1,000 story endings × 1,000' ('1 complaint response × 1,500' for one)."""
+    counted = fmt.counted(figures.count, workload.singular or workload.label, workload.label)
+    return fmt.say("table.budgets.row", counted=counted,
                    tokens_each=fmt.integer(figures.tokens_each))
 
 
@@ -62,5 +63,5 @@ def experiment_callout(workload: Workload, figures: WorkloadFigures, fmt: Format
     """'1,000 × 1,000 = 1,000,000 tokens · 1 second of writing'."""
     return Callout((Run(fmt.say("experiment.callout", count=fmt.integer(figures.count),
                                 tokens_each=fmt.integer(figures.tokens_each),
-                                total=fmt.integer(figures.total_tokens),
+                                tokens=fmt.tokens(figures.total_tokens),
                                 time=fmt.duration(figures.seconds_imagined)), bold=True),))

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.compose import COMPONENT_NAMES
-from notedeck.errors import Collector, Location, Problem, fail
+from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
 from notedeck.figures.scenario import Scenario
-from notedeck.readers import audiences, catalogue, note, scenarios, sections, yamlfile
+from notedeck.readers import audiences, catalogue, note, overrides, scenarios, sections, yamlfile
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
@@ -30,6 +30,8 @@ class NoteRead:
     scenario_source: yamlfile.Located
     scenario: Scenario
     sections: tuple[SectionText, ...]
+    default: Scenario | None = None                # the note's own scenario, when this
+    default_source: yamlfile.Located | None = None  # variant uses another (audience, --scenarios)
     locale: str = "en-GB"
     labels: dict | None = None     # catalogue entries the note and audience give
 
@@ -47,18 +49,21 @@ def read(content: Path, audience_slug: str | None = None,
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
     layout, found = NoteLayout(content), Collector()
-    read_note = found.run(note.read, yamlfile.inside(content, layout.note))
     audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
+    changes = audience.changes if audience else None
+    read_note = found.run(note.read, yamlfile.inside(content, layout.note),
+                          changes.note if changes else None)
     located = found.run(scenario_source, content, audience, scenarios_file)
     scenario = found.run(scenarios.validate, located) if located else None
-    texts = found.run(_section_texts, layout) or ()
+    texts = found.run(_section_texts, layout, changes) or ()
     if found.problems and texts:               # the sections' own problems in the same run
         found.problems.extend(structure_problems(texts))
     locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
     found.raise_if_any()
     meta, meta_source = read_note
-    return NoteRead(content, meta, meta_source, audience, located, scenario, texts, locale,
-                    labels)
+    default = _default_scenario(layout) if audience or scenarios_file else (None, None)
+    return NoteRead(content, meta, meta_source, audience, located, scenario, texts, *default,
+                    locale, labels)
 
 
 def _catalogue(read_note, audience: Audience | None) -> tuple[str, dict]:
@@ -81,6 +86,15 @@ def _locale_at(source: yamlfile.Located) -> Location:
     return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
 
 
+def _default_scenario(layout: NoteLayout) -> tuple[Scenario | None, yamlfile.Located | None]:
+    """The note's own scenario and its located file, beside a variant's."""
+    try:
+        located = yamlfile.load(yamlfile.inside(layout.root, layout.scenarios))
+        return scenarios.validate(located), located
+    except NotedeckError:
+        return None, None        # reported when the note itself is built or checked
+
+
 def scenario_source(content: Path, audience: Audience | None,
                     scenarios_file: Path | None = None) -> yamlfile.Located:
     """The scenario file, with the audience's overrides merged in."""
@@ -94,8 +108,8 @@ def scenario_source(content: Path, audience: Audience | None,
     return base
 
 
-def _section_texts(layout: NoteLayout) -> tuple[SectionText, ...]:
-    files = layout.section_files()
+def _section_texts(layout: NoteLayout, changes=None) -> tuple[SectionText, ...]:
+    files = overrides.section_files(layout.section_files(), changes)
     if not files:
         raise fail(layout.sections, "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:

@@ -12,7 +12,8 @@ AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
 TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck or a .potx
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
-READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml", *TEMPLATES)
+READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml",
+                 f"{AUDIENCES}/*/{SECTIONS}/*.md", *TEMPLATES)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,10 @@ class NoteLayout:
     def audience(self, name: str) -> Path:
         return self.audiences / f"{name}.yaml"
 
+    def audience_sections(self, name: str) -> Path:
+        """An audience's own sections: audiences/NAME/sections/."""
+        return self.audiences / name / SECTIONS
+
     def audience_names(self) -> list[str]:
         folder = self.audiences
         return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
@@ -59,13 +64,10 @@ class NoteLayout:
     def inputs(self, audience: str | None = None,
                scenarios_file: Path | None = None) -> list[Path]:
         """Every file a build of this variant reads (whether or not it exists yet), in a fixed
-        order; a --scenarios file stands in for scenarios.yaml. Build records hash exactly these
+        order: a --scenarios file beside scenarios.yaml (still read, for the note's own
+        workloads), an audience's file and its own sections. Build records hash exactly these
         (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
-        return [self.note, Path(scenarios_file) if scenarios_file else self.scenarios,
+        own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
+        return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
                 *self.section_files(), *([self.audience(audience)] if audience else []),
-                *self.templates]
-
-    def is_other_audience(self, relative: Path, audience: str | None) -> bool:
-        """A file of an audience other than `audience` (a variant never reads those)."""
-        return (len(relative.parts) == 2 and relative.parts[0] == AUDIENCES
-                and relative.suffix == ".yaml" and relative.stem != audience)
+                *own, *self.templates]

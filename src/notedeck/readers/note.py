@@ -87,12 +87,19 @@ class NoteIn(BaseModel):
     labels: LabelMap = Field(default_factory=dict)    # catalogue entries, in the note's locale
 
 
-def read(path: Path) -> tuple[NoteIn, yamlfile.Located]:
-    """The validated note and its located source (for placeholder line numbers)."""
+def read(path: Path, override: yamlfile.Located | None = None) -> tuple[NoteIn, yamlfile.Located]:
+    """The validated note and its located source (for placeholder line numbers); an
+    audience's `note:` part replaces the fields it names (lists whole)."""
     source = yamlfile.load(path)
     if source.data is None:
         raise fail(path, "note.yaml is empty; expected at least title, subtitle, author, "
                          "date and footer")
+    if override is not None and isinstance(source.data, dict):
+        from notedeck.readers.audiences import merge
+
+        merged = merge(source, override)
+        merged.warnings.extend(source.warnings)
+        source = merged
     try:
         return NoteIn.model_validate(source.data if source.data is not None else {}), source
     except ValidationError as exc:
