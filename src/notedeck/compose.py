@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.sections import Component, SectionSource, SlideSource, inline_markdown
 
 @dataclass(frozen=True)
@@ -57,8 +57,8 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     slides: list[Slide] = [_title_slide(source)]
     handout = []
     for section in source.sections:
-        slides.append(SectionSlide(section.label, section.title, section.headline,
-                                   (f"{section.title}: {section.headline}",),
+        said = source.fmt.say("section.notes", title=section.title, headline=section.headline)
+        slides.append(SectionSlide(section.label, section.title, section.headline, (said,),
                                    Origin(str(section.file), 1)))
         for slide in section.slides:
             made = parts.slides(section, slide)
@@ -73,7 +73,8 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     references = tuple(Reference(s.author, s.title, _typeset(s.kind), _typeset(note))
                        for s, note in zip(source.note.sources, source.source_notes))
     boundaries = tuple(_typeset(b) for b in source.boundaries)
-    slides.append(SourcesSlide(source.note.sources_title, references, boundaries, boundaries,
+    sources_title = source.note.sources_title or source.fmt.say("sources.title")
+    slides.append(SourcesSlide(sources_title, references, boundaries, boundaries,
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
@@ -92,12 +93,23 @@ def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSourc
 
 
 def _meta(source: FilledNote) -> Meta:
-    note, audience = source.note, source.audience
+    note, audience, fmt = source.note, source.audience, source.fmt
     return Meta(title=(audience.title if audience and audience.title else note.title),
                 subtitle=(audience.subtitle if audience and audience.subtitle else note.subtitle),
-                author=note.author, date=source.fmt.date(note.date),
+                author=note.author, date=fmt.date(note.date),
                 audience=audience.name if audience else "", footer=note.footer,
-                subject=note.subject or note.subtitle, keywords=tuple(note.keywords))
+                subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
+                lang=fmt.locale, labels=labels(fmt))
+
+
+def labels(fmt: Formatter) -> Labels:
+    """The words renderers add, from the catalogue in the deck's language."""
+    return Labels(continued_title=fmt.labels["continued.title"],
+                  continued_notes=fmt.labels["continued.notes"],
+                  sources=fmt.labels["handout.sources"],
+                  boundaries=fmt.labels["handout.boundaries"],
+                  page=fmt.labels["handout.page"], contents=fmt.labels["web.contents"],
+                  skip=fmt.labels["web.skip"])
 
 
 def _typeset(text: str) -> str:
@@ -154,11 +166,13 @@ class _Parts:
     def experiment_slides(self, section: SectionSource, notes: tuple[str, ...],
                           origin: Origin) -> list[Slide]:
         slides = []
+        fmt, speeds = self.source.fmt, self.source.figures
         for entry, workload, figures in self._experiments():
-            said = (f"{entry['title'] or workload.label}: {entry['counted']} of "
-                    f"{entry['tokens_each']} tokens each make {entry['total_tokens']} output "
-                    f"tokens, {entry['time_baseline']} at {self.source.fmt.rate(self.source.figures.baseline)}"
-                    f" and {entry['time_imagined']} at {self.source.fmt.rate(self.source.figures.imagined)}.")
+            said = fmt.say("experiment.notes", title=entry["title"] or workload.label,
+                           counted=entry["counted"], tokens_each=entry["tokens_each"],
+                           total=entry["total_tokens"], slow=entry["time_baseline"],
+                           baseline_rate=fmt.rate(speeds.baseline), fast=entry["time_imagined"],
+                           imagined_rate=fmt.rate(speeds.imagined))
             slides.append(ContentSlide(_typeset(entry["title"]) or workload.label.capitalize(),
                                        self._experiment_blocks(entry, workload, figures),
                                        (said, *notes), section.label, origin))
@@ -174,7 +188,8 @@ class _Parts:
         if entry["scene"]:
             blocks.append(Paragraph(inline_markdown(entry["scene"])))
         if entry["still_scarce"]:
-            blocks.append(Paragraph((Run("Still scarce: ", bold=True),
+            scarce = self.source.fmt.say("experiment.still_scarce") + " "
+            blocks.append(Paragraph((Run(scarce, bold=True),
                                      *inline_markdown(entry["still_scarce"]))))
         return tuple(blocks)
 
@@ -187,6 +202,8 @@ class _Parts:
                     blocks.extend(self._experiment_blocks(entry, workload, figures))
             elif isinstance(part, Component):
                 blocks.append(self.block(part))
+            elif isinstance(part, Worksheet) and not part.title:
+                blocks.append(replace(part, title=self.source.fmt.say("worksheet.title")))
             else:
                 blocks.append(part)
         return blocks

@@ -291,6 +291,38 @@ TEXT = [
          ("workloads[1].label: expected text, got an empty value",)),
 ]
 
+DATE = "date: 2026-10-02\n"
+LOCALE = [
+    Case("note-locale-unknown", replace(N, "locale: en-GB", "locale: xx-YY"),
+         ("note.yaml:", "locale: unknown locale 'xx-YY': CLDR has no such language or region",)),
+    Case("note-locale-not-a-tag", replace(N, "locale: en-GB", "locale: German"),
+         ("note.yaml:", "locale: expected a language tag such as en-GB, de-DE or fr-FR, "
+                        "got 'German'")),
+    Case("note-locale-without-catalogue", replace(N, "locale: en-GB", "locale: es-ES"),
+         ("note.yaml:", "missing catalogue entry 'unit.rate' for locale es-ES; notedeck ships "
+                        "catalogues for de, en, fr; give it under labels:",
+          "missing catalogue entry 'handout.page' for locale es-ES")),
+    Case("note-label-unknown-key", replace(N, DATE, DATE + "labels:\n  experiment.still_scarse: "
+                                                       "'Still rare:'\n"),
+         ("note.yaml:", "labels.experiment.still_scarse: unknown catalogue entry "
+                        "'experiment.still_scarse'; did you mean 'experiment.still_scarce'?")),
+    Case("note-label-unknown-slot", replace(N, DATE, DATE + "labels:\n  continued.title: "
+                                                        "'{heading} (more)'\n"),
+         ("note.yaml:", "unknown slot {heading} in 'continued.title'; this entry may use "
+                        "{title}")),
+    Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  check.none: 0\n"),
+         ("note.yaml:", "labels.check.none: expected text, got 0")),
+    Case("audience-locale-unknown", replace("audiences/support-team.yaml",
+                                            "name: Customer support team",
+                                            "name: Customer support team\nlocale: de-XX"),
+         ("support-team.yaml:", "locale: unknown locale 'de-XX'"), audience="support-team"),
+    Case("audience-labels-not-a-mapping", replace("audiences/support-team.yaml",
+                                                  "name: Customer support team",
+                                                  "name: Customer support team\nlabels: [x]"),
+         ("support-team.yaml:", "labels: expected a mapping of catalogue entries (key: text)"),
+         audience="support-team"),
+]
+
 
 # Templates: built from the bundled default.pptx by hostile.py, at edit time.
 T = H.T
@@ -354,7 +386,6 @@ TEMPLATES = [
                                                  H.template(H.potx)(note)],
          ("template.potx: the note has both template.pptx and template.potx; keep one template",)),
 ]
-
 
 X = "{{ featured.time_imagined }}"          # on line 37 of section 01
 JOINS = "slider"
@@ -464,9 +495,9 @@ RETOLD = [
     Case("audience-note-unknown-key", replace(HOSPITAL, "  footer: One", "  foter: One"),
          ("hospital-admin.yaml:16:3: foter: unknown key 'foter'; did you mean 'footer'?",),
          audience="hospital-admin"),
-    Case("note-language-unknown", replace(N, "language: en-GB", "language: fr"),
-         ("note.yaml:14:11: language: expected one of en-GB, en-US (the English that number "
-          "words follow), got 'fr'",)),
+    Case("note-locale-bare-language", replace(N, "locale: en-GB", "locale: fr_FR"),
+         ("note.yaml:14:9: locale: expected a language tag such as en-GB, de-DE or fr-FR, "
+          "got 'fr_FR'",)),
     Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, workload: apps -->",
                                              "<!-- passage: done-example, workload: aps -->"),
          ("05-use-it-this-week.md:18: unknown workload 'aps' in this passage; did you mean "
@@ -504,7 +535,7 @@ RETOLD = [
           "h, d, w",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES
+CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES + LOCALE
 
 
 # --- where the outputs go: refused before anything is written, and nothing changes ----------

@@ -164,7 +164,7 @@ def test_british_and_american_number_words(note):
     path.write_text(path.read_text(encoding="utf-8").replace("count: 40\n", "count: 120\n", 1),
                     encoding="utf-8")
     assert gather(note).names["w"]["apps"]["count_words"] == "one hundred and twenty"
-    name = audience(note, "name: Trial\nnote:\n  language: en-US\n")
+    name = audience(note, "name: Trial\nnote:\n  locale: en-US\n")
     assert gather(note, name).names["w"]["apps"]["count_words"] == "one hundred twenty"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from notedeck.figures import phrases
@@ -11,9 +12,12 @@ from notedeck.figures.scenario import Scenario, Workload
 
 
 def build(scenario: Scenario, figures: Figures, fmt: Formatter = ENGLISH,
-          audience: str = "") -> dict[str, Any]:
+          audience: str = "", date: datetime.date | None = None) -> dict[str, Any]:
     """Every figure by the name prose uses, formatted; workloads' own prose still empty."""
-    return _figures(scenario, figures, fmt, audience)
+    names = _figures(scenario, figures, fmt, audience)
+    if date is not None:
+        names["date"] = fmt.date(date)        # the note's date: "2 October 2026"
+    return names
 
 
 def _figures(scenario: Scenario, figures: Figures, fmt: Formatter, audience: str) -> dict[str, Any]:
@@ -42,7 +46,7 @@ def _figures(scenario: Scenario, figures: Figures, fmt: Formatter, audience: str
         "checks_first": checks[0],
         "checks_last": checks[-1],
         "slider": [fmt.slider_label(s) for s in scenario.bottleneck.slider],
-        "writing": _writing(figures),
+        "writing": _writing(figures, fmt),
         "audience": {"name": audience},
     }
 
@@ -85,23 +89,24 @@ def _workload(workload: Workload, figures: WorkloadFigures, fmt: Formatter) -> d
     }
 
 
-def _writing(figures: Figures) -> dict[str, str]:
+def _writing(figures: Figures, fmt: Formatter) -> dict[str, str]:
     """Words for the writing times of every workload (figures/phrases.py)."""
     slow = [w.seconds_baseline for w in figures.workloads]
     fast = [w.seconds_imagined for w in figures.workloads]
     return {
-        "baseline_span": phrases.span(slow),
-        "imagined_span": phrases.span(fast),
-        "baseline_scale": phrases.scale(max(slow)),
-        "imagined_scale": phrases.scale(max(fast)),
-        "drafting": phrases.drafting(figures.writing_speedup),
+        "baseline_span": phrases.span(slow, fmt),
+        "imagined_span": phrases.span(fast, fmt),
+        "baseline_scale": phrases.scale(max(slow), fmt),
+        "imagined_scale": phrases.scale(max(fast), fmt),
+        "drafting": phrases.drafting(figures.writing_speedup, fmt),
     }
 
 
 def _check(figures: CheckFigures, fmt: Formatter) -> dict[str, Any]:
     return {
         "has_check": figures.check > 0,
-        "gain": phrases.gain(figures.check, figures.end_to_end_speedup, figures.writing_speedup),
+        "gain": phrases.gain(figures.check, figures.end_to_end_speedup, figures.writing_speedup,
+                             fmt),
         "check": fmt.check_label(figures.check),
         "check_seconds": fmt.seconds_plain(figures.check),
         "total_baseline": fmt.duration(figures.total_baseline),

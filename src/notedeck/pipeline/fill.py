@@ -42,7 +42,7 @@ def fill(read: NoteRead, figures: Figures, fmt: Formatter) -> FilledNote:
 def _names(read: NoteRead, figures: Figures, fmt: Formatter) -> dict[str, Any]:
     """Every figure name, and each workload's own prose filled from the rest."""
     audience = read.audience.name if read.audience else ""
-    names = figure_names.build(read.scenario, figures, fmt, audience)
+    names = figure_names.build(read.scenario, figures, fmt, audience, read.note.date)
     found, where = Collector(), read.scenario_source.where
     for index, workload in enumerate(read.scenario.workloads):
         entry = names["w"][workload.id]

@@ -30,7 +30,7 @@ def filled_note(options: Options):
     from notedeck.pipeline.read import read
 
     note = read(options.content, options.audience, options.scenarios_file)
-    return fill(note, core.compute(note.scenario), Formatter(note.note.language))
+    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
 
 
 def prepare(options: Options, template=None) -> Prepared:

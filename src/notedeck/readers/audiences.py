@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, closest, fail
+from notedeck.figures.formatting import unsupported
 from notedeck.readers import overrides, yamlfile
 from notedeck.readers.validation import shown, suggest
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 
-KEYS = ("name", "title", "subtitle", "scenarios", "note", "passages")
+KEYS = ("name", "title", "subtitle", "scenarios", "note", "passages", "locale", "labels")
 LIMITS = {"name": 60, "title": 120, "subtitle": 200}
 
 
@@ -25,6 +26,8 @@ class Audience:
     overrides: Located | None      # the `scenarios:` part, positions kept
     warnings: tuple[Problem, ...] = ()
     changes: overrides.Changes | None = None   # note fields, passages, its own sections
+    locale: str | None = None      # None: the note's
+    source: Located | None = None  # the whole file: its `labels:` and `locale:` positions
 
 
 def names(content: Path) -> list[str]:
@@ -50,13 +53,21 @@ def load(content: Path, slug: str) -> Audience:
     return Audience(slug, data.get("name") or slug.replace("-", " ").capitalize(),
                     data.get("title"), data.get("subtitle"),
                     overrides.part(source, "scenarios") if "scenarios" in data else None,
-                    tuple(source.warnings), overrides.read(source, content, slug))
+                    tuple(source.warnings), overrides.read(source, content, slug),
+                    data.get("locale"), source)
 
 
 def _check(source: Located, data: dict) -> None:
     """Unknown keys, and text where text belongs: every problem at once."""
     problems = [Problem(source.where((key,), at_key=True), f"unknown key '{key}'" + suggest(str(key), list(KEYS)))
                 for key in data if key not in KEYS]
+    if "locale" in data:
+        problem = unsupported(data["locale"])
+        if problem:
+            problems.append(Problem(source.where(("locale",)), problem))
+    if "labels" in data and not isinstance(data["labels"], dict):
+        problems.append(Problem(source.where(("labels",)), "expected a mapping of catalogue "
+                                f"entries (key: text), got {shown(data['labels'])}"))
     if "scenarios" in data and not isinstance(data["scenarios"], dict):
         problems.append(Problem(source.where(("scenarios",)),
                                 "expected a mapping holding any part of the scenario file, "

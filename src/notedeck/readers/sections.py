@@ -310,7 +310,7 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
         prompts.append(Prompt(title, hint))
     if not prompts:
         raise fail(path, "the worksheet needs a list of '- **Title**: hint' items", line)
-    return Worksheet("Worksheet", tuple(prompts))
+    return Worksheet("", tuple(prompts))          # compose titles it in the deck's language
 
 
 def inline(token: Token, path: Path, line: int, notes: list[Problem] | None = None) -> Text:

@@ -35,7 +35,6 @@ P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 NO_STYLE_NO_GRID = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"
 SLIDENUM_FIELD_ID = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 FIXED_DATE = datetime(2000, 1, 1)
-LANG = "en-GB"
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,7 @@ def emit(planned: DeckPlan, out: Path) -> int:
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     layouts = {layout.name: layout for layout in prs.slide_layouts}
     for slide in planned.slides:
-        _emit_slide(prs, layouts[slide.layout], slide, planned.art)
+        _emit_slide(prs, layouts[slide.layout], slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
     buffer = io.BytesIO()
     prs.save(buffer)
@@ -96,21 +95,24 @@ def _drop_slides(prs) -> None:
         id_list.remove(sld_id)
 
 
-def _emit_slide(prs, layout, planned: PlannedSlide, art: Mapping[str, ChartArt]) -> None:
+def _emit_slide(prs, layout, planned: PlannedSlide, art: Mapping[str, ChartArt],
+                meta: Meta) -> None:
     slide = prs.slides.add_slide(layout)
+    lang = meta.lang
     roles = LAYOUTS[planned.layout]
     placeholders = {ph.placeholder_format.idx: ph for ph in slide.placeholders}
     used: set[int] = set()
     for shape in planned.shapes:
         match shape:
             case PText(role=""):
-                _write_text(slide.shapes.add_textbox(*_emu_box(shape.box)), shape, textbox=True)
+                _write_text(slide.shapes.add_textbox(*_emu_box(shape.box)), shape, lang,
+                            textbox=True)
             case PText():
                 idx = roles[shape.role]
                 used.add(idx)
-                _write_text(placeholders[idx], shape)
+                _write_text(placeholders[idx], shape, lang)
             case PTable():
-                _emit_table(slide, shape)
+                _emit_table(slide, shape, lang)
             case PPicture():
                 _emit_picture(slide, shape, art[shape.chart])
             case PRect():
@@ -121,11 +123,20 @@ def _emit_slide(prs, layout, planned: PlannedSlide, art: Mapping[str, ChartArt])
         if idx not in used:
             ph._element.getparent().remove(ph._element)
     if planned.footer is not None:
-        _write_text(_clone_placeholder(slide, layout, "ftr", "Footer"), planned.footer)
+        _write_text(_clone_placeholder(slide, layout, "ftr", "Footer"), planned.footer, lang)
         _write_text(_clone_placeholder(slide, layout, "sldNum", "Slide Number"),
-                    planned.number, slide_number=True)
+                    planned.number, lang, slide_number=True)
     if planned.notes:
-        slide.notes_slide.notes_text_frame.text = "\n".join(planned.notes)
+        _write_notes(slide.notes_slide.notes_text_frame, planned.notes, meta.declared_lang)
+
+
+def _write_notes(frame, notes: tuple[str, ...], lang: str) -> None:
+    """Speaker notes, their runs tagged with the deck's language when it declares one."""
+    frame.text = "\n".join(notes)
+    if lang:
+        for paragraph in frame.paragraphs:
+            for run in paragraph.runs:
+                run._r.get_or_add_rPr().set("lang", lang)
 
 
 def _emu_box(box: Box) -> tuple[int, int, int, int]:
@@ -151,7 +162,8 @@ def _clone_placeholder(slide, layout, ph_type: str, name: str):
 
 # --- text ----------------------------------------------------------------------------
 
-def _write_text(shape, text: PText, textbox: bool = False, slide_number: bool = False) -> None:
+def _write_text(shape, text: PText, lang: str, textbox: bool = False,
+                slide_number: bool = False) -> None:
     if text.box is not None and not textbox:
         shape.left, shape.top, shape.width, shape.height = _emu_box(text.box)
     if text.fill:
@@ -165,12 +177,12 @@ def _write_text(shape, text: PText, textbox: bool = False, slide_number: bool = 
         p = etree.SubElement(body, f"{{{A}}}p")
         _paragraph(p, para, text, first=i == 0)
         if slide_number:
-            _slide_number_field(p, para, text.size)
+            _slide_number_field(p, para, text.size, lang)
         else:
             for run in para.runs:
                 colour = para.colour or (PALETTE.ink if textbox else "")
-                _run(p, run, text.size * para.scale, colour)
-        end = etree.SubElement(p, f"{{{A}}}endParaRPr", lang=LANG)
+                _run(p, run, text.size * para.scale, colour, lang)
+        end = etree.SubElement(p, f"{{{A}}}endParaRPr", lang=lang)
         end.set("sz", str(round(text.size * para.scale * 100)))
 
 
@@ -206,8 +218,9 @@ def _paragraph(p, para: PPara, text: PText, first: bool) -> None:
         etree.SubElement(ppr, f"{{{A}}}buChar", char="\u2022")
 
 
-def _run_properties(parent, tag: str, size: float, bold: bool, italic: bool, colour: str):
-    rpr = etree.SubElement(parent, f"{{{A}}}{tag}", lang=LANG, sz=str(round(size * 100)),
+def _run_properties(parent, tag: str, size: float, bold: bool, italic: bool, colour: str,
+                    lang: str):
+    rpr = etree.SubElement(parent, f"{{{A}}}{tag}", lang=lang, sz=str(round(size * 100)),
                            b=str(int(bold)), i=str(int(italic)), dirty="0")
     if colour:
         fill = etree.SubElement(rpr, f"{{{A}}}solidFill")
@@ -217,15 +230,15 @@ def _run_properties(parent, tag: str, size: float, bold: bool, italic: bool, col
     return rpr
 
 
-def _run(p, run, size: float, colour: str) -> None:
+def _run(p, run, size: float, colour: str, lang: str) -> None:
     r = etree.SubElement(p, f"{{{A}}}r")
-    _run_properties(r, "rPr", size, run.bold, run.italic, colour)
+    _run_properties(r, "rPr", size, run.bold, run.italic, colour, lang)
     etree.SubElement(r, f"{{{A}}}t").text = run.text
 
 
-def _slide_number_field(p, para: PPara, size: float) -> None:
+def _slide_number_field(p, para: PPara, size: float, lang: str) -> None:
     field = etree.SubElement(p, f"{{{A}}}fld", id=SLIDENUM_FIELD_ID, type="slidenum")
-    _run_properties(field, "rPr", size * para.scale, False, False, para.colour)
+    _run_properties(field, "rPr", size * para.scale, False, False, para.colour, lang)
     etree.SubElement(field, f"{{{A}}}t").text = "".join(r.text for r in para.runs)
 
 
@@ -237,7 +250,7 @@ def _rgb(colour: str):
 
 # --- tables, pictures, rectangles -------------------------------------------------------
 
-def _emit_table(slide, planned: PTable) -> None:
+def _emit_table(slide, planned: PTable, lang: str) -> None:
     table = planned.table
     frame = slide.shapes.add_table(len(table.rows) + 1, len(table.header),
                                    *_emu_box(planned.box))
@@ -254,11 +267,12 @@ def _emit_table(slide, planned: PTable) -> None:
         fill = PALETTE.accent if header else PALETTE.band if featured else ""
         ink = PALETTE.paper if header else PALETTE.ink
         for c, value in enumerate(values):
-            _cell(grid.cell(r, c), value, planned, table.align[c], header or featured, fill, ink)
+            _cell(grid.cell(r, c), value, planned, table.align[c], header or featured, fill, ink,
+                  lang)
 
 
 def _cell(cell, value: str, planned: PTable, align: str, bold: bool, fill: str,
-          ink: str) -> None:
+          ink: str, lang: str) -> None:
     tc = cell._tc
     for child in list(tc):
         tc.remove(child)
@@ -267,7 +281,7 @@ def _cell(cell, value: str, planned: PTable, align: str, bold: bool, fill: str,
     etree.SubElement(body, f"{{{A}}}lstStyle")
     p = etree.SubElement(body, f"{{{A}}}p")
     etree.SubElement(p, f"{{{A}}}pPr", algn="r" if align == "right" else "l")
-    _run(p, Run(value, bold=bold), planned.size, ink)
+    _run(p, Run(value, bold=bold), planned.size, ink, lang)
     l, t, r, b = (str(round(v * EMU_PER_IN)) for v in planned.insets)
     tcpr = etree.SubElement(tc, f"{{{A}}}tcPr", marL=l, marR=r, marT=t, marB=b, anchor="ctr")
     for side in ("lnL", "lnR", "lnT", "lnB"):

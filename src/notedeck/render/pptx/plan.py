@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from notedeck.errors import fail
-from notedeck.model import (Origin, BulletList, Callout, ChartSlide, ContentSlide, Deck, Heading, Paragraph, Run, SectionSlide, Slide, Source, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
+from notedeck.model import (Labels, fill_slots, Origin, BulletList, Callout, ChartSlide, ContentSlide, Deck, Heading, Paragraph, Run, SectionSlide, Slide, Source, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame, Template
 from notedeck.render.pptx.blocks import BlockStack, FlowText, PPara, PText, text_frame
@@ -57,9 +57,14 @@ class _Where:
     """Names the slide a problem is on, at the place in the note it comes from:
     'sections/02-x.md:14: slide 7 'Budgets': ...' (else 'deck.pptx: slide 7 ...')."""
 
-    def __init__(self, file: str, index: int, title: str, origin: Origin | None = None):
+    def __init__(self, file: str, index: int, title: str, origin: Origin | None = None,
+                 labels: Labels = Labels()):
         self.file, self.line = (origin.file, origin.line) if origin else (file, None)
-        self.index, self.title = index, title
+        self.index, self.title, self.labels = index, title, labels
+
+    def continued(self, title: str) -> str:
+        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)"."""
+        return fit.continuation_title(title, self.labels.continued_title)
 
     def error(self, message: str):
         return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)
@@ -71,7 +76,8 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
     cannot be made to fit."""
     pages: list[tuple[PlannedSlide, _Where, str]] = []
     for index, slide in enumerate(deck.slides, start=1):
-        where = _Where(file, index, fit.clean(getattr(slide, "title", "")), slide.origin)
+        where = _Where(file, index, fit.clean(getattr(slide, "title", "")), slide.origin,
+                       deck.meta.labels)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         for page in _plan_slide(slide, deck, art_sizes, template, where):
             pages.append((page, where, fit.clean(section).strip()))
@@ -219,16 +225,17 @@ def _content_slides(slide: ContentSlide, template: Template,
                           f"at {BODY[1]:g} pt; shorten it")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title)
         shapes = (_title(where, template, "Content", title),
                   *stack.shapes(page, result.size))
-        notes = _notes(slide.notes) if page_no == 0 else _continued(slide.title, slide.notes)
+        notes = (_notes(slide.notes) if page_no == 0
+                 else _continued(slide.title, slide.notes, where))
         out.append(PlannedSlide("Content", fit.clean(title), shapes, notes, None, None))
     return out
 
 
-def _continued(title: str, notes: Sequence[str]) -> tuple[str, ...]:
-    return (f"Continues \u201c{fit.clean(title)}\u201d.", *_notes(notes))
+def _continued(title: str, notes: Sequence[str], where: _Where) -> tuple[str, ...]:
+    return (fill_slots(where.labels.continued_notes, title=fit.clean(title)), *_notes(notes))
 
 
 def _check_blocks(blocks, where: _Where, place: str) -> tuple:
@@ -264,10 +271,11 @@ def _table_slides(slide: TableSlide, template: Template, where: _Where) -> list[
                           "row per slide; shorten its cells")
     out = []
     for page_no, (table, caption_text) in enumerate(pages):
-        title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title)
         shapes = (_title(where, template, "Table", title), table,
                   *((caption_text,) if caption_text else ()))
-        notes = _notes(slide.notes) if page_no == 0 else _continued(slide.title, slide.notes)
+        notes = (_notes(slide.notes) if page_no == 0
+                 else _continued(slide.title, slide.notes, where))
         out.append(PlannedSlide("Table", fit.clean(title), shapes, notes, None, None))
     return out
 
@@ -287,8 +295,8 @@ def _chart_slides(slide: ChartSlide, art_sizes, template: Template,
         return [_chart_slide(slide, art_sizes, template, where)]
     except _SideOverflow:
         alone = replace(slide, side=())
-        rest = ContentSlide(fit.continuation_title(slide.title), slide.side,
-                            _continued(slide.title, slide.notes), slide.section)
+        rest = ContentSlide(where.continued(slide.title), slide.side,
+                            _continued(slide.title, slide.notes, where), slide.section)
         return [_chart_slide(alone, art_sizes, template, where),
                 *_content_slides(rest, template, where)]
 
@@ -373,7 +381,7 @@ def _sources_slides(slide: SourcesSlide, template: Template,
                   for text in slide.boundaries if fit.clean(text).strip()]
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title)
         shapes = [_title(where, template, "Sources", title)]
         if page:
             paras = [p for s in page for p in _source_paras(s)]
@@ -382,6 +390,7 @@ def _sources_slides(slide: SourcesSlide, template: Template,
             panel = template.frame("Sources", "boundaries")
             shapes.append(_shrink_to_text(_fitted(where, "boundaries", "boundaries", panel,
                                                   boundaries, SOURCES), panel))
-        notes = _notes(slide.notes) if page_no == 0 else _continued(slide.title, slide.notes)
+        notes = (_notes(slide.notes) if page_no == 0
+                 else _continued(slide.title, slide.notes, where))
         out.append(PlannedSlide("Sources", fit.clean(title), tuple(shapes), notes, None, None))
     return out
