@@ -97,13 +97,14 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
     running = Running(Watcher(options(note, tmp_path / "out"), all_audiences=True))
     try:
         first = running.next()
-        assert [o.name for o in first.outcomes] == ["(note)", "research-lab", "support-team"]
+        assert [o.name for o in first.outcomes] == ["(note)", "hospital-admin", "research-lab",
+                                                     "support-team"]
         assert all(o.ok and not o.result.kept for o in first.outcomes)
         edit(note / "audiences" / "research-lab.yaml", "check: 12 h ", "check: 10 h ")
         second = running.next()
         assert second.changed == ("audiences/research-lab.yaml",)
         assert {o.name: o.result.kept for o in second.outcomes} == {
-            "(note)": True, "research-lab": False, "support-team": True}
+            "(note)": True, "hospital-admin": True, "research-lab": False, "support-team": True}
     finally:
         running.close()
 
@@ -114,6 +115,7 @@ def test_only_the_files_a_build_reads_count(note, tmp_path):
     assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
     assert relevant(note / "sections" / "01-what-the-number-means.md")
     assert relevant(note / "audiences" / "support-team.yaml")
+    assert relevant(note / "audiences" / "support-team" / "sections" / "06-ours.md")
     assert relevant(tmp_path / "numbers.yaml")
     assert not relevant(note / "output" / "deck.pptx")          # its own outputs: no loop
     assert not relevant(note / "sections" / ".01-draft.md.swp")

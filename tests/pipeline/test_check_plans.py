@@ -63,7 +63,7 @@ CASES = {
         "shorten it or enlarge placeholder 'Title' of layout 'Title'"),
     "a file that is not a template": (
         lambda note: (note / "template.pptx").write_bytes(b"not a zip"), "template.pptx",
-        "expected a PowerPoint template"),
+        "expected a PowerPoint file (a zip package)"),
 }
 
 

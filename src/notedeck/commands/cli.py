@@ -315,6 +315,25 @@ def init(directory: Path) -> None:
                f"notedeck build --content {directory}")
 
 
+
+@main.command()
+@_content_option
+@click.option("--audience", "audiences", multiple=True, metavar="NAME",
+              help="An audience to compare; give it twice, or once to compare with the note.")
+@click.option("--scenarios", "scenario_files", multiple=True, type=click.Path(path_type=Path),
+              help="A complete scenario file to compare; give it twice, or once to compare "
+                   "with the note's own.")
+@click.option("--json", "as_json", is_flag=True, help="Print the differences as JSON.")
+def diff(content, audiences, scenario_files, as_json) -> None:
+    """Show the figures, slides and handout passages that differ between two variants."""
+    from notedeck.commands.diff import sides
+    from notedeck.pipeline.diff import compare, to_table
+
+    left, right = sides(audiences, scenario_files)
+    result = compare(_content(content), left, right)
+    click.echo(result.to_json() if as_json else to_table(result))
+
+
 from notedeck.commands.template import template  # noqa: E402  (a command group of its own)
 
 main.add_command(template)

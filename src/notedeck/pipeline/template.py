@@ -1,41 +1,25 @@
-"""The note's own template, read once: its bytes and its role mapping, for the deck renderer."""
+"""The note's own template (template.pptx or .potx), else notedeck's default: read once, made
+safe; and the note's template.yaml, which pins layouts to roles."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from notedeck.errors import Collector, fail
-from notedeck.readers import yamlfile
-from notedeck.readers.layout import NoteLayout
-
-MAX_TEMPLATE_BYTES = 50_000_000
+from notedeck.readers.template import TemplatePackage, default_template, read_note_template
 
 
-def read_template(content: Path) -> tuple[bytes | None, str, tuple, str]:
-    """(the template's bytes, its name as messages show it, the roles pinned in template.yaml,
-    that file's name); bytes None when the note has no template of its own."""
-    layout = NoteLayout(content)
-    found = Collector()
-    data = found.run(_template_bytes, content, layout)
-    pins = found.run(_pins, content, layout.template_map) or ()
-    found.raise_if_any()
-    return data, str(layout.template), pins, str(layout.template_map)
+def read_template(content: Path) -> TemplatePackage:
+    """The template the deck is built on, checked and repacked clean (readers/template.py);
+    its warnings say what was left out."""
+    return read_note_template(content) or default_template()
 
 
-def _template_bytes(content: Path, layout: NoteLayout) -> bytes | None:
-    present = layout.templates
-    if len(present) > 1:
-        raise fail(present[1], f"the note has both {present[0].name} and {present[1].name}; "
-                               "keep one")
-    path = layout.template
+def read_template_map(content: Path) -> tuple[tuple, str]:
+    """(the roles pinned in the note's template.yaml, that file's name); () without one."""
+    from notedeck.readers import templatemap, yamlfile
+    from notedeck.readers.layout import NoteLayout
+
+    path = NoteLayout(content).template_map
     if not path.exists() and not path.is_symlink():
-        return None
-    return yamlfile.read_bytes(yamlfile.inside(content, path), MAX_TEMPLATE_BYTES)
-
-
-def _pins(content: Path, path: Path) -> tuple:
-    from notedeck.readers import templatemap
-
-    if not path.exists() and not path.is_symlink():
-        return ()
-    return templatemap.read(yamlfile.inside(content, path)).pins
+        return (), str(path)
+    return templatemap.read(yamlfile.inside(content, path)).pins, str(path)

@@ -84,24 +84,18 @@ def decks(content: Path) -> list:
 
 
 def with_file(content: Path, file: Path, map_file: Path | None = None) -> Assets:
-    """The note's template assets, with FILE in place of its own template."""
+    """The note's template assets, with FILE (read as untrusted, as a build reads a note's
+    template) in place of its own template."""
     from notedeck.readers import templatemap, yamlfile
     from notedeck.readers.layout import NoteLayout
+    from notedeck.readers.template import read_template_file
 
-    data = _read(file)
+    data = read_template_file(file).data
     map_path = map_file or NoteLayout(content).template_map
     pins = ()
     if map_path.exists():
         pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
     return Assets(data, str(file), pins, str(map_path))
-
-
-def _read(file: Path) -> bytes:
-    if not file.exists():
-        raise fail(file, "file not found")
-    if not file.is_file():
-        raise fail(file, "expected a PowerPoint template file (.pptx or .potx)")
-    return file.read_bytes()
 
 
 def show(assets: Assets) -> list[str]:

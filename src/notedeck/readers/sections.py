@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
 from notedeck.model import (Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
+from notedeck.readers import markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
@@ -22,7 +22,6 @@ MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
 COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
-_PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
 # URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
 _REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
                           r"|(?<![\w+.-])(data):[a-z]+/", re.IGNORECASE)
@@ -47,6 +46,7 @@ class SlideSource:
     line: int
     blocks: list[Part] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    file: Path | None = None        # where the slide is written, when not its section's file
 
 
 @dataclass
@@ -58,6 +58,9 @@ class SectionSource:
     slides: list[SlideSource] = field(default_factory=list)
     handout: list[Part] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    passages: tuple[str, ...] = ()                        # the passage names the file marks
+    hidden: tuple[passages.Passage, ...] = ()             # passages of absent workloads
+    texts: tuple[passages.Chunk, ...] = ()                # the text as filled, located
 
     @property
     def label(self) -> str:
@@ -83,36 +86,50 @@ def load(path: Path) -> SectionText:
     found = Collector()
     source = found.run(_front_matter, path, front)
     if source is None:                     # report the body's problems in the same run
-        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, False))
+        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, None, None,
+                                    False))
         found.raise_if_any()
+    # a front-matter line is scrubbed twice (file, then its YAML): report it once
     return SectionText(path, source, source.data["number"], body, body_line,
-                       (*source.warnings, *warnings))
+                       tuple(dict.fromkeys((*source.warnings, *warnings))))
 
 
-def parse(text: SectionText, namespace: Mapping[str, Any] | None) -> SectionSource:
+def parse(text: SectionText, namespace: Mapping[str, Any] | None,
+          overlay: passages.Overlay | None = None) -> SectionSource:
     """Fill a section's placeholders from the namespace (None: leave them) and parse its
-    Markdown into slides, notes and handout parts; every problem in one NotedeckError."""
+    Markdown into slides, notes and handout parts; an overlay swaps in an audience's
+    passages and leaves out those of absent workloads. Every problem in one NotedeckError."""
     path, found = text.file, Collector()
     titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
     section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",
                             warnings=list(text.warnings))
-    filled = text.body if namespace is None else found.run(
-        fill, text.body, namespace, path, line_offset=text.body_line - 1)
-    if filled is not None:
-        found.problems.extend(_walk(section, filled, text.body_line, namespace is not None))
+    found.problems.extend(_walk(section, text.body, text.body_line, namespace, overlay,
+                                namespace is not None))
     found.raise_if_any()
     section.warnings.extend(found.problems)
     return section
 
 
-def _walk(section: SectionSource, body: str, body_line: int, check_lengths: bool) -> list[Problem]:
-    """Parse the body's Markdown into the section's slides; the problems met."""
-    walker = _Walker(section, section.file, body_line, check_lengths=check_lengths)
-    walker.walk(_PARSER.parse(body))
-    if not section.slides and not walker.problems:
+def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
+          check_lengths: bool) -> list[Problem]:
+    """Resolve the body's passages, fill it and parse its Markdown into the section's slides;
+    the problems met."""
+    found = Collector()
+    pieces = found.run(passages.split, body, section.file, body_line)
+    resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
+    filled = found.run(passages.assemble, resolved.chunks, namespace) if resolved else None
+    if filled is None:
+        return found.problems
+    section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, filled.chunks
+    section.warnings.extend(resolved.warnings)
+    walker = _Walker(section, filled.lines, check_lengths=check_lengths)
+    tokens = found.run(markdown.tokens, filled.text, filled.lines)
+    if tokens is not None:
+        walker.walk(tokens)
+    if tokens is not None and not section.slides and not walker.problems:
         walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
                                        "slides; start one with a '## Title' line"))
-    return walker.problems
+    return [*found.problems, *walker.problems]
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -167,16 +184,20 @@ def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any]
 class _Walker:
     """Walks markdown-it's block tokens into slides, notes and handout parts."""
 
-    def __init__(self, section: SectionSource, path: Path, body_line: int,
-                 check_lengths: bool = True):
-        self.section, self.path, self.offset = section, path, body_line
+    def __init__(self, section: SectionSource, lines: passages.Lines, check_lengths: bool = True):
+        self.section, self.lines = section, lines
         self.check_lengths = check_lengths
         self.in_handout = False
         self.in_notes = False
         self.problems: list[Problem] = []
 
-    def line(self, token: Token) -> int:
-        return (token.map[0] if token.map else 0) + self.offset
+    def at(self, token: Token) -> tuple[Path, int]:
+        """The file and line a token's text comes from."""
+        return self.lines.at(token.map[0] if token.map else 0)
+
+    def fail(self, token: Token, message: str) -> NotedeckError:
+        path, line = self.at(token)
+        return fail(path, message, line)
 
     def walk(self, tokens: list[Token]) -> None:
         """Every block in turn; a block with a problem is reported and skipped."""
@@ -194,12 +215,11 @@ class _Walker:
             self.heading(token, tokens[i + 1])
             return i + 3
         if token.type == "paragraph_open":
-            self.add(Paragraph(inline(tokens[i + 1], self.path, self.line(token),
-                                      self.problems)), token)
+            self.add(Paragraph(inline(tokens[i + 1], *self.at(token), self.problems)), token)
             return i + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, i)
-            self.add(bullets(tokens[i:end + 1], self.path, self.offset, self.problems), token)
+            self.add(bullets(tokens[i:end + 1], self.at, self.problems), token)
             return end + 1
         if token.type == "fence":
             self.fence(token)
@@ -208,38 +228,40 @@ class _Walker:
             return i + 1
         if token.type == "hr":
             return i + 1
-        raise fail(self.path, f"{_describe(token)} is not supported here; use paragraphs, "
-                              "lists, headings (##, ###) and fenced components", self.line(token))
+        raise self.fail(token, f"{_describe(token)} is not supported here; use paragraphs, "
+                               "lists, headings (##, ###) and fenced components")
 
     def heading(self, token: Token, content: Token) -> None:
-        title = clean.line(plain(inline(content, self.path, self.line(token), self.problems)))
+        path, line = self.at(token)
+        title = clean.line(plain(inline(content, path, line, self.problems)))
         level = int(token.tag[1])
         limit = MAX_SLIDE_TITLE if level == 2 and not self.in_handout else MAX_HEADING
         if len(title) > limit and self.check_lengths:
-            raise fail(self.path, f"the heading '{title[:30]}...' is {len(title)} characters "
-                                  f"long; at most {limit} fit. Shorten it", self.line(token))
+            raise self.fail(token, f"the heading '{title[:30]}...' is {len(title)} characters "
+                                   f"long; at most {limit} fit. Shorten it")
         if level == 1:
             if title.lower() != "handout":
-                raise fail(self.path, f"unknown part '# {title}'; the only top-level "
-                                      "heading is '# Handout'", self.line(token))
+                raise self.fail(token, f"unknown part '# {title}'; the only top-level "
+                                       "heading is '# Handout'")
             self.in_handout, self.in_notes = True, False
         elif self.in_handout:
             self.section.handout.append(Heading(title, level))
         elif level == 2:
-            self.section.slides.append(SlideSource(title, self.line(token)))
+            own = None if path == self.section.file else path
+            self.section.slides.append(SlideSource(title, line, file=own))
             self.in_notes = False
         elif level == 3 and title.lower() == "notes" and self.section.slides:
             self.in_notes = True
         else:
-            raise fail(self.path, f"unexpected heading '{'#' * level} {title}': slides start "
-                                  "with '## Title', notes with '### Notes'", self.line(token))
+            raise self.fail(token, f"unexpected heading '{'#' * level} {title}': slides start "
+                                   "with '## Title', notes with '### Notes'")
 
     def add(self, block: Block | Component, token: Token) -> None:
         if self.in_handout:
             self.section.handout.append(block)
         elif not self.section.slides:
-            raise fail(self.path, "text before the first slide: start a slide with "
-                                  "'## Title' or the handout with '# Handout'", self.line(token))
+            raise self.fail(token, "text before the first slide: start a slide with "
+                                   "'## Title' or the handout with '# Handout'")
         elif self.in_notes:
             self.section.slides[-1].notes.extend(_note_text(block))
         else:
@@ -248,12 +270,13 @@ class _Walker:
     def fence(self, token: Token) -> None:
         kind = token.info.strip().split(" ")[0].lower()
         if kind not in COMPONENTS:
-            raise fail(self.path, f"unknown component '{token.info.strip() or '(none)'}'; "
-                                  f"expected one of: {', '.join(COMPONENTS)}", self.line(token))
+            raise self.fail(token, f"unknown component '{token.info.strip() or '(none)'}'; "
+                                   f"expected one of: {', '.join(COMPONENTS)}")
+        path, line = self.at(token)
         if kind == "worksheet":
-            self.add(worksheet(token.content, self.path, self.line(token) + 1), token)
+            self.add(worksheet(token.content, path, line + 1), token)
         else:
-            self.add(Component(kind, token.content.strip(), self.path, self.line(token)), token)
+            self.add(Component(kind, token.content.strip(), path, line), token)
 
 
 def _closing(tokens: list[Token], start: int) -> int:
@@ -265,18 +288,20 @@ def _closing(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def bullets(tokens: list[Token], path: Path, offset: int,
-            notes: list[Problem] | None = None) -> BulletList:
-    """A list's items as runs; nested items are flattened into the list."""
-    items = [inline(t, path, (t.map[0] if t.map else 0) + offset, notes)
-             for t in tokens if t.type == "inline"]
+def bullets(tokens: list[Token], at, notes: list[Problem] | None = None) -> BulletList:
+    """A list's items as runs; nested items are flattened into the list.
+
+    `at(token)` gives the file and line a token's text comes from."""
+    items = [inline(t, *at(t), notes) for t in tokens if t.type == "inline"]
     return BulletList(tuple(items), ordered=tokens[0].type == "ordered_list_open")
 
 
 def worksheet(body: str, path: Path, line: int) -> Worksheet:
     """'- **Title**: hint' items become prompts with room to write."""
     prompts = []
-    for item in bullets(_PARSER.parse(body), path, line).items:
+    lines = passages.Lines.plain(path, line, body)
+    at = lambda token: lines.at(token.map[0] if token.map else 0)  # noqa: E731
+    for item in bullets(markdown.tokens(body, lines), at).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
         hint = hint[:1].upper() + hint[1:]
@@ -285,7 +310,7 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
         prompts.append(Prompt(title, hint))
     if not prompts:
         raise fail(path, "the worksheet needs a list of '- **Title**: hint' items", line)
-    return Worksheet("Worksheet", tuple(prompts))
+    return Worksheet("", tuple(prompts))          # compose titles it in the deck's language
 
 
 def inline(token: Token, path: Path, line: int, notes: list[Problem] | None = None) -> Text:
@@ -357,5 +382,5 @@ def _describe(token: Token) -> str:
 
 def inline_markdown(value: str, path: Path | str = "", line: int = 0) -> Text:
     """Prose from YAML (a scene, a still-scarce line) with emphasis and typographic quotes."""
-    tokens = _PARSER.parseInline(clean.line(value))
+    tokens = markdown.PARSER.parseInline(clean.line(value))
     return inline(tokens[0], Path(path), line) if tokens else ()

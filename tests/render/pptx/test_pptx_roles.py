@@ -58,7 +58,7 @@ def test_libreoffice_layouts_serve_every_role_from_the_master_with_footers():
     assert chosen == {"title": ("Title Slide", 1), "section": ("Title Slide", 1),
                       "content": ("Title, Content", 1), "chart": ("Title, Content", 1),
                       "chart-and-text": ("Title, 2 Content", 1), "table": ("Title, Content", 1),
-                      "sources": ("Title, 2 Content", 1)}
+                      "sources": ("Title, Content", 1)}      # one wide column; boundaries follow
     side = template.roles["chart-and-text"]
     assert side.slots["chart"].box.x < side.slots["side"].box.x   # chart left, text right
     assert template.has_footer("content") and not template.has("section", "number")

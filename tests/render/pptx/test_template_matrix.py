@@ -18,6 +18,7 @@ import pytest
 from pptx import Presentation
 
 from notedeck.errors import NotedeckError
+from notedeck.readers import audiences
 from notedeck.render.pptx.package import DEFAULT_TEMPLATE
 from support import BUNDLED, build, check_note
 
@@ -31,12 +32,13 @@ MATRIX = {
     "python-pptx default (4:3)": ("pptx", "builds"),
     "Beehive (LibreOffice, 2 masters)": ("Beehive.otp", "builds"),
     "Focus (LibreOffice, 4 masters)": ("Focus.otp", "builds"),
-    "Blue Curve (LibreOffice, 2 masters)": ("Blue_Curve.otp", "builds"),
+    "Blue Curve (LibreOffice, 2 masters)": ("Blue_Curve.otp", (
+        "title does not fit placeholder 'PlaceHolder 1' of layout 'Title Slide'",)),
     "default.pptx round-tripped through LibreOffice": ("roundtrip", "builds"),
     "Vivid (LibreOffice)": ("Vivid.otp", ("overlap by",)),
     "Midnightblue (LibreOffice)": ("Midnightblue.otp", ("shorten it or enlarge placeholder",)),
-    "Nature Illustration (LibreOffice, 4:3)": ("Nature_Illustration.otp",
-                                               ("drawn for another slide size",)),
+    "Nature Illustration (LibreOffice, 4:3)": ("Nature_Illustration.otp", (
+        "is 3.49 x 0.19 in; a placeholder notedeck fills needs at least 0.20 in each way",)),
 }
 
 
@@ -111,10 +113,15 @@ def test_a_foreign_template_builds_cleanly_or_is_refused_with_every_fault(
     reported = "\n".join(str(p) for p in problems)
     for fault in expected:
         assert fault in reported
-    with pytest.raises(NotedeckError) as refused:
-        build(note, tmp_path / "out")
-    assert {str(p) for p in refused.value.problems} <= {str(p) for p in problems}
-    assert not (tmp_path / "out" / "deck.pptx").exists()
+    refusals = []
+    for audience in [None, *audiences.names(note)]:  # every variant check spoke for
+        out = tmp_path / "out" / (audience or "_note")
+        try:
+            build(note, out, audience=audience)
+        except NotedeckError as refused:
+            refusals.extend(refused.problems)
+            assert not (out / "deck.pptx").exists()
+    assert refusals and {str(p) for p in refusals} <= {str(p) for p in problems}
 
 
 def test_every_template_of_the_matrix_is_in_the_notes_docs():

@@ -19,15 +19,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate
 from reportlab.platypus import Paragraph as P
 
-from notedeck.model import ChartArt, Deck, HandoutSection, Heading, Meta, Source
+from notedeck.model import ChartArt, Deck, HandoutSection, Heading, Labels, Meta, Source, fill_slots
 from notedeck.render.pdf.blocks import Place, block_flowables, heading
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 from notedeck.render.pdf.styles import (ACCENT, MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
                                         hex_of, register_fonts)
-
-# Headings the handout adds around the Deck's content.
-SOURCES_TITLE = "Sources"
-BOUNDARIES_TITLE = "Boundaries"
 
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.
@@ -55,7 +51,7 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
-                                         paper=sheet))
+                                         paper=sheet, page=deck.meta.labels.page))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
@@ -68,6 +64,7 @@ def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
         title=clean(meta.title), author=clean(meta.author), subject=clean(meta.subject),
         keywords=[clean(k) for k in meta.keywords], creator="notedeck",
         invariant=1, initialFontName=REGULAR, displayDocTitle=1,
+        lang=meta.declared_lang or None,         # the catalogue's /Lang: screen readers' voice
     )
     frame = Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
@@ -79,7 +76,7 @@ def _story(deck: Deck, place: Place) -> list[Flowable]:
     story = _title_block(deck.meta)
     for section in deck.handout.sections:
         story += _section(section, place)
-    story += _sources(deck.handout.sources, deck.handout.boundaries)
+    story += _sources(deck.handout.sources, deck.handout.boundaries, deck.meta.labels)
     return story
 
 
@@ -111,14 +108,16 @@ def _section(section: HandoutSection, place: Place) -> list[Flowable]:
     return story + lead
 
 
-def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...]) -> list[Flowable]:
+def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...],
+             labels: Labels) -> list[Flowable]:
+    """The sources in full, then the boundaries, under headings in the deck's language."""
     story: list[Flowable] = []
     if sources:
-        story.append(KeepTogether([P(esc(SOURCES_TITLE), Styles.heading)] +
+        story.append(KeepTogether([P(esc(labels.sources), Styles.heading)] +
                                   [P(source_markup(source), Styles.source)
                                    for source in sources]))
     if boundaries:
-        story.append(P(esc(BOUNDARIES_TITLE), Styles.subheading))
+        story.append(P(esc(labels.boundaries), Styles.subheading))
         story += [P(esc(text), Styles.boundary) for text in boundaries]
     return story
 
@@ -142,10 +141,11 @@ class _FooterCanvas(Canvas):
     """Holds every page until the end, then stamps the running footer and
     "page N of M" on each, when M is known."""
 
-    def __init__(self, *args, footer: str, paper: Paper, **kwargs):
+    def __init__(self, *args, footer: str, paper: Paper, page: str, **kwargs):
         super().__init__(*args, **kwargs)
         self._footer = footer
         self._paper = paper
+        self._page = page
         self._pages: list[dict] = []
 
     def showPage(self):
@@ -169,7 +169,7 @@ class _FooterCanvas(Canvas):
         self.line(sheet.left, y + 12, sheet.width - sheet.right, y + 12)
         self.setFont(REGULAR, SMALL)
         self.setFillColor(MUTED)
-        page = f"page {number} of {total}"
+        page = fill_slots(self._page, number=str(number), total=str(total))
         room = sheet.text_width - stringWidth(page, REGULAR, SMALL) - 24
         self.drawString(sheet.left, y, _shorten(self._footer, room))
         self.drawRightString(sheet.width - sheet.right, y, page)
@@ -180,7 +180,7 @@ def _shorten(text: str, width: float) -> str:
     """`text`, cut at a word and ended with an ellipsis if wider than `width`."""
     if stringWidth(text, REGULAR, SMALL) <= width:
         return text
-    words = text.split()
+    words = [word for word in text.split(" ") if word]     # no-break spaces hold
     while words and stringWidth(" ".join(words) + "\u2026", REGULAR, SMALL) > width:
         words.pop()
     return " ".join(words) + "\u2026"

@@ -78,7 +78,7 @@ def emit(planned: DeckPlan, out: Path) -> int:
     for slide in planned.slides:
         mapped = planned.template.roles[slide.role]
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
-        _emit_slide(prs, layout, mapped, slide, planned.art)
+        _emit_slide(prs, layout, mapped, slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
     buffer = io.BytesIO()
     prs.save(buffer)
@@ -116,20 +116,24 @@ def _drop_slides(prs) -> None:
         id_list.remove(sld_id)
 
 
-def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, ChartArt]) -> None:
+def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, ChartArt],
+                meta: Meta) -> None:
     slide = prs.slides.add_slide(layout)
+    lang = meta.lang
     shapes = dict(zip(_cloned(mapped.layout), _placeholders(slide)))
     used: set[int] = set()
     for shape in planned.shapes:
         match shape:
             case PText(slot=""):
-                write_text(slide.shapes.add_textbox(*_emu_box(shape.box)), shape, textbox=True)
+                write_text(slide.shapes.add_textbox(*_emu_box(shape.box)), shape, lang,
+                           textbox=True)
             case PText():
                 info = mapped.slots[shape.slot]
                 used.add(info.position)
-                write_text(shapes[info.position], shape, at=_pinned_box(mapped.layout, info))
+                write_text(shapes[info.position], shape, lang,
+                           at=_pinned_box(mapped.layout, info))
             case PTable():
-                emit_table(slide, shape)
+                emit_table(slide, shape, lang)
             case PPicture():
                 emit_picture(slide, shape, art[shape.chart])
             case PRect():
@@ -143,12 +147,21 @@ def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, Ch
             ph._element.getparent().remove(ph._element)
     if planned.footer is not None:
         footer = _add_placeholder(slide, mapped.footer, "Footer")
-        write_text(footer, planned.footer, at=_pinned_box(mapped.layout, mapped.footer))
+        write_text(footer, planned.footer, lang, at=_pinned_box(mapped.layout, mapped.footer))
         number = _add_placeholder(slide, mapped.number, "Slide Number")
-        write_text(number, planned.number, slide_number=True,
+        write_text(number, planned.number, lang, slide_number=True,
                    at=_pinned_box(mapped.layout, mapped.number))
     if planned.notes:
-        slide.notes_slide.notes_text_frame.text = "\n".join(planned.notes)
+        _write_notes(slide.notes_slide.notes_text_frame, planned.notes, meta.declared_lang)
+
+
+def _write_notes(frame, notes: tuple[str, ...], lang: str) -> None:
+    """Speaker notes, their runs tagged with the deck's language when it declares one."""
+    frame.text = "\n".join(notes)
+    if lang:
+        for paragraph in frame.paragraphs:
+            for run in paragraph.runs:
+                run._r.get_or_add_rPr().set("lang", lang)
 
 
 def _cloned(layout) -> list[int]:

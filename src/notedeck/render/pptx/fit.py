@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Sequence, TypeVar
 
-from notedeck.model import BulletList, Callout, Heading, Paragraph, Run, Stats, Table, Text
+from notedeck.model import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
+                            fill_slots)
 from notedeck.glyphs import UNSAFE
 from notedeck.render.pptx import faces
 from notedeck.render.pptx.faces import Face
@@ -309,10 +310,6 @@ def split(units: Sequence[U], height_at: Callable[[Sequence[U], float], float],
     return Split(min_size, tuple(tuple(page) for page in at_min))
 
 
-def continuation_title(title: str) -> str:
-    return f"{title} (cont.)"
-
-
 # --- units of a slide's blocks -------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -351,3 +348,8 @@ def table_pages(table: Table, pages: Sequence[Sequence[int]]) -> tuple[Table, ..
         highlight = rows.index(table.highlight) if table.highlight in rows else None
         out.append(replace(table, rows=tuple(table.rows[i] for i in rows), highlight=highlight))
     return tuple(out)
+
+
+def continuation_title(title: str, template: str = Labels.continued_title) -> str:
+    """A continued slide's title: "Budgets (cont.)", or the deck's language's form."""
+    return fill_slots(template, title=title)

@@ -141,7 +141,6 @@ class TemplateInfo:
     slide_w: float
     slide_h: float
     masters: tuple[Master, ...]
-    sample_masters: tuple[int, ...] = ()   # the master of each of the template's own slides
 
     def layouts(self) -> list[Layout]:
         return [layout for master in self.masters for layout in master.layouts]
@@ -154,13 +153,8 @@ def discover(prs, file: str) -> TemplateInfo:
     """The whole template as plain data."""
     masters = tuple(_master(prs, index, master) for index, master in
                     enumerate(prs.slide_masters))
-    by_part = {str(master.part.partname): index
-               for index, master in enumerate(prs.slide_masters)}
-    samples = tuple(by_part[name] for name in (
-        str(slide.slide_layout.slide_master.part.partname) for slide in prs.slides)
-        if name in by_part)
     return TemplateInfo(file, prs.slide_width / EMU_PER_IN, prs.slide_height / EMU_PER_IN,
-                        masters, samples)
+                        masters)
 
 
 def _master(prs, index: int, master) -> Master:

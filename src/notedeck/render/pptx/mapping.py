@@ -239,6 +239,11 @@ def _geometry(mapped: Mapped, info: TemplateInfo,
         if ph.box is None:
             found.append(_problem(info.file, f"placeholder {ph.describe()} of "
                                              f"{layout.label()} has no position or size"))
+        elif _too_small(ph):
+            found.append(_problem(info.file, (
+                f"placeholder {ph.describe()} of {layout.label()} is {ph.box.w:.2f} x "
+                f"{ph.box.h:.2f} in; a placeholder notedeck fills needs at least "
+                f"{MIN_SIDE_IN:.2f} in each way, inside its margins")))
         elif not roles.inside(ph.box, info.slide_w, info.slide_h):
             if all(ph is not seen for seen, _ in outside):
                 outside.append((ph, layout))
@@ -248,6 +253,15 @@ def _geometry(mapped: Mapped, info: TemplateInfo,
             f"{w:.2f} x {h:.2f} in, so text would be drawn over text; move or shrink one of "
             "them")))
     return found
+
+
+MIN_SIDE_IN = 0.2            # a placeholder smaller than this holds no line of text
+
+
+def _too_small(ph: Placeholder) -> bool:
+    l, t, r, b = ph.insets
+    return min(ph.box.w, ph.box.h) < MIN_SIDE_IN or ph.box.w - l - r <= 0 or \
+        ph.box.h - t - b <= 0
 
 
 def _outside(outside: list[tuple[Placeholder, Layout]], info: TemplateInfo) -> str:

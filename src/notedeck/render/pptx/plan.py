@@ -22,6 +22,7 @@ from notedeck.render.pptx.plan_visuals import chart_slides, table_slides, conten
 from notedeck.render.pptx.planned import (DECK_TITLE, DETAILS, FOOTER, HEADLINE, SECTION_NUMBER, SECTION_TITLE, SOURCES, SUBTITLE, TITLE_SPACING, PlannedSlide, PPicture, Where, continued, fitted, notes, title_text)
 
 __all__ = ["plan", "PlannedSlide", "PPicture"]
+SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shrink this far
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
@@ -32,7 +33,7 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
         where = Where(file, index, fit.clean(getattr(slide, "title", "")), template.file,
-                      slide.origin)
+                      slide.origin, deck.meta.labels)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
             for page in _plan_slide(slide, art_sizes, template, where, charts):
@@ -75,9 +76,13 @@ def _with_footer(slide: PlannedSlide, number: int, footer: str, section: str,
     """The footer ("Footer · 01") and the slide number, where the role's layout has them."""
     if not template.roles[slide.role].role.footer or not template.has_footer(slide.role):
         return slide
-    text = " \u00b7 ".join(part for part in (footer, section) if part)
-    footer_text = fitted(where, "footer", "footer", template.frame(slide.role, "footer"),
-                         [PPara((Run(text),))], FOOTER)
+    frame = template.frame(slide.role, "footer")
+    try:
+        text = " \u00b7 ".join(part for part in (footer, section) if part)
+        footer_text = fitted(where, "footer", "footer", frame, [PPara((Run(text),))], FOOTER)
+    except NotedeckError:          # a narrow footer: the note's footer without the section,
+        footer_text = fitted(where, "footer", "footer", frame,   # as small as 7 pt
+                             [PPara((Run(footer),))], (FOOTER[0], SMALLEST_FOOTER))
     digits = fitted(where, "slide number", "slide_number",
                     template.frame(slide.role, "slide_number"),
                     [PPara((Run(str(number)),), align="r")], FOOTER)
@@ -200,14 +205,15 @@ def _sources_slides(slide: SourcesSlide, template: Template,
         raise where.too_big("", frame, SOURCES[1], "a source does not fit")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title)
         shapes = [title_text(where, template.frame("sources", "title"), title)]
         if page:
             paras = [p for unit in page for p in _unit_paras(unit, look)]
             shapes.append(flow.text("sources", paras, result.size))
         if panel is not None and page_no == 0:
             shapes.append(panel)
-        page_notes = notes(slide.notes) if page_no == 0 else continued(slide.title, slide.notes)
+        page_notes = (notes(slide.notes) if page_no == 0
+                      else continued(slide.title, slide.notes, where))
         out.append(PlannedSlide("sources", fit.clean(title), tuple(shapes), page_notes,
                                 None, None))
     return out

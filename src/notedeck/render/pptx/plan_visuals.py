@@ -36,9 +36,10 @@ def content_slides(slide: ContentSlide, template: Template, where: Where) -> lis
                             "a paragraph or row of figures does not fit on its own in")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title)
         shapes = (title_text(where, title_frame, title), *stack.shapes(page, result.size))
-        page_notes = notes(slide.notes) if page_no == 0 else continued(slide.title, slide.notes)
+        page_notes = (notes(slide.notes) if page_no == 0
+                      else continued(slide.title, slide.notes, where))
         out.append(PlannedSlide("content", fit.clean(title), shapes, page_notes, None, None))
     return out
 
@@ -62,10 +63,11 @@ def table_slides(slide: TableSlide, template: Template, where: Where) -> list[Pl
                             "slide and its caption, in")
     out = []
     for page_no, (table, caption_text) in enumerate(pages):
-        title = slide.title if page_no == 0 else fit.continuation_title(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title)
         shapes = (title_text(where, template.frame("table", "title"), title), table,
                   *((caption_text,) if caption_text else ()))
-        page_notes = notes(slide.notes) if page_no == 0 else continued(slide.title, slide.notes)
+        page_notes = (notes(slide.notes) if page_no == 0
+                      else continued(slide.title, slide.notes, where))
         out.append(PlannedSlide("table", fit.clean(title), shapes, page_notes, None, None))
     return out
 
@@ -86,8 +88,9 @@ def chart_slides(slide: ChartSlide, art_sizes, template: Template, where: Where,
         return [_chart_slide(slide, art_sizes, template, where, charts)]
     except _SideOverflow:
         alone = replace(slide, side=())
-        rest = ContentSlide(fit.continuation_title(slide.title), slide.side,
-                            continued(slide.title, slide.notes), slide.section, slide.origin)
+        rest = ContentSlide(where.continued(slide.title), slide.side,
+                            continued(slide.title, slide.notes, where), slide.section,
+                            slide.origin)
         return [_chart_slide(alone, art_sizes, template, where, charts),
                 *content_slides(rest, template, where)]
 

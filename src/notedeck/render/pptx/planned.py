@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notedeck.errors import fail
-from notedeck.model import BulletList, Callout, Heading, Origin, Paragraph, Run, Stats
+from notedeck.model import (BulletList, Callout, Heading, Labels, Origin, Paragraph, Run, Stats,
+                            fill_slots)
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.blocks import PPara, PText, text_frame
 from notedeck.render.pptx.layouts import Box, Frame
@@ -44,7 +45,7 @@ class PPicture:
 
 @dataclass(frozen=True)
 class PlannedSlide:
-    role: str                    # title | section | content | chart | chart-and-text | table | sources
+    role: str                    # title, section, content, chart, chart-and-text, table, sources
     title: str
     shapes: tuple                # PText | PTable | PPicture | PRect, in z-order
     notes: tuple[str, ...]
@@ -57,9 +58,14 @@ class Where:
     'sections/02-x.md:14: slide 7 'Budgets': ...' (else 'deck.pptx: slide 7 ...')."""
 
     def __init__(self, file: str, index: int, title: str, template: str,
-                 origin: Origin | None = None):
+                 origin: Origin | None = None, labels: Labels = Labels()):
         self.file, self.line = (origin.file, origin.line) if origin else (file, None)
         self.index, self.title, self.template = index, title, template
+        self.labels = labels
+
+    def continued(self, title: str) -> str:
+        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)"."""
+        return fit.continuation_title(title, self.labels.continued_title)
 
     def error(self, message: str):
         return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)
@@ -90,8 +96,9 @@ def notes(texts: Sequence[str]) -> tuple[str, ...]:
     return tuple(text for text in (fit.clean(n).strip() for n in texts) if text)
 
 
-def continued(title: str, texts: Sequence[str]) -> tuple[str, ...]:
-    return (f"Continues \u201c{fit.clean(title)}\u201d.", *notes(texts))
+def continued(title: str, texts: Sequence[str], where: Where) -> tuple[str, ...]:
+    """A continuation's notes, "Continues “Budgets”." in the deck's language, then its own."""
+    return (fill_slots(where.labels.continued_notes, title=fit.clean(title)), *notes(texts))
 
 
 def check_blocks(blocks, where: Where, place: str) -> tuple:

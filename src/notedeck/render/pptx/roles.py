@@ -29,6 +29,7 @@ class Slot:
     pick: str = "area"           # "type": by preferred type first; "area": largest first;
                                  # "below": nearest below the role's main placeholder;
                                  # "small": a placeholder clearly smaller than the main one
+    bonus: float = 3             # how much filling it (when optional) favours a layout
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ ROLES: dict[str, Role] = {role.name: role for role in (
         _title(), Slot("table", ("tbl", "obj", "body"), True, "the table"), _caption())),
     Role("sources", "the sources slide", ("Sources", "References", "Bibliography"), (
         _title(), Slot("sources", ("body", "obj"), True, "the list of sources"),
-        Slot("boundaries", ("body", "obj"), False, "the note's boundaries"))),
+        Slot("boundaries", ("body", "obj"), False, "the note's boundaries", bonus=0))),
 )}
 TYPE_WORDS = {"ctrTitle": "centred title", "title": "title", "subTitle": "subtitle",
               "body": "body", "obj": "object", "pic": "picture", "chart": "chart",
@@ -213,7 +214,7 @@ def score(role: Role, layout: Layout, slots: dict[str, Placeholder], slide_area:
     extra = sum(1 for ph in layout.placeholders if usable(ph) and ph.position not in used)
     main = slots[role.main]
     value = 10 * main.box.area / slide_area - 10 * extra
-    value += 3 * sum(1 for s in role.slots if not s.required and s.name in slots)
+    value += sum(s.bonus for s in role.slots if not s.required and s.name in slots)
     if role.footer:
         value += 2 * bool(layout.by_type("ftr")) + 2 * bool(layout.by_type("sldNum"))
     title = slots["title"]
@@ -238,16 +239,12 @@ def choose(role: Role, info: TemplateInfo) -> Mapped | None:
 
 
 def home(role: Role, info: TemplateInfo) -> int:
-    """The master a role belongs to. A template's own first slide shows the title slide's.
-    For the rest: the master that serves most roles, whose decoration covers least of its
-    text area, that the template's own later slides use most, with a footer and number."""
-    samples = info.sample_masters
-    if samples and role.name == "title":
-        return samples[0]
-    return max((m.index for m in info.masters), key=lambda m: _suits(info, m, samples[1:]))
+    """The master the roles belong to: the one that serves most roles, with placeholders
+    clear of each other, a footer and slide number, and least decoration over its text."""
+    return max((m.index for m in info.masters), key=lambda m: _suits(info, m))
 
 
-def _suits(info: TemplateInfo, master: int, samples: tuple[int, ...]) -> tuple:
+def _suits(info: TemplateInfo, master: int) -> tuple:
     layouts = [layout for layout in info.layouts() if layout.master == master]
     served = clean = 0
     for role in ROLES.values():
@@ -257,8 +254,7 @@ def _suits(info: TemplateInfo, master: int, samples: tuple[int, ...]) -> tuple:
         clean += any(_clean(role, layout, slots, info) for layout, slots in fits)
     own = info.masters[master]
     furnished = any(None not in furniture(layout, own.footer, own.number) for layout in layouts)
-    return (served, clean, furnished, -round(_covered(layouts), 1), samples.count(master),
-            -master)
+    return served, clean, furnished, -round(_covered(layouts), 1), -master
 
 
 def _covered(layouts: list[Layout]) -> float:

@@ -24,7 +24,6 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 NO_STYLE_NO_GRID = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"
 SLIDENUM_FIELD_ID = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
-LANG = "en-GB"
 BULLET = Ink("", "accent1")
 _SCRIPT = {"+mn-lt": "+mn-cs", "+mj-lt": "+mj-cs"}
 
@@ -62,8 +61,8 @@ def fill_shape(shape, ink: Ink) -> None:
 
 # --- text ----------------------------------------------------------------------------
 
-def write_text(shape, text: PText, textbox: bool = False, slide_number: bool = False,
-               at: Box | None = None) -> None:
+def write_text(shape, text: PText, lang: str, textbox: bool = False,
+               slide_number: bool = False, at: Box | None = None) -> None:
     box = text.box or at
     if box is not None and not textbox:
         shape.left, shape.top, shape.width, shape.height = emu_box(box)
@@ -78,11 +77,11 @@ def write_text(shape, text: PText, textbox: bool = False, slide_number: bool = F
         _paragraph(p, para, text, first=i == 0)
         ink = para.colour or text.ink
         if slide_number:
-            _slide_number_field(p, para, text, ink)
+            _slide_number_field(p, para, text, ink, lang)
         else:
             for run in para.runs:
-                _run(p, run, text.size * para.scale, ink, text.typeface)
-        end = etree.SubElement(p, f"{{{A}}}endParaRPr", lang=LANG)
+                _run(p, run, text.size * para.scale, ink, text.typeface, lang)
+        end = etree.SubElement(p, f"{{{A}}}endParaRPr", lang=lang)
         end.set("sz", str(round(text.size * para.scale * 100)))
 
 
@@ -118,8 +117,8 @@ def _paragraph(p, para: PPara, text: PText, first: bool) -> None:
 
 
 def _run_properties(parent, tag: str, size: float, bold: bool, italic: bool,
-                    ink: Ink | None, typeface: str):
-    rpr = etree.SubElement(parent, f"{{{A}}}{tag}", lang=LANG, sz=str(round(size * 100)),
+                    ink: Ink | None, typeface: str, lang: str):
+    rpr = etree.SubElement(parent, f"{{{A}}}{tag}", lang=lang, sz=str(round(size * 100)),
                            b=str(int(bold)), i=str(int(italic)), dirty="0")
     if ink is not None:
         solid(rpr, ink)
@@ -129,21 +128,22 @@ def _run_properties(parent, tag: str, size: float, bold: bool, italic: bool,
     return rpr
 
 
-def _run(p, run: Run, size: float, ink: Ink | None, typeface: str) -> None:
+def _run(p, run: Run, size: float, ink: Ink | None, typeface: str, lang: str) -> None:
     r = etree.SubElement(p, f"{{{A}}}r")
-    _run_properties(r, "rPr", size, run.bold, run.italic, ink, typeface)
+    _run_properties(r, "rPr", size, run.bold, run.italic, ink, typeface, lang)
     etree.SubElement(r, f"{{{A}}}t").text = run.text
 
 
-def _slide_number_field(p, para: PPara, text: PText, ink: Ink | None) -> None:
+def _slide_number_field(p, para: PPara, text: PText, ink: Ink | None, lang: str) -> None:
     field = etree.SubElement(p, f"{{{A}}}fld", id=SLIDENUM_FIELD_ID, type="slidenum")
-    _run_properties(field, "rPr", text.size * para.scale, False, False, ink, text.typeface)
+    _run_properties(field, "rPr", text.size * para.scale, False, False, ink, text.typeface,
+                    lang)
     etree.SubElement(field, f"{{{A}}}t").text = "".join(r.text for r in para.runs)
 
 
 # --- tables, pictures, rectangles -------------------------------------------------------
 
-def emit_table(slide, planned: PTable) -> None:
+def emit_table(slide, planned: PTable, lang: str) -> None:
     table, look = planned.table, planned.look
     frame = slide.shapes.add_table(len(table.rows) + 1, len(table.header),
                                    *emu_box(planned.box))
@@ -160,11 +160,12 @@ def emit_table(slide, planned: PTable) -> None:
         fill = look.header if header else look.band if featured else None
         ink = look.on_header if header else look.on_band if featured else look.ink
         for c, value in enumerate(values):
-            _cell(grid.cell(r, c), value, planned, table.align[c], header or featured, fill, ink)
+            _cell(grid.cell(r, c), value, planned, table.align[c], header or featured, fill, ink,
+                  lang)
 
 
 def _cell(cell, value: str, planned: PTable, align: str, bold: bool, fill: Ink | None,
-          ink: Ink) -> None:
+          ink: Ink, lang: str) -> None:
     tc = cell._tc
     for child in list(tc):
         tc.remove(child)
@@ -173,7 +174,7 @@ def _cell(cell, value: str, planned: PTable, align: str, bold: bool, fill: Ink |
     etree.SubElement(body, f"{{{A}}}lstStyle")
     p = etree.SubElement(body, f"{{{A}}}p")
     etree.SubElement(p, f"{{{A}}}pPr", algn="r" if align == "right" else "l")
-    _run(p, Run(value, bold=bold), planned.size, ink, planned.look.typeface)
+    _run(p, Run(value, bold=bold), planned.size, ink, planned.look.typeface, lang)
     l, t, r, b = (str(round(v * EMU_PER_IN)) for v in planned.insets)
     tcpr = etree.SubElement(tc, f"{{{A}}}tcPr", marL=l, marR=r, marT=t, marB=b, anchor="ctr")
     for side in ("lnL", "lnR", "lnT", "lnB"):
