@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import os
 import subprocess
 from pathlib import Path
@@ -14,6 +16,16 @@ from support import options
 from notedeck.commands.cli import main
 
 from support import cli_in_process, digests
+
+
+@pytest.fixture
+def note(note: Path) -> Path:
+    """The bundled note with the three English audiences these tests name (the German and
+    French retellings are built by tests/pipeline/test_build_locales.py)."""
+    for name in ("equipe-lyon", "team-berlin"):
+        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
+        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
+    return note
 
 
 @pytest.fixture(autouse=True)

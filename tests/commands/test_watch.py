@@ -17,6 +17,16 @@ from notedeck.commands.watch import Watcher
 from notedeck.errors import NotedeckError
 from support import options
 
+
+@pytest.fixture
+def note(note: Path) -> Path:
+    """The bundled note with the three English audiences these tests name (the German and
+    French retellings are built by tests/pipeline/test_build_locales.py)."""
+    for name in ("equipe-lyon", "team-berlin"):
+        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
+        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
+    return note
+
 WAIT = 90          # seconds: the most any step may take before the test gives up
 
 

@@ -17,6 +17,10 @@ from support import build
 BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
 
 AUDIENCES = NoteLayout(BUNDLED).audience_names()
+# The German and French audiences retell the note's own workloads in another language
+# (tests/pipeline/test_build_locales.py); these tests are about audiences with workloads of
+# their own.
+RETOLD = [name for name in AUDIENCES if name not in ("equipe-lyon", "team-berlin")]
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 
 
@@ -54,7 +58,7 @@ def bound_sentences(absent: set[str]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", AUDIENCES)
+@pytest.mark.parametrize("name", RETOLD)
 def test_an_audience_shows_nothing_of_the_workloads_it_replaced(name, tmp_path):
     default, variant = gather(BUNDLED).scenario, gather(BUNDLED, name).scenario
     build(BUNDLED, tmp_path, audience=name)
