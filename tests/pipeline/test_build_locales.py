@@ -60,7 +60,8 @@ def deck_parts(path: Path) -> dict[str, list[str]]:
                 parts["slides"].append(shape.text_frame.text)
             if shape.has_table:
                 parts["slides"] += [c.text for row in shape.table.rows for c in row.cells]
-            descr = shape._element.xpath("./p:nvPicPr/p:cNvPr/@descr")
+            descr = shape._element.xpath("./p:nvPicPr/p:cNvPr/@descr | "
+                                         "./p:nvGraphicFramePr/p:cNvPr/@descr")  # charts
             parts["alt"] += list(descr)
         if slide.has_notes_slide:
             parts["notes"].append(slide.notes_slide.notes_text_frame.text)

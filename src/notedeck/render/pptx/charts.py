@@ -170,11 +170,11 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
                                                              face=face) / fit.PT_PER_IN)
     y = _thinned(y, box.h * plot[3], lambda t: line)
     helpers = (
-        Series(f"{x.title} (labels)",
+        Series(x.title,                 # the axis's labels, named in the deck's language
                tuple((t.value, y.minimum * INSIDE) for t in x.ticks), None, "none",
                labels=tuple(Label(i, t.label, "b") for i, t in enumerate(x.ticks)),
                gridlines="y", legend=False),
-        Series(f"{y.title} (labels)", tuple((x.minimum * INSIDE, t.value) for t in y.ticks),
+        Series(y.title, tuple((x.minimum * INSIDE, t.value) for t in y.ticks),
                None, "none",
                labels=tuple(Label(i, t.label, "l") for i, t in enumerate(y.ticks)),
                gridlines="x", legend=False),
