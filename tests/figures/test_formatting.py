@@ -150,7 +150,7 @@ def test_words(value, text):
     (120, "one hundred twenty"), (40, "forty"),
 ])
 def test_words_in_american_english(value, text):
-    assert fmt.words(value, "en-US") == text
+    assert fmt.Formatter("en-US").words(value) == text
 
 
 def test_words_capitalised():
