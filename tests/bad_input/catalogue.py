@@ -458,7 +458,7 @@ WORK = [
          audience="research-lab", strict=True),
 ]
 
-H = "audiences/hospital-admin.yaml"
+HOSPITAL = "audiences/hospital-admin.yaml"
 S5 = "sections/05-use-it-this-week.md"
 
 
@@ -466,33 +466,33 @@ def hospital_copy(note: Path) -> None:
     """The hospital audience with only its numbers: the note's check label and example stay."""
     import re
 
-    text = (note / H).read_text(encoding="utf-8").split("\npassages:")[0]
+    text = (note / HOSPITAL).read_text(encoding="utf-8").split("\npassages:")[0]
     text = re.sub(r"\nnote:\n(?:.*\n)*?(?=\nscenarios:)", "\n", text)
     text = re.sub(r"\n    check_(label|example):.*", "", text)
     (note / "audiences/hospital-copy.yaml").write_text(text, encoding="utf-8")
 
 
 RETOLD = [
-    Case("audience-passage-not-in-the-note", replace(H, "  pattern: |", "  patern: |"),
+    Case("audience-passage-not-in-the-note", replace(HOSPITAL, "  pattern: |", "  patern: |"),
          ("hospital-admin.yaml:118: passages.patern: no section marks a passage 'patern'; "
           "did you mean 'pattern'? Passages in this note: done-example, experiments-notes,",),
          audience="hospital-admin"),
     Case("audience-passages-not-a-mapping",
-         lambda note: (note / H).write_text((note / H).read_text(encoding="utf-8").split(
+         lambda note: (note / HOSPITAL).write_text((note / HOSPITAL).read_text(encoding="utf-8").split(
              "\npassages:")[0] + "\npassages: [streams]\n", encoding="utf-8"),
          ("hospital-admin.yaml:106:11: passages: expected a mapping of passage names to Markdown "
           "text, got a list",), audience="hospital-admin"),
-    Case("audience-passage-unknown-key", replace(H, "    after: |", "    aftr: |"),
+    Case("audience-passage-unknown-key", replace(HOSPITAL, "    after: |", "    aftr: |"),
          ("hospital-admin.yaml:136:5: passages.more-drafts.aftr: unknown key 'aftr'; did you mean "
           "'after'?",), audience="hospital-admin"),
-    Case("audience-passage-placeholder-error", replace(H, "{{ writing.imagined_scale }}; what",
+    Case("audience-passage-placeholder-error", replace(HOSPITAL, "{{ writing.imagined_scale }}; what",
                                                        "{{ writing.imagined_scael }}; what"),
          ("hospital-admin.yaml:120: unknown figure name 'writing.imagined_scael'; did you mean "
           "'imagined_scale'?",), audience="hospital-admin"),
-    Case("audience-note-bad-date", replace(H, "  date: 2026-11-17", "  date: next Tuesday"),
+    Case("audience-note-bad-date", replace(HOSPITAL, "  date: 2026-11-17", "  date: next Tuesday"),
          ("hospital-admin.yaml:15:9: date: expected a date written YYYY-MM-DD, got 'next Tuesday'",),
          audience="hospital-admin"),
-    Case("audience-note-unknown-key", replace(H, "  footer: One", "  foter: One"),
+    Case("audience-note-unknown-key", replace(HOSPITAL, "  footer: One", "  foter: One"),
          ("hospital-admin.yaml:16:3: foter: unknown key 'foter'; did you mean 'footer'?",),
          audience="hospital-admin"),
     Case("note-locale-bare-language", replace(N, "locale: en-GB", "locale: fr_FR"),
@@ -519,7 +519,7 @@ RETOLD = [
          ("scenarios.yaml:38:12: workloads[1].label: a label is plain text, shown as written; "
           "placeholders ('{{') are not filled here",)),
     Case("check-label-with-a-placeholder",
-         replace(H, "check_label: clinician sign-off", "check_label: \"{% if x %}sign-off{% endif %}\""),
+         replace(HOSPITAL, "check_label: clinician sign-off", "check_label: \"{% if x %}sign-off{% endif %}\""),
          ("hospital-admin.yaml:", "bottleneck.check_label: a label is plain text, shown as "
           "written; placeholders ('{%') are not filled here",), audience="hospital-admin"),
     Case("count-of-one-without-singular",
