@@ -97,14 +97,15 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
     running = Running(Watcher(options(note, tmp_path / "out"), all_audiences=True))
     try:
         first = running.next()
-        assert [o.name for o in first.outcomes] == ["(note)", "hospital-admin", "research-lab",
-                                                     "support-team"]
+        assert [o.name for o in first.outcomes] == ["(note)", "equipe-lyon", "hospital-admin",
+                                                     "research-lab", "support-team", "team-berlin"]
         assert all(o.ok and not o.result.kept for o in first.outcomes)
         edit(note / "audiences" / "research-lab.yaml", "check: 12 h ", "check: 10 h ")
         second = running.next()
         assert second.changed == ("audiences/research-lab.yaml",)
         assert {o.name: o.result.kept for o in second.outcomes} == {
-            "(note)": True, "hospital-admin": True, "research-lab": False, "support-team": True}
+            "(note)": True, "equipe-lyon": True, "hospital-admin": True, "research-lab": False,
+            "support-team": True, "team-berlin": True}
     finally:
         running.close()
 
