@@ -150,9 +150,7 @@ def test_words(value, text):
     (120, "one hundred twenty"), (40, "forty"),
 ])
 def test_words_in_american_english(value, text):
-    from notedeck.figures.formatting import Formatter
-
-    assert Formatter("en-US").words(value) == text
+    assert fmt.Formatter("en-US").words(value) == text
 
 
 def test_words_capitalised():

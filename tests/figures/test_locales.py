@@ -9,11 +9,11 @@ from fractions import Fraction
 
 import pytest
 from babel.numbers import parse_decimal
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notedeck import catalogue
-from notedeck.figures.formatting import Formatter, round_half_up
+from notedeck.figures.formatting import Formatter, round_half_up, significant
 from notedeck.model import Labels
 
 F = Fraction
@@ -31,8 +31,12 @@ KINDS = [  # (method, value, de-DE, fr-FR)
     ("duration", Decimal("0.8"), f"0,8{NBSP}Sekunden", f"0,8{NBSP}seconde"),
     ("duration", 1, f"1{NBSP}Sekunde", f"1{NBSP}seconde"),
     ("duration", Decimal("60.8"), f"60,8{NBSP}Sekunden", f"60,8{NBSP}secondes"),
-    ("duration", 8060, f"2{NBSP}Std. 14{NBSP}Min. 20{NBSP}Sek.", f"2{NNBSP}h 14{NBSP}min 20{NNBSP}s"),
+    ("duration", 8060, f"2{NBSP}Std. 14{NBSP}Min. 20{NBSP}Sek.",
+     f"2{NNBSP}h 14{NBSP}min 20{NNBSP}s"),
     ("duration", 30_000, f"8{NBSP}Std. 20{NBSP}Min.", f"8{NNBSP}h 20{NBSP}min"),
+    ("duration", F(1, 25), f"40{NBSP}Millisekunden", f"40{NBSP}millisecondes"),
+    ("share_prose", F(1, 10_000), f"unter 0,1{NBSP}%", f"moins de 0,1{NBSP}%"),
+    ("tokens", 800_000, f"800.000{NBSP}Tokens", f"800{NNBSP}000{NBSP}tokens"),
     ("share", F(993, 1000), f"99,3{NBSP}%", f"99,3{NBSP}%"),
     ("share", F(1, 10_000), f"<0,1{NBSP}%", f"<0,1{NBSP}%"),
     ("speedup", F(8060 * 10, 608), "132,57×", "132,57×"),
@@ -42,6 +46,7 @@ KINDS = [  # (method, value, de-DE, fr-FR)
     ("slider_label", 900, f"15{NBSP}Min.", f"15{NBSP}min"),
     ("slider_label", 3600, f"1{NBSP}Stunde", f"1{NBSP}heure"),
     ("slider_label", 2 * 86400, f"2{NBSP}Tage", f"2{NBSP}jours"),
+    ("slider_label", 604800, f"1{NBSP}Woche", f"1{NBSP}semaine"),
     ("check_label", 0, "Keine", "Aucune"),
     ("rate", 1_000_000, f"1.000.000{NBSP}Tokens/s", f"1{NNBSP}000{NNBSP}000{NBSP}tokens/s"),
     ("words", 40, "vierzig", "quarante"),
@@ -136,12 +141,22 @@ def test_shares_parse_back_to_their_rounded_percentage(locale, value):
 
 @pytest.mark.parametrize("locale", LOCALES)
 @settings(max_examples=100, deadline=None)
-@given(value=st.fractions(min_value=0, max_value=119, max_denominator=1000))
+@given(value=st.one_of(st.just(F(0)),
+                       st.fractions(min_value=F(1, 20), max_value=119, max_denominator=1000)))
 def test_short_durations_parse_back_to_their_tenths(locale, value):
-    assume(value == 0 or value >= Fraction(1, 20))   # shorter times keep two significant digits
     fmt = FORMATTERS[locale]
     number = re.split(r"[ \u00a0\u202f]", fmt.duration(value))[0]
     assert _parse(number, fmt) == _exact(round_half_up(value, 1))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@settings(max_examples=100, deadline=None)
+@given(value=st.fractions(min_value=F(1, 1000), max_value=F(1, 20), max_denominator=10**6)
+       .filter(lambda v: v < F(1, 20)))
+def test_tiny_durations_parse_back_to_two_significant_digits_of_milliseconds(locale, value):
+    fmt = FORMATTERS[locale]
+    number = re.split(r"[ \u00a0\u202f]", fmt.duration(value))[0]
+    assert _parse(number, fmt) == _exact(significant(value * 1000, 2))
 
 
 def _exact(rounded: Fraction) -> Decimal:
