@@ -16,10 +16,11 @@ BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
 
 
 def options(content, out="output", audience=None, scenarios_file=None, paper="a4",
-            strict=False, cache=True, workers=True, jobs=None, outputs=DEFAULT_OUTPUTS):
+            strict=False, cache=True, workers=True, jobs=None, outputs=DEFAULT_OUTPUTS,
+            charts="native"):
     return Options(Path(content), Path(out), audience,
                    Path(scenarios_file) if scenarios_file else None, paper, strict, cache,
-                   workers, jobs, tuple(outputs))
+                   workers, jobs, tuple(outputs), charts)
 
 
 def build(content, out, audience=None, **rest):

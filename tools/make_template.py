@@ -2,7 +2,7 @@
 
 Starts from python-pptx's default template and rewrites its theme (Arial,
 theme.PALETTE), its master and its slide layouts so that every layout the
-renderer asks for (notedeck.render.pptx.layouts.LAYOUTS) exists by name, with
+renderer's roles name (notedeck.render.pptx.roles.SHIPPED) exists by name, with
 placeholders placed for 13.333 x 7.5 in. A corporate template with the same
 layout names and placeholder idx can replace it.
 
@@ -20,7 +20,8 @@ from lxml import etree
 from pptx import Presentation
 from pptx.oxml import parse_xml
 
-from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, LAYOUTS
+from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+from notedeck.render.pptx.roles import SHIPPED_LAYOUTS as LAYOUTS
 from notedeck.render.pptx.emit import FIXED_DATE, normalise_package
 from notedeck.theme import DECK_TYPEFACE, PALETTE, SLIDE_HEIGHT_IN, SLIDE_WIDTH_IN
 
@@ -106,8 +107,8 @@ LAYOUT_SPECS = [
         Ph("Details", "body", 13, (1.0, 5.45, 11.5, 1.1), size=18, colour="tx2",
            prompt="Audience and date"),
     ], master_shapes=False,
-        decor=((0, 0, 0.3, SLIDE_HEIGHT_IN, hex6(PALETTE.accent)),
-               (1.0, 3.88, 1.2, 0.06, hex6(PALETTE.accent2)))),
+        decor=((0, 0, 0.3, SLIDE_HEIGHT_IN, "accent1"),
+               (1.0, 3.88, 1.2, 0.06, "accent2"))),
     Layout("Section", "secHead", [
         Ph("Number", "body", 13, (0.9, 1.0, 11.5, 1.3), size=60, bold=True, colour="bg1",
            anchor="b", prompt="01"),
@@ -116,8 +117,8 @@ LAYOUT_SPECS = [
         Ph("Headline", "body", 1, (0.9, 4.25, 11.5, 2.0), size=24, colour="bg2",
            prompt="The section's claim"),
         *footer("bg2"),
-    ], master_shapes=False, background=hex6(PALETTE.accent),
-        decor=((0.9, 2.4, 1.2, 0.06, hex6(PALETTE.accent2)),)),
+    ], master_shapes=False, background="accent1",
+        decor=((0.9, 2.4, 1.2, 0.06, "accent2"),)),
     Layout("Content", "obj", [
         title(),
         Ph("Body", "body", 1, (MARGIN, TOP, CONTENT_W, 5.0), bullets=True, prompt="Text"),
@@ -147,7 +148,7 @@ LAYOUT_SPECS = [
         title(),
         Ph("Sources", "body", 1, (MARGIN, TOP, 7.45, 5.0), size=18, prompt="Sources"),
         Ph("Boundaries", "body", 2, (8.45, TOP, SLIDE_WIDTH_IN - MARGIN - 8.45, 5.0), size=18,
-           colour="tx1", insets=(0.25, 0.2, 0.25, 0.2), fill=hex6(PALETTE.band),
+           colour="tx1", insets=(0.25, 0.2, 0.25, 0.2), fill="bg2",
            prompt="What these numbers do not say"),
         *footer(),
     ]),
@@ -255,7 +256,7 @@ MASTER_PLACEHOLDERS = [
     Ph("Slide number", "sldNum", 4, NUMBER_BOX, colour="tx2", anchor="ctr", align="r",
        insets=(0, 0, 0, 0)),
 ]
-TITLE_RULE = (MARGIN, 1.53, 0.9, 0.06, hex6(PALETTE.accent))
+TITLE_RULE = (MARGIN, 1.53, 0.9, 0.06, "accent1")   # theme slots: a restyled theme recolours
 
 
 def level_xml(level: int, size: float, bullet: str, mar: float, hang: float) -> str:
@@ -264,7 +265,7 @@ def level_xml(level: int, size: float, bullet: str, mar: float, hang: float) -> 
             f'<a:lnSpc><a:spcPct val="100000"/></a:lnSpc>'
             f'<a:spcBef><a:spcPts val="{round(size * 50)}"/></a:spcBef>'
             f'<a:buClr><a:schemeClr val="accent1"/></a:buClr>'
-            f'<a:buFont typeface="{DECK_TYPEFACE}"/><a:buChar char="{bullet}"/>'
+            f'<a:buFontTx/><a:buChar char="{bullet}"/>'
             f'<a:defRPr sz="{round(size * 100)}" kern="0">{colour_xml("tx1")}'
             f'<a:latin typeface="+mn-lt"/><a:ea typeface="+mn-ea"/><a:cs typeface="+mn-cs"/>'
             f'</a:defRPr></a:lvl{level}pPr>')

@@ -16,8 +16,9 @@ from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide)
-from notedeck.readers.sections import Component, SectionSource, SlideSource, inline_markdown
+from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
+from notedeck.readers.inlines import inline_markdown
+from notedeck.readers.sections import Component, SectionSource, SlideSource
 
 @dataclass(frozen=True)
 class FilledNote:
@@ -57,8 +58,8 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     slides: list[Slide] = [_title_slide(source)]
     handout = []
     for section in source.sections:
-        slides.append(SectionSlide(section.label, section.title, section.headline,
-                                   (f"{section.title}: {section.headline}",),
+        said = source.fmt.say("section.notes", title=section.title, headline=section.headline)
+        slides.append(SectionSlide(section.label, section.title, section.headline, (said,),
                                    Origin(str(section.file), 1), seconds=section.seconds,
                                    facilitator=tuple(section.facilitator)))
         for slide in section.slides:
@@ -66,7 +67,7 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
             slides.extend(made)
             warnings.extend(_glyph_warnings(made, section, slide))
             if not slide.notes:
-                warnings.append(Problem(Location(section.file, slide.line),
+                warnings.append(Problem(Location(slide.file or section.file, slide.line),
                                         f"slide '{slide.title}' has no speaker notes "
                                         "(add a '### Notes' part)", "warning"))
         handout.append(HandoutSection(section.label, section.title, section.headline,
@@ -74,7 +75,8 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     references = tuple(Reference(s.author, s.title, _typeset(s.kind), _typeset(note))
                        for s, note in zip(source.note.sources, source.source_notes))
     boundaries = tuple(_typeset(b) for b in source.boundaries)
-    slides.append(SourcesSlide(source.note.sources_title, references, boundaries, boundaries,
+    sources_title = source.note.sources_title or source.fmt.say("sources.title")
+    slides.append(SourcesSlide(sources_title, references, boundaries, boundaries,
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
@@ -97,19 +99,30 @@ def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSourc
     missing = glyphs.undrawable(" ".join(strings(tuple(made))))
     if not missing:
         return []
-    return [Problem(Location(section.file, slide.line),
+    return [Problem(Location(slide.file or section.file, slide.line),
                     f"slide '{slide.title}' uses characters no bundled font has: "
                     f"{glyphs.describe(missing)}; the handout shows them as blanks and "
                     "presenting apps substitute another font", "warning")]
 
 
 def _meta(source: FilledNote) -> Meta:
-    note, audience = source.note, source.audience
+    note, audience, fmt = source.note, source.audience, source.fmt
     return Meta(title=(audience.title if audience and audience.title else note.title),
                 subtitle=(audience.subtitle if audience and audience.subtitle else note.subtitle),
-                author=note.author, date=source.fmt.date(note.date),
+                author=note.author, date=fmt.date(note.date),
                 audience=audience.name if audience else "", footer=note.footer,
-                subject=note.subject or note.subtitle, keywords=tuple(note.keywords))
+                subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
+                lang=fmt.locale, labels=labels(fmt))
+
+
+def labels(fmt: Formatter) -> Labels:
+    """The words renderers add, from the catalogue in the deck's language."""
+    return Labels(continued_title=fmt.labels["continued.title"],
+                  continued_notes=fmt.labels["continued.notes"],
+                  sources=fmt.labels["handout.sources"],
+                  boundaries=fmt.labels["handout.boundaries"],
+                  page=fmt.labels["handout.page"], contents=fmt.labels["web.contents"],
+                  skip=fmt.labels["web.skip"])
 
 
 def _typeset(text: str) -> str:
@@ -146,12 +159,12 @@ class _Parts:
     def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
         notes = tuple(slide.notes)
         if any(isinstance(p, Component) and p.kind == "experiments" for p in slide.blocks):
-            return self.experiment_slides(section, notes, Origin(str(section.file), slide.line))
+            return self.experiment_slides(section, notes, Origin(str(slide.file or section.file), slide.line))
         blocks = [self.block(p) if isinstance(p, Component) else p for p in slide.blocks]
         charts = [b for b in blocks if isinstance(b, Chart)]
         table = next((b for b in blocks if isinstance(b, Table)), None)
         rest = tuple(b for b in blocks if not isinstance(b, (Chart, Table)))
-        origin = Origin(str(section.file), slide.line)
+        origin = Origin(str(slide.file or section.file), slide.line)
         if len(charts) + (table is not None) > 1:
             raise fail(section.file, f"slide '{slide.title}' holds more than one chart or table;"
                                      " give each its own slide", slide.line)
@@ -166,12 +179,14 @@ class _Parts:
     def experiment_slides(self, section: SectionSource, notes: tuple[str, ...],
                           origin: Origin) -> list[Slide]:
         slides = []
+        fmt, speeds = self.source.fmt, self.source.figures
         for entry, workload, figures in self._experiments():
-            said = (f"{entry['title'] or workload.label}: {entry['count']} {workload.label} of "
-                    f"{entry['tokens_each']} tokens each make {entry['total_tokens']} output "
-                    f"tokens, {entry['time_baseline']} at {self.source.fmt.rate(self.source.figures.baseline)}"
-                    f" and {entry['time_imagined']} at {self.source.fmt.rate(self.source.figures.imagined)}.")
-            slides.append(ContentSlide(entry["title"] or workload.label.capitalize(),
+            said = fmt.say("experiment.notes", title=entry["title"] or workload.label,
+                           counted=entry["counted"], tokens_each=entry["tokens_each"],
+                           total=entry["total_tokens"], slow=entry["time_baseline"],
+                           baseline_rate=fmt.rate(speeds.baseline), fast=entry["time_imagined"],
+                           imagined_rate=fmt.rate(speeds.imagined))
+            slides.append(ContentSlide(_typeset(entry["title"]) or workload.label.capitalize(),
                                        self._experiment_blocks(entry, workload, figures),
                                        (said, *notes), section.label, origin))
         return slides
@@ -186,7 +201,8 @@ class _Parts:
         if entry["scene"]:
             blocks.append(Paragraph(inline_markdown(entry["scene"])))
         if entry["still_scarce"]:
-            blocks.append(Paragraph((Run("Still scarce: ", bold=True),
+            scarce = self.source.fmt.say("experiment.still_scarce") + " "
+            blocks.append(Paragraph((Run(scarce, bold=True),
                                      *inline_markdown(entry["still_scarce"]))))
         return tuple(blocks)
 
@@ -195,10 +211,12 @@ class _Parts:
         for part in parts:
             if isinstance(part, Component) and part.kind == "experiments":
                 for entry, workload, figures in self._experiments():
-                    blocks.append(Heading(entry["title"] or workload.label.capitalize(), 3))
+                    blocks.append(Heading(_typeset(entry["title"]) or workload.label.capitalize(), 3))
                     blocks.extend(self._experiment_blocks(entry, workload, figures))
             elif isinstance(part, Component):
                 blocks.append(self.block(part))
+            elif isinstance(part, Worksheet) and not part.title:
+                blocks.append(replace(part, title=self.source.fmt.say("worksheet.title")))
             else:
                 blocks.append(part)
         return blocks

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
 
@@ -360,6 +361,24 @@ class CheckPosition:
 
 
 @dataclass(frozen=True)
+class ExplorerWords:
+    """The controls' own words, in the deck's language (the English catalogue's by default).
+    Slots ("{stops}", "{speed}") are the renderer's to fill."""
+
+    workload: str = "Workload"                       # the workload picker
+    dial: str = "Writing speed for one agent"        # the dial's control
+    dial_stops: str = "{stops} tokens/sec"
+    tokens: str = "Output tokens"
+    writing: str = "Writing only"
+    at: str = "at {speed}"
+    dial_group: str = "The dial"
+    check: str = "Fixed check after writing"         # the check slider's control
+    check_group: str = "The check slider"
+    keys: str = ("Stops: {stops}. Arrow keys move a step; Page Up and Page Down jump to the "
+                 "next stop; Home and End go to the ends.")
+
+
+@dataclass(frozen=True)
 class Explorer:
     """Everything the live dial and check slider can show, formatted, per position."""
 
@@ -368,9 +387,37 @@ class Explorer:
     dial_start: int                          # the position shown first (the imagined speed)
     checks: tuple[CheckPosition, ...]        # rising checks; includes every slider stop and check row
     check_start: int                         # the featured check
+    words: ExplorerWords = field(default_factory=ExplorerWords)
 
 
 # --- the whole -----------------------------------------------------------------
+
+SLOT = re.compile(r"\{(\w+)\}")
+
+
+def fill_slots(template: str, **values: str) -> str:
+    """A catalogue entry with its {name} slots filled: "{title} (cont.)" -> "Budgets (cont.)"."""
+    return SLOT.sub(lambda m: values[m.group(1)], template)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Words a renderer adds around the content, in the deck's language (compose fills them from
+    the catalogue; these defaults are the English catalogue's). Slots are the renderer's to fill."""
+
+    continued_title: str = "{title} (cont.)"       # a slide continued on the next
+    continued_notes: str = "Continues \u201c{title}\u201d."
+    sources: str = "Sources"                       # handout headings
+    boundaries: str = "Boundaries"
+    page: str = "page {number} of {total}"         # page numbering
+    contents: str = "Contents"                     # a page's table of contents
+    skip: str = "Skip to the note"                 # a page's link past its navigation
+
+
+# Not the deck's content: left out of strings() and of the deck.json dump, so the dump of the
+# English note is what it was before decks had a language.
+_SETTING = {"content": False}
+
 
 @dataclass(frozen=True)
 class Meta:
@@ -385,6 +432,14 @@ class Meta:
     build: str = ""                # the build id: same content, audience and notedeck, same id
     variant: str = ""              # the audience's file name ("support-team"); "" for the note
     figures: tuple[tuple[str, str], ...] = ()   # every figure as shown, for `notedeck verify`
+    lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"
+    labels: Labels = field(default_factory=Labels, metadata=_SETTING)
+
+    @property
+    def declared_lang(self) -> str:
+        """The language to declare where English decks declared none before (the handout's
+        /Lang, the speaker notes' runs): "" for en-GB, whose outputs keep their bytes."""
+        return "" if self.lang == "en-GB" else self.lang
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 DEFAULT_OUTPUTS = ("deck", "handout")
 PAPERS = ("a4", "letter")
 DEFAULT_OUT = Path("output")
+CHART_FORMS = ("native", "picture")
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Options:
     jobs: int | None = None         # processes for every-variant builds (None: one per core)
     outputs: tuple[str, ...] = DEFAULT_OUTPUTS
     start: str = "09:00"            # the facilitator guide's clock starts here (HH:MM)
+    charts: str = "native"          # the deck's charts: "native" (editable) or "picture"
 
     @classmethod
     def make(cls, content: Path, out: Path | None = None, audience: str | None = None,
@@ -40,7 +42,7 @@ class Options:
 
     def record(self) -> dict[str, Any]:
         """The options that shape the outputs, for the build record's key."""
-        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "start"}
+        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "start", "charts"}
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name in shaping}
 
 

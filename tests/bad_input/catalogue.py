@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from . import hostile as H
+
 Edit = Callable[[Path], None]
 
 
@@ -18,6 +20,7 @@ class Case:
     audience: str | None = None
     count: int | None = None                # exact number of problems, where it matters
     scenarios: str | None = None            # --scenarios FILE, relative to the note
+    strict: bool = False                    # --strict: the expected messages are warnings
     out: Callable[[Path, Path], Path] | None = None   # (note, output) -> where to build
 
 
@@ -69,7 +72,7 @@ WORKLOAD = "  - {{id: w{0}, label: things, count: 1, tokens_each: 1}}\n"
 
 YAML = [
     Case("yaml-syntax-error", replace(S, "dial: [100, 1000,", "dial: [100, 1000,,"),
-         ("scenarios.yaml:11:20: YAML syntax error: expected the node content, but found ','",)),
+         ("scenarios.yaml:13:20: YAML syntax error: expected the node content, but found ','",)),
     Case("yaml-unclosed-bracket", replace(S, "1000000]   #", "1000000   #"),
          ("scenarios.yaml:", "YAML syntax error: expected ',' or ']'")),
     Case("yaml-tab-indent", replace(S, "  baseline: 100", "\tbaseline: 100"),
@@ -80,14 +83,14 @@ YAML = [
          ("scenarios.yaml:1:1:", "expected a mapping (key: value lines), got a list")),
     Case("yaml-list-for-throughput", replace(S, "throughput: {streams: 10000, tokens_per_second: 100}",
                                               "throughput: [10000, 100]"),
-         ("scenarios.yaml:15:13: throughput: expected a mapping (key: value lines), got a list",)),
+         ("scenarios.yaml:19:13: throughput: expected a mapping (key: value lines), got a list",)),
     Case("yaml-duplicate-key", replace(S, "  baseline: 100 ", "  baseline: 100\n  baseline: 90 "),
-         ("scenarios.yaml:10:3: duplicate key 'baseline' (first set on line 9)",)),
+         ("scenarios.yaml:12:3: duplicate key 'baseline' (first set on line 11)",)),
     Case("yaml-not-utf8", write(N, "title: Caf\xe9 talk\n".encode("latin-1")),
          ("note.yaml:1: the file is not UTF-8 text (byte 0xe9); save it as UTF-8",)),
     Case("yaml-python-tag", replace(S, "baseline: 100 ",
                                     "baseline: !!python/object/apply:os.system ['touch PWNED'] "),
-         ("scenarios.yaml:9:13: the tag !!python/object/apply:os.system is not allowed",)),
+         ("scenarios.yaml:11:13: the tag !!python/object/apply:os.system is not allowed",)),
     Case("yaml-python-name-tag", replace(N, "author: notedeck field notes",
                                          "author: !!python/name:os.system"),
          ("note.yaml:", "the tag !!python/name:os.system is not allowed")),
@@ -101,14 +104,14 @@ YAML = [
     Case("yaml-merge-key", write(S, "base: &b {x: 1}\nother:\n  <<: *b\n"),
          ("merge keys (<<) are not supported",)),
     Case("yaml-two-documents", replace(S, "# Writing speeds", "a: 1\n---\n# Writing speeds"),
-         ("scenarios.yaml:8:1: a second YAML document starts here",)),
+         ("scenarios.yaml:10:1: a second YAML document starts here",)),
     Case("yaml-5000-digit-number", replace(S, "count: 40\n", f"count: {'9' * 5000}\n"),
-         ("scenarios.yaml:34:12: cannot read the int", "it has 5,000 digits")),
+         ("scenarios.yaml:40:12: cannot read the int", "it has 5,000 digits")),
 ]
 
 SCENARIO = [
     Case("value-word-for-number", replace(S, "count: 40\n", "count: ten\n"),
-         ("scenarios.yaml:34:12: workloads[1].count: expected a number, got 'ten'",)),
+         ("scenarios.yaml:40:12: workloads[1].count: expected a number, got 'ten'",)),
     Case("value-zero", replace(S, "count: 40\n", "count: 0\n"),
          ("workloads[1].count: expected a whole number from 1 to 1,000,000,000, got 0",)),
     Case("value-negative-speed", replace(S, "baseline: 100 ", "baseline: -5 "),
@@ -259,7 +262,7 @@ CONTENT = [
          lambda note: [replace(S, "count: 40\n", "count: ten\n")(note),
                        replace(N, "author: notedeck", "auther: notedeck")(note),
                        replace(S3, "```chart\nspeedup", "```chart\nspeed")(note)],
-         ("scenarios.yaml:34:12: workloads[1].count", "note.yaml:6:1: auther: unknown key 'auther'",
+         ("scenarios.yaml:40:12: workloads[1].count", "note.yaml:6:1: auther: unknown key 'auther'",
           "03-the-serial-bottleneck.md:")),
     Case("problems-in-one-section-one-run",
          lambda note: [replace(S1, "{{ throughput.streams }} streams ×", "{{ thruput.streams }} streams ×")(note),
@@ -311,7 +314,337 @@ TEXT = [
          ("workloads[1].label: expected text, got an empty value",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT
+
+
+def changed_template(change: Callable) -> Edit:
+    """The shipped template, changed by `change(prs)` with python-pptx, as the note's own."""
+    def edit(note: Path) -> None:
+        from pptx import Presentation
+
+        from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+
+        prs = Presentation(str(DEFAULT_TEMPLATE))
+        change(prs)
+        prs.save(str(note / "template.pptx"))
+    return edit
+
+
+def _layout(prs, name: str):
+    return next(layout for layout in prs.slide_layouts if layout.name == name)
+
+
+def _placeholder(layout, name: str):
+    return next(ph for ph in layout.placeholders if ph.name == name)
+
+
+def _only_titles(prs) -> None:
+    """Every layout keeps its title and footers, and loses what holds text or charts."""
+    for layout in prs.slide_layouts:
+        for ph in list(layout.placeholders):
+            if ph.placeholder_format.idx not in (0, 11, 12):
+                ph._element.getparent().remove(ph._element)
+
+
+def _body_over_title(prs) -> None:
+    _placeholder(_layout(prs, "Content"), "Body").top = _placeholder(
+        _layout(prs, "Content"), "Title").top
+
+
+def _tiny_body(prs) -> None:
+    body = _placeholder(_layout(prs, "Content"), "Body")
+    body.height = body.height // 12
+
+
+def _resized(prs) -> None:
+    from pptx.util import Inches
+
+    prs.slide_width = Inches(12)
+
+
+M = "template.yaml"
+ROLES = [
+    Case("template-every-role-missing", changed_template(_only_titles),
+         ("template.pptx: no layout can serve as the title slide (role 'title'): it needs a "
+          "centred title or title placeholder for the deck's title and a subtitle, body or "
+          "object placeholder for the subtitle",
+          "no layout can serve as a chart with text beside it (role 'chart-and-text')",
+          "no layout can serve as the sources slide (role 'sources')"), count=7),
+    Case("template-overlapping-placeholders", changed_template(_body_over_title),
+         ("template.pptx: placeholders 'Title' (title, idx 0) and 'Body' (body, idx 1) of "
+          "layout 'Content' of master 1 overlap",)),
+    Case("template-resized-without-its-layouts", changed_template(_resized),
+         ("template.pptx: the slide is 12.00 x 7.50 in, but",
+          "the layouts were drawn for another slide size"), count=1),
+    Case("template-box-too-small", changed_template(_tiny_body),
+         ("does not fit on its own in placeholder 'Body' of layout 'Content' of",
+          "shorten it or enlarge placeholder 'Body' of layout 'Content'")),
+    Case("template-map-unknown-role", write(M, "content: Content\nchrt: Chart\n"),
+         ("template.yaml:2: unknown role 'chrt'; did you mean 'chart'; roles are: title, "
+          "section, content, chart, chart-and-text, table, sources",), count=1),
+    Case("template-map-unknown-layout", write(M, "content: Body\n"),
+         ("template.yaml:1: notedeck's default template has no layout 'Body'; layouts are: "
+          "'Title', "
+          "'Section', 'Content'",), count=1),
+    Case("template-map-list-for-layout", write(M, "content: [Content, Chart]\n"),
+         ("template.yaml:1:10: content: expected a layout name, or a mapping with 'layout'",)),
+    Case("template-map-misspelt-key", write(M, "content:\n  layuot: Content\n"),
+         ("template.yaml:2:3: content.layuot: unknown key 'layuot'; did you mean 'layout'",)),
+    Case("template-map-footer-for-text", write(M, "content:\n  layout: Content\n"
+                                                  "  placeholders: {body: Footer}\n"),
+         ("template.yaml:3: placeholder 'Footer' (ftr, idx 11) of layout 'Content' is a date, "
+          "footer or slide-number placeholder; it cannot hold the text",)),
+    Case("template-map-unknown-placeholder", write(M, "content:\n  layout: Content\n"
+                                                      "  placeholders: {body: 7}\n"),
+         ("template.yaml:3: layout 'Content' of master 1 in notedeck's default template has no "
+          "placeholder idx 7; its placeholders are: 'Title' (title, idx 0), 'Body' (body, "
+          "idx 1)",)),
+]
+
+DATE = "date: 2026-10-02\n"
+LOCALE = [
+    Case("note-locale-unknown", replace(N, "locale: en-GB", "locale: xx-YY"),
+         ("note.yaml:", "locale: unknown locale 'xx-YY': CLDR has no such language or region",)),
+    Case("note-locale-not-a-tag", replace(N, "locale: en-GB", "locale: German"),
+         ("note.yaml:", "locale: expected a language tag such as en-GB, de-DE or fr-FR, "
+                        "got 'German'")),
+    Case("note-locale-without-catalogue", replace(N, "locale: en-GB", "locale: es-ES"),
+         ("note.yaml:", "missing catalogue entry 'unit.rate' for locale es-ES; notedeck ships "
+                        "catalogues for de, en, fr; give it under labels:",
+          "missing catalogue entry 'handout.page' for locale es-ES")),
+    Case("note-label-unknown-key", replace(N, DATE, DATE + "labels:\n  experiment.still_scarse: "
+                                                       "'Still rare:'\n"),
+         ("note.yaml:", "labels.experiment.still_scarse: unknown catalogue entry "
+                        "'experiment.still_scarse'; did you mean 'experiment.still_scarce'?")),
+    Case("note-label-unknown-slot", replace(N, DATE, DATE + "labels:\n  continued.title: "
+                                                        "'{heading} (more)'\n"),
+         ("note.yaml:", "unknown slot {heading} in 'continued.title'; this entry may use "
+                        "{title}")),
+    Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  check.none: 0\n"),
+         ("note.yaml:", "labels.check.none: expected text, got 0")),
+    Case("audience-locale-unknown", replace("audiences/support-team.yaml",
+                                            "name: Customer support team",
+                                            "name: Customer support team\nlocale: de-XX"),
+         ("support-team.yaml:", "locale: unknown locale 'de-XX'"), audience="support-team"),
+    Case("audience-labels-not-a-mapping", replace("audiences/support-team.yaml",
+                                                  "name: Customer support team",
+                                                  "name: Customer support team\nlabels: [x]"),
+         ("support-team.yaml:", "labels: expected a mapping of catalogue entries (key: text)"),
+         audience="support-team"),
+]
+
+
+# Templates: built from the bundled default.pptx by hostile.py, at edit time.
+T = H.T
+TEMPLATES = [
+    Case("template-is-a-folder-with-a-secret-link", H.folder_with_secret,
+         (f"{T}: expected a PowerPoint file, found a folder",)),
+    Case("template-is-a-pipe", fifo(T),
+         (f"{T}: expected a regular file (not a device, pipe or socket)",)),
+    Case("template-links-to-a-pipe-inside", H.link_inside_to_pipe,
+         (f"{T}: expected a regular file (not a device, pipe or socket)",)),
+    Case("template-links-to-dev-zero", link(T, "/dev/zero"),
+         (f"{T}: this file is a link to a place outside the note's folder",)),
+    Case("template-links-outside", link(T, "/etc/hostname"),
+         (f"{T}: this file is a link to a place outside the note's folder",)),
+    Case("template-60-megabytes", H.sparse, (f"{T}: the template is 60,000,000 bytes; at most 40,000,000",)),
+    Case("template-not-a-zip", H.template(lambda: b"not a presentation"),
+         (f"{T}: expected a PowerPoint file (a zip package); this file is not a zip",)),
+    Case("template-zip-bomb", H.template(H.zip_bomb),
+         (f"{T}: part ppt/media/image9.png would inflate to 4,000,000,000 bytes; at most 25,000,000",)),
+    Case("template-zip-bomb-lying-about-its-size", H.template(H.lying_bomb),
+         (f"{T}: part ppt/theme/theme1.xml is damaged and cannot be read",)),
+    Case("template-25000-parts", H.template(H.many_parts),
+         (f"{T}: the zip holds 25,026 entries; a template has at most 1,000",)),
+    Case("template-40-MiB-xml-part", H.template(H.big_xml_part),
+         (f"{T}: part ppt/theme/theme1.xml would inflate to 41,950,665 bytes; at most 5,000,000 "
+          "for an XML part",)),
+    Case("template-xml-entity", H.template(H.entity_part),
+         (f"{T}: part ppt/slideLayouts/slideLayout3.xml declares a document type or entities",)),
+    Case("template-billion-laughs", H.template(H.billion_laughs),
+         (f"{T}: part ppt/theme/theme1.xml declares a document type or entities",)),
+    Case("template-part-name-leaves-the-package",
+         H.template(H.pkg(H.edited({"../../evil.sh": b"#!/bin/sh\n"}))),
+         (f"{T}: the zip holds an entry with an unusable name ('../../evil.sh')",)),
+    Case("template-part-named-twice", H.template(lambda: H.raw_zip(
+        [*H.parts().items(), ("ppt/presentation.xml", b"<x/>")])),
+         (f"{T}: the zip holds two parts named 'ppt/presentation.xml'",)),
+    Case("template-is-a-word-file", H.template(H.pkg(H.edited({"_rels/.rels": H.parts()[
+        "_rels/.rels"].replace(b"ppt/presentation.xml", b"word/document.xml")}))),
+         (f"{T}: expected a PowerPoint presentation or template (.pptx, .potx); the package holds "
+          "no presentation part",)),
+    Case("template-slide-4-by-3", H.template(lambda: H.slide_size(9144000, 6858000)),
+         (f"{T}: the slide is 10.00 x 7.50 in, but", "placeholder(s) reach outside it, as far "
+          "as 12.73 x 7.30 in", "the layouts were drawn for another slide size"), count=1),
+    Case("template-slide-1-inch", H.template(lambda: H.slide_size(914400, 914400)),
+         (f"{T}: the slide is 1.00 x 1.00 in, but", "drawn for another slide size")),
+    Case("template-slide-0-emu", H.template(lambda: H.slide_size(0, 0)),
+         (f"{T}: the slide width is 0 EMU (0.00 in); PowerPoint slides are 1 to 56 inches",)),
+    Case("template-slide-too-wide", H.template(lambda: H.slide_size(60_000_000, 6858000)),
+         (f"{T}: the slide width is 60,000,000 EMU (65.62 in); PowerPoint slides are 1 to 56 inches",)),
+    Case("template-zero-size-placeholder", H.template(H.zero_placeholder),
+         (f"{T}: placeholder 'Body' (body, idx 1) of layout 'Content' of master 1 is 0.00 x "
+          "0.00 in; a placeholder notedeck fills needs at least 0.20 in each way",)),
+    Case("template-web-beacon-and-file-share-strict", H.template(H.pkg(H.external_links())),
+         (f"{T}: left out of the deck: links to outside addresses ({H.SHARE}, {H.BEACON})",),
+         strict=True),
+    Case("template-macros-strict", H.template(H.pkg(H.macro())),
+         (f"{T}: left out of the deck: macros",), strict=True),
+    Case("template-activex-and-ole-strict", H.template(H.pkg(H.kitchen_sink())),
+         ("ActiveX controls; embedded objects",), strict=True),
+    Case("template-pptx-and-potx", lambda note: [H.template(H.potx, "template.potx")(note),
+                                                 H.template(H.potx)(note)],
+         ("template.potx: the note has both template.pptx and template.potx; keep one template",)),
+]
+
+X = "{{ featured.time_imagined }}"          # on line 37 of section 01
+JOINS = "slider"
+for _ in range(8):
+    JOINS = f"slider | join({JOINS} | join)"
+JOINED = "slider | join(slider | join(slider | join))"
+SCENES = "{{ workloads | map(attribute='scene') | join(' ') }}"
+LONG_LIST = "[" + ", ".join(["1"] * 2000) + "]"
+DEEP_LIST = "".join("  " * level + f"- level {level + 1}\n" for level in range(10))
+
+WORK = [
+    Case("markdown-list-nested-10-deep", replace(S1, "to write.\n", "to write.\n\n" + DEEP_LIST),
+         ("01-what-the-number-means.md:47: a list is nested more than 8 levels deep here; "
+          "Markdown would drop everything after it",)),
+    Case("markdown-list-nested-in-worksheet",
+         replace("sections/05-use-it-this-week.md", "- **Ask for disagreement, not volume**: which",
+                 DEEP_LIST + "- **Ask for disagreement, not volume**: which"),
+         ("05-use-it-this-week.md:61: a list is nested more than 8 levels deep",)),
+    Case("placeholder-nested-joins", replace(S1, X, "{{ " + JOINS + " }}"),
+         ("01-what-the-number-means.md:37: a placeholder here builds a value of",
+          "characters; at most 10,000")),
+    Case("placeholder-loops-over-joined-text",
+         replace(S1, X, f"{{% for a in {JOINED} %}}{{% for b in {JOINED} %}}{{% endfor %}}"
+                        "{% endfor %}"),
+         ("01-what-the-number-means.md:37: a loop here goes over text ('0001 min1 hour1 day1...'), "
+          "not a list",)),
+    Case("placeholder-nested-loops-over-long-lists",
+         replace(S1, X, f"{{% for a in {LONG_LIST} %}}{{% for b in {LONG_LIST} %}}{{% endfor %}}"
+                        "{% endfor %}"),
+         ("01-what-the-number-means.md:37: the placeholders here do too much work (over 100,000 "
+          "steps of loops and filters)",)),
+    Case("placeholder-concat-grows", replace(
+        S1, X, "{% for s in [" + SCENES[3:-3] + "] %}{{ " + " ~ ".join(["s"] * 40) + " }}{% endfor %}"),
+         ("01-what-the-number-means.md:37: a placeholder here builds a value of",)),
+    Case("placeholder-prints-too-much", replace(
+        S1, X, ("{% for a in workloads %}{% for b in workloads %}" + SCENES
+                + "{% endfor %}{% endfor %}\n") * 12),
+         ("01-what-the-number-means.md:", "the placeholders here print more than 200,000 characters")),
+    Case("placeholder-prints-loop-cycle",
+         replace(S1, X, "{% for w in workloads %}{{ loop.cycle }}{% endfor %}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a function ('cycle'); only text, "
+          "numbers and lists of them can be printed",)),
+    Case("placeholder-prints-loop-helper",
+         replace(S1, X, "{% for w in workloads %}{{ loop }}{% endfor %}"),
+         ("01-what-the-number-means.md:37: a placeholder prints the loop helper itself",)),
+    Case("placeholder-prints-a-group", replace(S1, X, "{{ featured }}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a group of figures, not a value; "
+          "name one of its parts (id, label, singular",)),
+    Case("placeholder-prints-a-list-of-groups", replace(S1, X, "{{ workloads }}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a list holding a group of figures",)),
+    Case("placeholder-prints-yes-or-no", replace(S1, X, "{{ featured is defined }}"),
+         ("01-what-the-number-means.md:37: a placeholder prints a yes/no value",)),
+    Case("placeholder-prints-a-group-in-yaml",
+         replace(S, "{{ w.apps.count_words }}", "{{ w.apps }}"),
+         ("scenarios.yaml:", "workloads[1].scene: a placeholder prints a group of figures",)),
+    Case("section-over-the-size-limit",
+         replace(S1, "# Handout\n", "# Handout\n\n" + ("word " * 20 + "\n\n") * 12000),
+         ("01-what-the-number-means.md: file is too large (over 1,000,000 bytes)",)),
+    Case("bidi-override-in-slide-title", replace(S1, "## Turn the dial", "## Turn the \u202edial"),
+         ("01-what-the-number-means.md:31: 1 bidirectional control character(s) "
+          "(U+202E) can show this text in a different order than it is written",), strict=True),
+    Case("bidi-isolate-in-front-matter", replace(S1, "title: What the", "title: \u2067What the"),
+         ("01-what-the-number-means.md:3: 1 bidirectional control character(s) (U+2067)",),
+         strict=True, count=1),
+    Case("bidi-embedding-in-scenario", replace(S, "label: app drafts", "label: app \u202adrafts"),
+         ("scenarios.yaml:38: 1 bidirectional control character(s) (U+202A)",), strict=True),
+    Case("bidi-in-audience", replace("audiences/research-lab.yaml", "name: Research lab",
+                                     "name: Research \u2066lab\u2069"),
+         ("research-lab.yaml:5: 2 bidirectional control character(s) (U+2066, U+2069)",),
+         audience="research-lab", strict=True),
+]
+
+HOSPITAL = "audiences/hospital-admin.yaml"
+S5 = "sections/05-use-it-this-week.md"
+
+
+def hospital_copy(note: Path) -> None:
+    """The hospital audience with only its numbers: the note's check label and example stay."""
+    import re
+
+    text = (note / HOSPITAL).read_text(encoding="utf-8").split("\npassages:")[0]
+    text = re.sub(r"\nnote:\n(?:.*\n)*?(?=\nscenarios:)", "\n", text)
+    text = re.sub(r"\n    check_(label|example):.*", "", text)
+    (note / "audiences/hospital-copy.yaml").write_text(text, encoding="utf-8")
+
+
+RETOLD = [
+    Case("audience-passage-not-in-the-note", replace(HOSPITAL, "  pattern: |", "  patern: |"),
+         ("hospital-admin.yaml:118: passages.patern: no section marks a passage 'patern'; "
+          "did you mean 'pattern'? Passages in this note: done-example, experiments-notes,",),
+         audience="hospital-admin"),
+    Case("audience-passages-not-a-mapping",
+         lambda note: (note / HOSPITAL).write_text((note / HOSPITAL).read_text(encoding="utf-8").split(
+             "\npassages:")[0] + "\npassages: [streams]\n", encoding="utf-8"),
+         ("hospital-admin.yaml:106:11: passages: expected a mapping of passage names to Markdown "
+          "text, got a list",), audience="hospital-admin"),
+    Case("audience-passage-unknown-key", replace(HOSPITAL, "    after: |", "    aftr: |"),
+         ("hospital-admin.yaml:136:5: passages.more-drafts.aftr: unknown key 'aftr'; did you mean "
+          "'after'?",), audience="hospital-admin"),
+    Case("audience-passage-placeholder-error", replace(HOSPITAL, "{{ writing.imagined_scale }}; what",
+                                                       "{{ writing.imagined_scael }}; what"),
+         ("hospital-admin.yaml:120: unknown figure name 'writing.imagined_scael'; did you mean "
+          "'imagined_scale'?",), audience="hospital-admin"),
+    Case("audience-note-bad-date", replace(HOSPITAL, "  date: 2026-11-17", "  date: next Tuesday"),
+         ("hospital-admin.yaml:15:9: date: expected a date written YYYY-MM-DD, got 'next Tuesday'",),
+         audience="hospital-admin"),
+    Case("audience-note-unknown-key", replace(HOSPITAL, "  footer: One", "  foter: One"),
+         ("hospital-admin.yaml:16:3: foter: unknown key 'foter'; did you mean 'footer'?",),
+         audience="hospital-admin"),
+    Case("note-locale-bare-language", replace(N, "locale: en-GB", "locale: fr_FR"),
+         ("note.yaml:14:9: locale: expected a language tag such as en-GB, de-DE or fr-FR, "
+          "got 'fr_FR'",)),
+    Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, workload: apps -->",
+                                             "<!-- passage: done-example, workload: aps -->"),
+         ("05-use-it-this-week.md:18: unknown workload 'aps' in this passage; did you mean "
+          "'apps'?",)),
+    Case("passage-never-closed", replace(S5, "cannot.\n<!-- end -->\n\nSecond", "cannot.\n\nSecond"),
+         ("05-use-it-this-week.md:41: this passage is never closed; add '<!-- end -->'",)),
+    Case("passage-nested", replace(S5, "For the lending app", "<!-- passage: inner -->\nFor the lending app"),
+         ("05-use-it-this-week.md:19: passages cannot be nested; close the passage opened on "
+          "line 18 with '<!-- end -->' first",)),
+    Case("passage-end-without-start", replace(S5, "## Try it on your own work",
+                                              "<!-- end -->\n## Try it on your own work"),
+         ("05-use-it-this-week.md:24: '<!-- end -->' without a passage to close",)),
+    Case("passage-bad-marker", replace(S5, "<!-- passage: done-example, workload: apps -->",
+                                       "<!-- passage: done-example, audience: apps -->"),
+         ("05-use-it-this-week.md:18: unknown passage marker part 'audience: apps'; expected "
+          "'passage: NAME' and/or 'workload: ID'",), count=1),
+    Case("label-with-a-placeholder-loop",
+         replace(S, "label: app drafts", "label: \"{% for w in workloads %}{{ w.label }}{% endfor %}\""),
+         ("scenarios.yaml:38:12: workloads[1].label: a label is plain text, shown as written; "
+          "placeholders ('{{') are not filled here",)),
+    Case("check-label-with-a-placeholder",
+         replace(HOSPITAL, "check_label: clinician sign-off", "check_label: \"{% if x %}sign-off{% endif %}\""),
+         ("hospital-admin.yaml:", "bottleneck.check_label: a label is plain text, shown as "
+          "written; placeholders ('{%') are not filled here",), audience="hospital-admin"),
+    Case("count-of-one-without-singular",
+         replace(S, "    singular: app draft\n    count: 40\n", "    count: 1\n"),
+         ("scenarios.yaml:38:12: workloads[1].label: the count is 1, so the label 'app drafts' "
+          "reads as a plural; add 'singular:'",), strict=True),
+    Case("stale-check-wording-in-an-audience", hospital_copy,
+         ("03-the-serial-bottleneck.md:17: 'test run' is the note's own check label "
+          "(scenarios.yaml:87), but audience 'hospital-copy' follows 'discharge summaries'",),
+         audience="hospital-copy", strict=True),
+    Case("duration-unknown-unit-lists-weeks", replace(S, "check: 60 s", "check: 2 months"),
+         ("bottleneck.check: unknown time unit 'months' in '2 months'; expected one of s, min, "
+          "h, d, w",)),
+]
+
+CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES + LOCALE + ROLES
 
 
 # --- where the outputs go: refused before anything is written, and nothing changes ----------

@@ -24,7 +24,7 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
     out = case.out(note, output) if case.out else output
     before = snapshot(output), snapshot(note), os.path.lexists(out)
     with pytest.raises(NotedeckError) as info:
-        build(note, out, audience=case.audience,
+        build(note, out, audience=case.audience, strict=case.strict,
               scenarios_file=note / case.scenarios if case.scenarios else None)
     reported = "\n".join(problem.report() for problem in info.value.problems)
     for expected in case.expected:

@@ -135,7 +135,10 @@ def test_an_unknown_audience_is_refused_before_anything_is_written(output):
 
 def test_strict_turns_a_warning_into_a_refusal(note, output):
     path = note / "sections" / "02-thought-experiments.md"
-    path.write_text(path.read_text().replace("### Notes (10 min)\n\nRead the scene", "Read the scene", 1))
+    text = path.read_text()
+    assert "### Notes (10 min)\n\n<!-- passage: experiments-notes -->" in text
+    path.write_text(text.replace("### Notes (10 min)\n\n<!-- passage: experiments-notes -->",
+                                 "<!-- passage: experiments-notes -->", 1))
     before = snapshot(output)
     with pytest.raises(NotedeckError, match="has no speaker notes"):
         build(note, output, strict=True)

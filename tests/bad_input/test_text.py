@@ -35,7 +35,7 @@ def test_control_characters_are_removed_with_warnings_and_the_deck_stays_valid(n
     result = build(note, tmp_path / "out")
     text = reports(result.warnings)
     assert f"warning: {note / S1}:37: removed 2 invisible control character(s) (U+0007, U+001B)" in text
-    assert f"{note / 'scenarios.yaml'}:30: removed 2 invisible control character(s) (U+000B, U+0000)" in text
+    assert f"{note / 'scenarios.yaml'}:35: removed 2 invisible control character(s) (U+000B, U+0000)" in text
     assert f"{note / 'note.yaml'}:5: removed 1 invisible control character(s) (U+FFFE)" in text
     reopen(tmp_path / "out")
     with zipfile.ZipFile(tmp_path / "out" / "deck.pptx") as deck:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import os
 import subprocess
 from pathlib import Path
@@ -16,6 +18,16 @@ from notedeck.commands.cli import main
 from support import cli_in_process, digests
 
 
+@pytest.fixture
+def note(note: Path) -> Path:
+    """The bundled note with the three English audiences these tests name (the German and
+    French retellings are built by tests/pipeline/test_build_locales.py)."""
+    for name in ("equipe-lyon", "team-berlin"):
+        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
+        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
+    return note
+
+
 @pytest.fixture(autouse=True)
 def cache(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
@@ -24,7 +36,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 
 def test_the_variants_are_the_note_then_each_audience(note):
-    assert variants(note) == [None, "research-lab", "support-team"]
+    assert variants(note) == [None, "hospital-admin", "research-lab", "support-team"]
 
 
 def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
@@ -32,15 +44,15 @@ def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
     result = CliRunner().invoke(main, ["build", "--all-audiences", "--content", str(note),
                                        "--out", str(out)])
     assert result.exit_code == 0, result.output
-    for folder in (out, out / "research-lab", out / "support-team"):
+    for folder in (out, out / "hospital-admin", out / "research-lab", out / "support-team"):
         assert sorted(p.name for p in folder.iterdir() if p.is_file()) == \
             ["deck.pptx", "handout.pdf"]
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["variant", "status", "slides", "pages", "time", "folder"]
-    assert [line.split()[0] for line in lines[1:4]] == ["(note)", "research-lab",
-                                                        "support-team"]
-    assert all(line.split()[1] == "built" for line in lines[1:4])
-    assert lines[-1] == "3 of 3 variants built"
+    assert [line.split()[0] for line in lines[1:5]] == ["(note)", "hospital-admin",
+                                                        "research-lab", "support-team"]
+    assert all(line.split()[1] == "built" for line in lines[1:5])
+    assert lines[-1] == "4 of 4 variants built"
 
 
 def test_the_same_files_as_building_each_variant_alone(note, tmp_path):
@@ -61,11 +73,11 @@ def test_one_failing_audience_is_reported_and_the_others_are_built(note, tmp_pat
     assert done.returncode == 2
     assert "broken: error: " in done.stdout and "broken.yaml" in done.stdout
     rows = {line.split()[0]: line.split()[1] for line in done.stdout.splitlines()
-            if line.split() and line.split()[0] in ("(note)", "broken", "research-lab",
-                                                     "support-team")}
-    assert rows == {"(note)": "built", "broken": "failed", "research-lab": "built",
-                    "support-team": "built"}
-    assert "3 of 4 variants built; 1 failed" in done.stdout
+            if line.split() and line.split()[0] in ("(note)", "broken", "hospital-admin",
+                                                     "research-lab", "support-team")}
+    assert rows == {"(note)": "built", "broken": "failed", "hospital-admin": "built",
+                    "research-lab": "built", "support-team": "built"}
+    assert "4 of 5 variants built; 1 failed" in done.stdout
     assert not (out / "broken").exists()
     assert (out / "support-team" / "handout.pdf").exists()
 
@@ -82,8 +94,8 @@ def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypat
 
     monkeypatch.setattr(notedeck.pipeline.build, "_build", flaky)
     outcomes = build_all(options(note, tmp_path / "out", jobs=1))
-    assert [o.ok for o in outcomes] == [True, False, True]
-    assert outcomes[1].internal == "RuntimeError: a bug that only this variant meets"
+    assert [o.ok for o in outcomes] == [True, True, False, True]
+    assert outcomes[2].internal == "RuntimeError: a bug that only this variant meets"
     assert "internal error" in summary(outcomes)
 
 
@@ -106,9 +118,9 @@ def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
     outcomes = build_all(options(note, tmp_path / "out", jobs=2))
     assert all(o.ok for o in outcomes)
     draws = log.read_text().splitlines()
-    # the note, research-lab and support-team each have three charts of their own;
+    # the note and the three audiences each have three charts of their own;
     # support-copy shares all three of support-team's
-    assert len(draws) == 9, draws
+    assert len(draws) == 12, draws
 
 
 def test_no_cache_uses_a_private_cache_and_leaves_none(note, tmp_path, cache):
@@ -124,7 +136,8 @@ def test_a_second_run_keeps_what_has_not_changed(note, tmp_path):
     path = note / "audiences" / "research-lab.yaml"
     path.write_text(path.read_text() + "\n# a comment\n")
     again = {o.name: o.result.kept for o in build_all(options(note, out, jobs=2))}
-    assert again == {"(note)": True, "research-lab": False, "support-team": True}
+    assert again == {"(note)": True, "hospital-admin": True, "research-lab": False,
+                     "support-team": True}
 
 
 def test_all_audiences_and_audience_together_is_a_usage_error(note):

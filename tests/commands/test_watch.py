@@ -17,6 +17,16 @@ from notedeck.commands.watch import Watcher
 from notedeck.errors import NotedeckError
 from support import options
 
+
+@pytest.fixture
+def note(note: Path) -> Path:
+    """The bundled note with the three English audiences these tests name (the German and
+    French retellings are built by tests/pipeline/test_build_locales.py)."""
+    for name in ("equipe-lyon", "team-berlin"):
+        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
+        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
+    return note
+
 WAIT = 90          # seconds: the most any step may take before the test gives up
 
 
@@ -97,13 +107,14 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
     running = Running(Watcher(options(note, tmp_path / "out"), all_audiences=True))
     try:
         first = running.next()
-        assert [o.name for o in first.outcomes] == ["(note)", "research-lab", "support-team"]
+        assert [o.name for o in first.outcomes] == ["(note)", "hospital-admin", "research-lab",
+                                                     "support-team"]
         assert all(o.ok and not o.result.kept for o in first.outcomes)
         edit(note / "audiences" / "research-lab.yaml", "check: 12 h ", "check: 10 h ")
         second = running.next()
         assert second.changed == ("audiences/research-lab.yaml",)
         assert {o.name: o.result.kept for o in second.outcomes} == {
-            "(note)": True, "research-lab": False, "support-team": True}
+            "(note)": True, "hospital-admin": True, "research-lab": False, "support-team": True}
     finally:
         running.close()
 
@@ -114,6 +125,7 @@ def test_only_the_files_a_build_reads_count(note, tmp_path):
     assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
     assert relevant(note / "sections" / "01-what-the-number-means.md")
     assert relevant(note / "audiences" / "support-team.yaml")
+    assert relevant(note / "audiences" / "support-team" / "sections" / "06-ours.md")
     assert relevant(tmp_path / "numbers.yaml")
     assert not relevant(note / "output" / "deck.pptx")          # its own outputs: no loop
     assert not relevant(note / "sections" / ".01-draft.md.swp")

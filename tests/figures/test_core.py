@@ -13,6 +13,11 @@ from notedeck.figures.scenario import Bottleneck, Scenario, Speeds, Throughput, 
 F = Fraction
 
 
+def shown(text: str) -> str:
+    """A figure as read aloud: no-break spaces (numbers kept with units) as spaces."""
+    return text.replace("\u00a0", " ")
+
+
 def scenario(baseline, imagined, dial, streams, per_stream, workloads, bottleneck) -> Scenario:
     return Scenario(
         speeds=Speeds(F(baseline), F(imagined), tuple(map(F, dial))),
@@ -57,13 +62,13 @@ def budget_row(source: Scenario, figures: Figures, workload_id: str) -> str:
     cells = (f"{fmt.integer(f.count)} {w.label} × {fmt.integer(f.tokens_each)}",
              fmt.integer(f.total_tokens), fmt.duration(f.seconds_baseline),
              fmt.duration(f.seconds_imagined))
-    return " | ".join(cells)
+    return shown(" | ".join(cells))
 
 
 def check_row(row: CheckFigures) -> str:
     cells = (fmt.check_label(row.check), fmt.duration(row.total_baseline),
              fmt.duration(row.total_imagined), fmt.speedup(row.end_to_end_speedup))
-    return " | ".join(cells)
+    return shown(" | ".join(cells))
 
 
 # --- the bundled note (FACTS.md) ---------------------------------------------------
@@ -90,10 +95,10 @@ def test_bundled_checks_table(bundled):
 def test_bundled_bottleneck_bullets(bundled):
     b = bundled.bottleneck
     assert bundled.bottleneck_workload is bundled.workload("apps")
-    assert fmt.duration(b.check) == "60 seconds"
+    assert shown(fmt.duration(b.check)) == "60 seconds"
     assert fmt.seconds_plain(b.check) == "60"
-    assert fmt.duration(b.total_baseline) == "2 h 14 min 20 s"
-    assert fmt.duration(b.total_imagined) == "60.8 seconds"
+    assert shown(fmt.duration(b.total_baseline)) == "2 h 14 min 20 s"
+    assert shown(fmt.duration(b.total_imagined)) == "60.8 seconds"
     assert fmt.seconds_plain(b.total_baseline) == "8,060"
     assert fmt.seconds_plain(b.total_imagined) == "60.8"
     assert fmt.share(b.writing_share_baseline) == "99.3%"
@@ -115,17 +120,17 @@ def test_bundled_exact_values(bundled):
 
 def test_bundled_speeds_and_throughput(bundled):
     assert fmt.integer(bundled.baseline) == "100"
-    assert fmt.rate(bundled.imagined) == "1,000,000 tokens/sec"
+    assert shown(fmt.rate(bundled.imagined)) == "1,000,000 tokens/sec"
     assert fmt.speedup(bundled.writing_speedup) == "10,000×"
     assert fmt.integer(bundled.throughput_total) == "1,000,000"
     assert [fmt.compact(s) for s in bundled.dial] == ["100", "1K", "10K", "100K", "1M"]
-    slider = [fmt.slider_label(s) for s in BUNDLED.bottleneck.slider]
+    slider = [shown(fmt.slider_label(s)) for s in BUNDLED.bottleneck.slider]
     assert slider == ["0", "1 min", "1 hour", "1 day"]
 
 
 def test_bundled_dial_times(bundled):
     endings = bundled.workload("endings")
-    assert [fmt.duration(t) for t in endings.seconds_at_stops] == [
+    assert [shown(fmt.duration(t)) for t in endings.seconds_at_stops] == [
         "2 h 46 min 40 s", "16 min 40 s", "100 seconds", "10 seconds", "1 second"]
     assert [w.id for w in bundled.workloads] == ["endings", "apps", "candidates", "rehearsals"]
 
@@ -189,8 +194,8 @@ def test_small_budgets(small):
 def test_small_bottleneck(small):
     b = small.bottleneck                    # 600 + 30 = 630 s against 6 + 30 = 36 s
     assert (b.total_baseline, b.total_imagined) == (630, 36)
-    assert fmt.duration(b.total_baseline) == "10 min 30 s"
-    assert fmt.duration(b.total_imagined) == "36 seconds"
+    assert shown(fmt.duration(b.total_baseline)) == "10 min 30 s"
+    assert shown(fmt.duration(b.total_imagined)) == "36 seconds"
     assert fmt.share(b.writing_share_baseline) == "95.2%"       # 600/630
     assert fmt.share(b.checking_share_baseline) == "4.8%"       # 30/630
     assert fmt.share(b.writing_share_imagined) == "16.7%"       # 6/36

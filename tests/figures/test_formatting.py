@@ -14,6 +14,12 @@ from hypothesis import strategies as st
 from notedeck.figures import formatting as fmt
 
 F = Fraction
+NB = "\u00a0"
+
+
+def nb(text: str) -> str:
+    """The expected text with every space a non-breaking one (numbers keep their units)."""
+    return text.replace(" ", NB)
 
 
 # --- examples from FACTS.md and the brief --------------------------------------
@@ -38,7 +44,7 @@ def test_decimal(value, places, text):
 @pytest.mark.parametrize("seconds, text", [
     (F(1, 4), "0.3 seconds"), (Decimal("0.25"), "0.3 seconds"), (Decimal("0.8"), "0.8 seconds"),
     (Decimal("60.8"), "60.8 seconds"), (1, "1 second"), (Decimal("1.04"), "1 second"),
-    (0, "0 seconds"), (Decimal("0.04"), "0 seconds"), (Decimal("0.05"), "0.1 seconds"),
+    (0, "0 seconds"), (Decimal("0.04"), "40 milliseconds"), (Decimal("0.05"), "0.1 seconds"),
     (60, "60 seconds"), (Decimal("119.94"), "119.9 seconds"),
     (Decimal("119.95"), "2 min"), (Decimal("119.96"), "2 min"), (120, "2 min"),
     (Decimal("120.5"), "2 min 1 s"), (F(241, 2), "2 min 1 s"), (Decimal("120.49"), "2 min"),
@@ -46,9 +52,22 @@ def test_decimal(value, places, text):
     (86_400, "24 h"), (100_000, "27 h 46 min 40 s"), (8060, "2 h 14 min 20 s"),
     (3600, "1 h"), (3601, "1 h 1 s"), (360_000_000, "100,000 h"),
     (F(-1, 4), "-0.3 seconds"), (Decimal("-0.01"), "0 seconds"),
+    (Decimal("0.0499"), "50 milliseconds"), (Decimal("0.0123"), "12 milliseconds"),
+    (Decimal("0.0015"), "1.5 milliseconds"), (Decimal("0.001"), "1 millisecond"),
+    (Decimal("0.0009996"), "1 millisecond"), (Decimal("0.000004"), "4 microseconds"),
+    (F(12, 10**10), "1.2 nanoseconds"), (F(1, 10**12), "0.001 nanoseconds"),
 ])
 def test_duration(seconds, text):
-    assert fmt.duration(seconds) == text
+    assert fmt.duration(seconds) == nb(text)
+
+
+def test_numbers_and_units_never_wrap_apart():
+    for text in (fmt.duration(8060), fmt.duration(F(4, 5)), fmt.rate(100), fmt.slider_label(3600),
+                 fmt.tokens(800_000)):
+        assert " " not in text and NB in text, text
+    assert fmt.counted(40, "app draft", "app drafts") == "40" + NB + "app drafts"
+    assert fmt.counted(1, "complaint response", "complaint responses") == "1" + NB + "complaint response"
+    assert fmt.tokens(1) == nb("1 token")
 
 
 @pytest.mark.parametrize("value, text", [
@@ -77,6 +96,14 @@ def test_share(value, text):
 
 
 @pytest.mark.parametrize("value, text", [
+    (F(1, 2001), "under 0.1%"), (F(2000, 2001), "over 99.9%"), (F(993, 1000), "99.3%"),
+    (0, "0.0%"), (1, "100.0%"),
+])
+def test_share_in_running_prose(value, text):
+    assert fmt.share_prose(value) == text
+
+
+@pytest.mark.parametrize("value, text", [
     (100, "100"), (1000, "1K"), (10_000, "10K"), (100_000, "100K"), (1_000_000, "1M"),
     (2500, "2.5K"), (1_500_000, "1.5M"), (10**9, "1B"), (1250, "1.25K"), (F(1, 2), "0.5"),
     (999_999, "1M"), (0, "0"),
@@ -88,32 +115,42 @@ def test_compact(value, text):
 @pytest.mark.parametrize("seconds, text", [
     (0, "0"), (60, "1 min"), (3600, "1 hour"), (86_400, "1 day"), (172_800, "2 days"),
     (10_800, "3 hours"), (900, "15 min"), (30, "30 seconds"), (90, "90 seconds"),
-    (150, "2 min 30 s"), (F(1, 2), "0.5 seconds"),
+    (150, "2 min 30 s"), (F(1, 2), "0.5 seconds"), (604_800, "1 week"), (1_209_600, "2 weeks"),
+    (F(1, 1000), "1 millisecond"),
 ])
 def test_slider_label(seconds, text):
-    assert fmt.slider_label(seconds) == text
+    assert fmt.slider_label(seconds) == nb(text)
 
 
 @pytest.mark.parametrize("seconds, text", [
     (0, "None"), (60, "60 seconds"), (900, "15 min"), (86_400, "24 h"),
 ])
 def test_check_label(seconds, text):
-    assert fmt.check_label(seconds) == text
+    assert fmt.check_label(seconds) == nb(text)
 
 
 def test_rate():
-    assert fmt.rate(1_000_000) == "1,000,000 tokens/sec"
-    assert fmt.rate(F(100)) == "100 tokens/sec"
+    assert fmt.rate(1_000_000) == nb("1,000,000 tokens/sec")
+    assert fmt.rate(F(100)) == nb("100 tokens/sec")
 
 
 @pytest.mark.parametrize("value, text", [
     (40, "forty"), (10_000, "ten thousand"), (1000, "one thousand"), (1_000_000, "one million"),
-    (101, "one hundred one"), (1250, "one thousand two hundred fifty"), (300, "three hundred"),
+    (101, "one hundred and one"), (1250, "one thousand two hundred and fifty"),
+    (300, "three hundred"), (120, "one hundred and twenty"),
     (20_000, "twenty thousand"), (3_000_000, "three million"), (2_500_000, "2,500,000"),
     (F(7), "seven"), (10**30, "one nonillion"),
 ])
 def test_words(value, text):
     assert fmt.words(value) == text
+
+
+@pytest.mark.parametrize("value, text", [
+    (101, "one hundred one"), (1250, "one thousand two hundred fifty"),
+    (120, "one hundred twenty"), (40, "forty"),
+])
+def test_words_in_american_english(value, text):
+    assert fmt.Formatter("en-US").words(value) == text
 
 
 def test_words_capitalised():
@@ -129,10 +166,16 @@ def test_date():
 
 # --- properties ----------------------------------------------------------------
 
+TINY = {"millisecond": F(1, 1000), "microsecond": F(1, 10**6), "nanosecond": F(1, 10**9)}
+
+
 def parse_duration(text: str) -> Fraction:
     """The seconds a duration() string stands for."""
+    text = text.replace(NB, " ")
     if match := re.fullmatch(r"([\d.]+) seconds?", text):
         return F(Decimal(match.group(1)))
+    if match := re.fullmatch(r"([\d.]+) (millisecond|microsecond|nanosecond)s?", text):
+        return F(Decimal(match.group(1))) * TINY[match.group(2)]
     units = {"h": 3600, "min": 60, "s": 1}
     pairs = re.findall(r"([\d,]+) (h|min|s)\b", text)
     assert " ".join(f"{n} {u}" for n, u in pairs) == text
@@ -153,6 +196,22 @@ def test_duration_is_monotone(a, b):
 def test_duration_is_close(seconds):
     shown = parse_duration(fmt.duration(seconds))
     assert abs(shown - seconds) <= (F(1, 20) if shown < 120 else F(1, 2))
+
+
+@given(st.fractions(min_value=F(1, 10**12), max_value=1, max_denominator=10**13))
+def test_a_short_duration_is_never_zero_and_keeps_two_significant_digits(seconds):
+    text = fmt.duration(seconds)
+    shown = parse_duration(text)
+    assert shown > 0 and not text.startswith("0" + NB)
+    if shown < F(1, 20):
+        assert abs(shown - seconds) <= seconds / 20 + F(1, 10**12) / 2
+
+
+@given(st.fractions(min_value=0, max_value=10**6, max_denominator=10**9),
+       st.fractions(min_value=0, max_value=10**6, max_denominator=10**9))
+def test_short_durations_are_monotone(a, b):
+    low, high = sorted((a, b))
+    assert parse_duration(fmt.duration(low)) <= parse_duration(fmt.duration(high))
 
 
 @given(st.integers(min_value=0, max_value=10**18))
@@ -194,7 +253,7 @@ def test_words_and_labels_never_raise(n):
 
 
 def test_slow_speeds_keep_their_digits():
-    assert fmt.rate(Decimal("0.001")) == "0.001 tokens/sec"
-    assert fmt.rate(Decimal("2.5")) == "2.5 tokens/sec"
-    assert fmt.rate(1_000_000) == "1,000,000 tokens/sec"
+    assert fmt.rate(Decimal("0.001")) == nb("0.001 tokens/sec")
+    assert fmt.rate(Decimal("2.5")) == nb("2.5 tokens/sec")
+    assert fmt.rate(1_000_000) == nb("1,000,000 tokens/sec")
     assert fmt.compact(Decimal("0.001")) == "0.001"

@@ -14,7 +14,8 @@ NAMES = names.build(NOTE.scenario, FIGURES, Formatter(), "Support team")
 
 def test_the_bottleneck_figures_of_the_note():
     b = NAMES["bottleneck"]
-    assert (b["total_baseline"], b["total_imagined"]) == ("2 h 14 min 20 s", "60.8 seconds")
+    assert (b["total_baseline"], b["total_imagined"]) == ("2\u00a0h\u00a014\u00a0min\u00a020\u00a0s",
+                                                          "60.8\u00a0seconds")
     assert (b["writing_speedup"], b["end_to_end_speedup"]) == ("10,000×", "132.57×")
     assert b["workload"]["label"] == "app drafts"
 
@@ -23,7 +24,7 @@ def test_workloads_by_id_and_in_order():
     assert [w["id"] for w in NAMES["workloads"]] == ["endings", "apps", "candidates", "rehearsals"]
     endings = NAMES["w"]["endings"]
     assert (endings["count"], endings["total_tokens"], endings["time_baseline"]) == \
-        ("1,000", "1,000,000", "2 h 46 min 40 s")
+        ("1,000", "1,000,000", "2\u00a0h\u00a046\u00a0min\u00a040\u00a0s")
     assert NAMES["featured"] is NAMES["w"]["endings"]
 
 
@@ -37,11 +38,27 @@ def test_workload_prose_is_left_for_the_fill_stage():
 
 
 def test_every_value_is_text_or_a_list_or_mapping_of_text():
-    def plain(value) -> bool:
+    """...except the yes/no facts (has_check) that {% if %} tests and nothing prints."""
+    def plain(value, key="") -> bool:
         if isinstance(value, dict):
-            return all(plain(v) for v in value.values())
+            return all(plain(v, k) for k, v in value.items())
         if isinstance(value, list):
             return all(plain(v) for v in value)
-        return isinstance(value, str)
+        return isinstance(value, bool) if key.startswith("has_") else isinstance(value, str)
 
     assert plain(NAMES)
+
+
+def test_labels_and_words_that_follow_the_figures():
+    assert NAMES["w"]["apps"]["singular"] == "app draft"
+    assert NAMES["w"]["apps"]["counted_words"] == "forty app drafts"
+    assert NAMES["bottleneck"]["check_label"] == "test run"
+    assert NAMES["writing"] == {"baseline_span": "hours to days",
+                                "imagined_span": "fractions of a second to seconds",
+                                "baseline_scale": "days", "imagined_scale": "seconds",
+                                "drafting": "nearly free"}
+    assert [c["gain"] for c in NAMES["checks"]] == [
+        "the whole gain remains", "most of the gain is lost", "most of the gain is lost",
+        "the gain all but vanishes"]
+    assert names.build(NOTE.scenario, FIGURES, Formatter("en-US"))["w"]["apps"]["count_words"] \
+        == "forty"

@@ -257,8 +257,10 @@ def test_cli_no_cache_flag_builds_everything(note, cache, tmp_path):
 
 def test_a_kept_build_reports_the_same_warnings_again(note, cache, tmp_path):
     path = note / "sections" / "04-what-gets-precious.md"
-    path.write_text(path.read_text().replace("### Notes\n\nEvery thought experiment",
-                                             "Every thought experiment", 1))
+    text = path.read_text()
+    assert "### Notes\n\n<!-- passage: hats-notes -->" in text
+    path.write_text(text.replace("### Notes\n\n<!-- passage: hats-notes -->",
+                                 "<!-- passage: hats-notes -->", 1))
     first = build(note, tmp_path / "out")
     again = build(note, tmp_path / "out")
     assert again.kept and first.warnings

@@ -40,9 +40,9 @@ def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypa
     before = snapshot(note)
     result = CliRunner().invoke(main, ["check", "--content", str(note)])
     assert result.exit_code == 2
-    assert f"error: {note / 'audiences/research-lab.yaml'}:23:14: workloads[1].count: expected a " \
+    assert f"error: {note / 'audiences/research-lab.yaml'}:25:14: workloads[1].count: expected a " \
            "number, got 'many'" in result.output
-    assert f"error: {note / 'scenarios.yaml'}:33:12: workloads[1].label: expected text, got 7" \
+    assert f"error: {note / 'scenarios.yaml'}:38:12: workloads[1].label: expected text, got 7" \
         in result.output
     assert result.output.count("workloads[1].label") == 1          # reported once, not per variant
     assert snapshot(note) == before and list(cwd.iterdir()) == []
@@ -55,11 +55,11 @@ def test_naked_numbers_are_flagged_where_they_are_typed(note):
     edit(note, "note.yaml", "Sources checked", "Read by 10,000 people. Sources checked")
     found = naked(note)
     assert f"{note / S1}:37: naked number '0.8' typed into prose" in found[-1]
-    assert any(f"{note / 'scenarios.yaml'}:39: workloads[1].scene: naked number '40' typed into "
+    assert any(f"{note / 'scenarios.yaml'}:45: workloads[1].scene: naked number '40' typed into "
                "prose; it matches {{ w.apps.count }}" in f for f in found)
-    assert any(f"{note / 'audiences/support-team.yaml'}:41: scenarios.workloads[2].scene: naked "
+    assert any(f"{note / 'audiences/support-team.yaml'}:45: scenarios.workloads[2].scene: naked "
                "number '12'" in f for f in found)
-    assert any(f"{note / 'note.yaml'}:77: boundaries[2]: naked number '10,000'" in f for f in found)
+    assert any(f"{note / 'note.yaml'}:78: boundaries[2]: naked number '10,000'" in f for f in found)
     assert len(found) == 4
 
 
@@ -85,4 +85,22 @@ def test_a_worksheet_is_prose(note):
     edit(note, name, "two or three, so the most fluent", "2 or 3, so the most fluent")
     found = naked(note)
     assert [f.split(" typed")[0] for f in found] == [
-        f"{note / name}:49: naked number '2'", f"{note / name}:49: naked number '3'"]
+        f"{note / name}:51: naked number '2'", f"{note / name}:51: naked number '3'"]
+
+
+def test_an_audience_s_passages_note_fields_and_own_sections_are_prose(note):
+    edit(note, "audiences/hospital-admin.yaml", "four jobs share a shape", "4 jobs share a shape")
+    edit(note, "audiences/hospital-admin.yaml", "  footer: One million", "  footer: 3 million")
+    own = note / "audiences/hospital-admin/sections"
+    own.mkdir(parents=True)
+    (own / "06-ward.md").write_text("---\nnumber: 6\ntitle: Ward\nheadline: Ours\n---\n\n"
+                                    "## A slide\n\nOn 12 wards.\n\n### Notes\n\nSaid.\n",
+                                    encoding="utf-8")
+    found = [f.split(" typed")[0] for f in naked(note)]
+    hospital = note / "audiences/hospital-admin.yaml"
+    lines = hospital.read_text(encoding="utf-8").split("\n")
+    footer = next(n for n, line in enumerate(lines, start=1) if "footer: 3 million" in line)
+    assert f"{hospital}:{footer}: note.footer: naked number '3'" in found
+    assert any(f.startswith(f"{hospital}:") and "passages.pattern: naked number '4'" in f
+               for f in found)
+    assert f"{own / '06-ward.md'}:9: naked number '12'" in found

@@ -34,8 +34,11 @@ def template(note: Path, change) -> None:
     prs.save(str(note / "template.pptx"))
 
 
-def rename_layout(prs) -> None:
-    next(layout for layout in prs.slide_layouts if layout.name == "Table").name = "Tabular"
+def body_over_title(prs) -> None:
+    layout = next(layout for layout in prs.slide_layouts if layout.name == "Content")
+    title, body = (next(ph for ph in layout.placeholders if ph.name == name)
+                   for name in ("Title", "Body"))
+    body.top = title.top
 
 
 def tiny_title_box(prs) -> None:
@@ -48,19 +51,19 @@ def tiny_title_box(prs) -> None:
 CASES = {
     "a title no size can fit": (
         lambda note: first_slide_title(note, "WWWWWWWWW " * 10), SECTION,
-        "title does not fit its box"),
+        "title does not fit placeholder 'Title' of layout 'Content'"),
     "a paragraph longer than a slide": (
         lambda note: paragraph_after_first_title(note, "word " * 900), SECTION,
-        "does not fit a slide on its own"),
-    "a template without a layout": (
-        lambda note: template(note, rename_layout), "template.pptx",
-        "template has no slide layout 'Table'"),
+        "does not fit on its own in placeholder 'Body' of layout 'Content'"),
+    "a template with overlapping placeholders": (
+        lambda note: template(note, body_over_title), "template.pptx",
+        "placeholders 'Title' (title, idx 0) and 'Body' (body, idx 1) of layout 'Content'"),
     "a restyled template with a tiny title box": (
         lambda note: template(note, tiny_title_box), "note.yaml",
-        "does not fit its box"),
+        "shorten it or enlarge placeholder 'Title' of layout 'Title'"),
     "a file that is not a template": (
         lambda note: (note / "template.pptx").write_bytes(b"not a zip"), "template.pptx",
-        "expected a PowerPoint template"),
+        "expected a PowerPoint file (a zip package)"),
 }
 
 

@@ -9,14 +9,7 @@ import click
 
 from notedeck import __version__
 
-BUNDLED = Path(__file__).resolve().parent.parent / "bundled"
-
-
-def _content(path: Path | None) -> Path:
-    if path is not None:
-        return path
-    here = Path("content")
-    return here if here.is_dir() else BUNDLED
+from notedeck.commands.folders import BUNDLED, content_folder as _content
 
 
 class Terminated(BaseException):
@@ -102,6 +95,9 @@ def _output_options(command):
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                      show_default=True),
         click.option("--strict", is_flag=True, help="Treat warnings as errors."),
+        click.option("--charts", type=click.Choice(["native", "picture"]), default="native",
+                     show_default=True,
+                     help="The deck's charts: native PowerPoint charts, or pictures."),
         click.option("--with", "extra", metavar="NAMES", default="",
                      help="Also write these outputs, comma-separated (see 'notedeck outputs')."),
         click.option("--all-audiences", is_flag=True,
@@ -351,5 +347,32 @@ def init(directory: Path) -> None:
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
+    from notedeck.pipeline.templates import export
+
+    export(directory)                  # the deck's template, ready to restyle
     click.echo(f"started a note in {directory}; edit it, then run: "
                f"notedeck build --content {directory}")
+
+
+
+@main.command()
+@_content_option
+@click.option("--audience", "audiences", multiple=True, metavar="NAME",
+              help="An audience to compare; give it twice, or once to compare with the note.")
+@click.option("--scenarios", "scenario_files", multiple=True, type=click.Path(path_type=Path),
+              help="A complete scenario file to compare; give it twice, or once to compare "
+                   "with the note's own.")
+@click.option("--json", "as_json", is_flag=True, help="Print the differences as JSON.")
+def diff(content, audiences, scenario_files, as_json) -> None:
+    """Show the figures, slides and handout passages that differ between two variants."""
+    from notedeck.commands.diff import sides
+    from notedeck.pipeline.diff import compare, to_table
+
+    left, right = sides(audiences, scenario_files)
+    result = compare(_content(content), left, right)
+    click.echo(result.to_json() if as_json else to_table(result))
+
+
+from notedeck.commands.template import template  # noqa: E402  (a command group of its own)
+
+main.add_command(template)

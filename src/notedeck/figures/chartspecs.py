@@ -24,24 +24,22 @@ def dial(scenario: Scenario, figures: Figures, fmt: Formatter) -> DialChart:
                           tuple(float(t) for t in f.seconds_at_stops))
                    for w, f in zip(scenario.workloads, figures.workloads))
     times = [t for f in figures.workloads for t in f.seconds_at_stops]
-    gain = fmt.speedup(stops[-1] / stops[0])
-    title = (f"From {fmt.compact(stops[0])} to {fmt.compact(stops[-1])} tokens/sec, "
-             f"writing time shrinks {gain}")
-    return DialChart("dial", title, _dial_alt(scenario, figures, fmt), "Writing speed (tokens/sec)",
-                     "Writing time", series,
+    title = fmt.say("chart.dial.title", low=fmt.compact(stops[0]), high=fmt.compact(stops[-1]),
+                    gain=fmt.speedup(stops[-1] / stops[0]))
+    return DialChart("dial", title, _dial_alt(scenario, figures, fmt), fmt.say("chart.dial.x"),
+                     fmt.say("chart.dial.y"), series,
                      tuple(Tick(float(s), fmt.compact(s)) for s in stops),
                      _time_ticks(min(times), max(times), fmt))
 
 
 def _dial_alt(scenario: Scenario, figures: Figures, fmt: Formatter) -> str:
     low, high = figures.dial[0], figures.dial[-1]
-    parts = [f"{w.label} ({fmt.integer(f.total_tokens)} tokens): "
-             f"{fmt.duration(f.seconds_at_stops[0])} at {fmt.rate(low)}, "
-             f"{fmt.duration(f.seconds_at_stops[-1])} at {fmt.rate(high)}"
+    lines = [fmt.say("chart.dial.alt_line", label=w.label, tokens=fmt.integer(f.total_tokens),
+                     slow=fmt.duration(f.seconds_at_stops[0]), low_rate=fmt.rate(low),
+                     fast=fmt.duration(f.seconds_at_stops[-1]), high_rate=fmt.rate(high))
              for w, f in zip(scenario.workloads, figures.workloads)]
-    return ("Line chart on logarithmic scales of writing time against writing speed, "
-            f"one line per workload, marked at the dial's stops "
-            f"{', '.join(fmt.compact(s) for s in figures.dial)}. " + "; ".join(parts) + ".")
+    return fmt.say("chart.dial.alt", stops=", ".join(fmt.compact(s) for s in figures.dial),
+                   lines="; ".join(lines))
 
 
 def _time_ticks(low: Fraction, high: Fraction, fmt: Formatter) -> tuple[Tick, ...]:
@@ -59,48 +57,52 @@ def bottleneck(scenario: Scenario, figures: Figures, fmt: Formatter) -> Bottlene
         _bar(fmt.rate(figures.imagined), check.total_imagined,
              check.writing_share_imagined, check.checking_share_imagined, fmt),
     )
-    title = (f"At {fmt.rate(figures.imagined)}, checking is "
-             f"{fmt.share(check.checking_share_imagined)} of the time")
-    alt = (f"Two 100% bars for {fmt.integer(figures.bottleneck_workload.total_tokens)} output "
-           f"tokens plus a fixed check of {fmt.duration(check.check)}. "
-           + " ".join(f"At {b.label}: {b.total_label} in all, writing {b.segments[0].share_label},"
-                      f" checking {b.segments[1].share_label}." for b in bars))
+    title = fmt.say("chart.bottleneck.title", rate=fmt.rate(figures.imagined),
+                    share=fmt.share(check.checking_share_imagined))
+    alt = fmt.say("chart.bottleneck.alt", whole=fmt.percent(1),
+                  tokens=fmt.integer(figures.bottleneck_workload.total_tokens),
+                  check=fmt.duration(check.check),
+                  bars=" ".join(fmt.say("chart.bottleneck.alt_bar", bar=b.label,
+                                        total=b.total_label, writing=b.segments[0].share_label,
+                                        checking=b.segments[1].share_label) for b in bars))
     return BottleneckChart("bottleneck", title, alt, bars)
 
 
 def _bar(label: str, total: Fraction, writing: Fraction, checking: Fraction, fmt: Formatter) -> Bar:
     return Bar(label, fmt.duration(total), (
-        Segment("Writing", float(writing), fmt.share(writing)),
-        Segment("Checking", float(checking), fmt.share(checking)),
+        Segment(fmt.say("chart.bottleneck.writing"), float(writing), fmt.share(writing)),
+        Segment(fmt.say("chart.bottleneck.checking"), float(checking), fmt.share(checking)),
     ))
 
 
 def speedup(scenario: Scenario, figures: Figures, fmt: Formatter) -> SpeedupChart:
     featured = figures.bottleneck
-    curve = Series("End-to-end speedup", tuple(float(p.check) for p in figures.curve),
+    curve = Series(fmt.say("chart.speedup.curve"), tuple(float(p.check) for p in figures.curve),
                    tuple(float(p.speedup) for p in figures.curve))
     markers = tuple(Marker(float(c.check), float(c.end_to_end_speedup),
-                           f"{_check_name(c.check, fmt)}: {fmt.speedup(c.end_to_end_speedup)}",
+                           fmt.say("chart.speedup.marker", check=_check_name(c.check, fmt),
+                                   speedup=fmt.speedup(c.end_to_end_speedup)),
                            c.check == featured.check)
                     for c in figures.checks)
-    check = fmt.check_label(featured.check)
-    lead = "With no fixed check" if featured.check == 0 else f"With {check} of checking"
-    title = (f"{lead}, {fmt.speedup(figures.writing_speedup)} faster writing gives "
-             f"{fmt.speedup(featured.end_to_end_speedup)} faster work")
-    alt = ("Line chart of end-to-end speedup (logarithmic) against the fixed check time, from "
-           f"{fmt.slider_label(scenario.bottleneck.slider[0])} to "
-           f"{fmt.slider_label(scenario.bottleneck.slider[-1])}, under a ceiling of "
-           f"{fmt.speedup(figures.writing_speedup)} for writing alone. Marked: "
-           + "; ".join(m.label for m in markers) + ".")
-    return SpeedupChart("speedup", title, alt, "Fixed check after writing", "End-to-end speedup",
-                        curve, tuple(Tick(float(s), fmt.slider_label(s))
-                                     for s in scenario.bottleneck.slider),
+    key = "chart.speedup.title_no_check" if featured.check == 0 else "chart.speedup.title"
+    title = fmt.say(key, check=fmt.check_label(featured.check),
+                    writing=fmt.speedup(figures.writing_speedup),
+                    speedup=fmt.speedup(featured.end_to_end_speedup))
+    alt = fmt.say("chart.speedup.alt", low=fmt.slider_label(scenario.bottleneck.slider[0]),
+                  high=fmt.slider_label(scenario.bottleneck.slider[-1]),
+                  ceiling=fmt.speedup(figures.writing_speedup),
+                  markers="; ".join(m.label for m in markers))
+    return SpeedupChart("speedup", title, alt, fmt.say("chart.speedup.x"),
+                        fmt.say("chart.speedup.y"), curve,
+                        tuple(Tick(float(s), fmt.slider_label(s))
+                              for s in scenario.bottleneck.slider),
                         _speedup_ticks(figures, fmt), markers, float(figures.writing_speedup),
-                        f"Writing speedup {fmt.speedup(figures.writing_speedup)}")
+                        fmt.say("chart.speedup.ceiling",
+                                speedup=fmt.speedup(figures.writing_speedup)))
 
 
 def _check_name(check: Fraction, fmt: Formatter) -> str:
-    return "No check" if check == 0 else fmt.check_label(check)
+    return fmt.say("chart.speedup.no_check") if check == 0 else fmt.check_label(check)
 
 
 def _speedup_ticks(figures: Figures, fmt: Formatter) -> tuple[Tick, ...]:

@@ -11,7 +11,7 @@ from notedeck.figures import chartspecs, core, tables
 from notedeck.figures.core import CheckFigures, Figures
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.scenario import Scenario
-from notedeck.model import CheckPosition, Choice, DialPosition, Explorer, Reading
+from notedeck.model import CheckPosition, Choice, DialPosition, Explorer, ExplorerWords, Reading
 
 
 class _Remembered:
@@ -41,15 +41,27 @@ def build(scenario: Scenario, figures: Figures, fmt: Formatter) -> Explorer:
         dial_start=max(bisect_right(speeds, figures.imagined) - 1, 0),
         checks=tuple(_check(scenario, figures, c, fmt) for c in checks),
         check_start=checks.index(figures.bottleneck.check),
+        words=words(fmt),
     )
+
+
+def words(fmt: Formatter) -> ExplorerWords:
+    """The controls' own words, from the catalogue."""
+    return ExplorerWords(**{name: fmt.labels[f"explorer.{name}"]
+                            for name in ExplorerWords.__dataclass_fields__})
 
 
 def _choice(scenario: Scenario, figures: core.WorkloadFigures, fmt: Formatter) -> Choice:
     workload = scenario.workload(figures.id)
     return Choice(workload.id, workload.label[:1].upper() + workload.label[1:],
                   fmt.integer(figures.total_tokens),
-                  f"{fmt.integer(figures.count)} {workload.label} {fmt.TIMES} "
-                  f"{fmt.integer(figures.tokens_each)} tokens each")
+                  fmt.say("explorer.detail", counted=_counted(workload, figures, fmt),
+                          tokens_each=fmt.integer(figures.tokens_each)))
+
+
+def _counted(workload, figures: core.WorkloadFigures, fmt: Formatter) -> str:
+    """'40 app drafts', '1 complaint response'."""
+    return fmt.counted(figures.count, workload.singular or workload.label, workload.label)
 
 
 def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
@@ -70,11 +82,11 @@ def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
 
 def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
              seconds: Fraction, fmt: Formatter) -> Reading:
-    label = scenario.workload(figures.id).label
+    counted = _counted(scenario.workload(figures.id), figures, fmt)
     time = fmt.duration(seconds)
-    return Reading(float(seconds), time, f"At {fmt.rate(speed)}, {fmt.integer(figures.count)} {label} "
-                         f"({fmt.integer(figures.total_tokens)} output tokens) take about "
-                         f"{time} to write.")
+    return Reading(float(seconds), time,
+                   fmt.say("explorer.reading", rate=fmt.rate(speed), counted=counted,
+                           tokens=fmt.integer(figures.total_tokens), time=time))
 
 
 def _check(scenario: Scenario, figures: Figures, check: Fraction,
@@ -91,15 +103,17 @@ def _check(scenario: Scenario, figures: Figures, check: Fraction,
 
 
 def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
-    lead = "With no fixed check" if at.check == 0 else f"With {fmt.duration(at.check)} of checking"
-    return (f"{lead}, the {fmt.integer(figures.bottleneck_workload.total_tokens)} tokens take "
-            f"{fmt.duration(at.total_baseline)} at {fmt.rate(figures.baseline)} and "
-            f"{fmt.duration(at.total_imagined)} at {fmt.rate(figures.imagined)}: "
-            f"{fmt.speedup(at.end_to_end_speedup)} faster end to end, and checking is "
-            f"{fmt.share(at.checking_share_imagined)} of the faster total.")
+    key = "explorer.summary_no_check" if at.check == 0 else "explorer.summary"
+    return fmt.say(key, check=fmt.duration(at.check),
+                   tokens=fmt.integer(figures.bottleneck_workload.total_tokens),
+                   slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
+                   fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
+                   speedup=fmt.speedup(at.end_to_end_speedup),
+                   share=fmt.share_prose(at.checking_share_imagined))
 
 
 def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
-    return (f"Check {fmt.duration(at.check)}: {fmt.duration(at.total_baseline)} at "
-            f"{fmt.rate(figures.baseline)}, {fmt.duration(at.total_imagined)} at "
-            f"{fmt.rate(figures.imagined)}, {fmt.speedup(at.end_to_end_speedup)} end to end.")
+    return fmt.say("explorer.announcement", check=fmt.duration(at.check),
+                   slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
+                   fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
+                   speedup=fmt.speedup(at.end_to_end_speedup))

@@ -1,221 +1,344 @@
-"""The only place numbers become text: exact half-up rounding, one way per kind of figure."""
+"""The only place numbers become text: exact half-up rounding, then the locale's forms (CLDR)."""
 
 from __future__ import annotations
 
 import datetime
-import math
-from decimal import Decimal
+import re
+from decimal import Decimal, localcontext
 from fractions import Fraction
+from functools import cached_property
+from typing import Any, Mapping
 
-from num2words import num2words
-
-Number = int | Fraction | Decimal
+from notedeck import catalogue
+from notedeck.figures.rounding import (Number, as_decimal, exact, places_of, round_half_up,
+                                       significant, with_places)
 
 TIMES = "\u00d7"
 MINUS = "-"
-MONTHS = ("January", "February", "March", "April", "May", "June", "July",
-          "August", "September", "October", "November", "December")
-SLIDER_UNITS = ((86400, "day", "days"), (3600, "hour", "hours"), (60, "min", "min"))
-COMPACT_UNITS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
+NBSP = "\u00a0"             # between a number and its unit: the two never wrap apart
+LOCALE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+# Slider stops are whole days, hours or minutes: CLDR unit and length for each.
+SLIDER_UNITS = ((604800, "duration-week", "long"), (86400, "duration-day", "long"),
+                (3600, "duration-hour", "long"), (60, "duration-minute", "short"))
+CLOCK_UNITS = ("duration-hour", "duration-minute", "duration-second")
+# Below a twentieth of a second, one decimal of a second would read "0 seconds": the
+# smallest unit that keeps the value at 1 or more, with two significant digits.
+TINY_UNITS = ((Fraction(1, 1000), "duration-millisecond"),
+              (Fraction(1, 10**6), "duration-microsecond"),
+              (Fraction(1, 10**9), "duration-nanosecond"))
+COMPACT_SIZES = (10**12, 10**9, 10**6, 10**3)
+# English as the note has always written it, where CLDR's English differs: clock parts read
+# "2 h 14 min 20 s" (CLDR short: "2 hrs 14 mins 20 secs", narrow: "2h 14m 20s"), and the dial's
+# stops "1K", "1M" (CLDR en-GB: "1k", "1m"). Every other language takes CLDR's forms as they are.
+HOUSE_UNITS = {("en", "duration-hour", "short"): "{0}\u00a0h",
+               ("en", "duration-minute", "short"): "{0}\u00a0min",
+               ("en", "duration-second", "short"): "{0}\u00a0s"}
+HOUSE_COMPACT = {"en": "en"}           # language -> the CLDR locale whose compact forms it uses
+HOUSE_JOIN = {"en": NBSP}              # English: "2 h 14 min 20 s" never wraps
 
 
-# --- exact rounding ------------------------------------------------------------
+def unsupported(locale: str) -> str | None:
+    """Why a locale tag cannot be used ("" when it can): CLDR must know it, and num2words
+    its language (for counts written as words)."""
+    from babel import Locale, UnknownLocaleError
+    from num2words import CONVERTER_CLASSES
 
-def exact(x: Number) -> Fraction:
-    """The exact value of a number as a Fraction (floats are taken at their exact binary value)."""
-    return x if isinstance(x, Fraction) else Fraction(x)
-
-
-def round_half_up(x: Number, places: int = 0) -> Fraction:
-    """Round to `places` decimals, halves away from zero, judged on the exact value."""
-    value, scale = exact(x), 10**places
-    units = math.floor(abs(value) * scale + Fraction(1, 2))
-    return Fraction(units if value >= 0 else -units, scale)
-
-
-def _fixed(x: Number, places: int, trim: bool = False) -> str:
-    """Fixed-point text with thousands separators; `trim` drops trailing zeros and point."""
-    rounded = round_half_up(x, places)
-    units = abs(rounded.numerator * 10**places // rounded.denominator)
-    whole, frac = divmod(units, 10**places)
-    text = f"{whole:,}"
-    if places:
-        digits = f"{frac:0{places}d}"
-        digits = digits.rstrip("0") if trim else digits
-        text += f".{digits}" if digits else ""
-    return MINUS + text if rounded < 0 else text
-
-
-# --- plain numbers -------------------------------------------------------------
-
-def integer(n: Number) -> str:
-    """Whole number with thousands separators: "1,000,000" (non-integers rounded half-up)."""
-    return _fixed(n, 0)
-
-
-def decimal(x: Number, places: int = 1) -> str:
-    """Up to `places` decimals, trailing zeros dropped, separators: "60.8", "8,060"."""
-    return _fixed(x, places, trim=True)
-
-
-def seconds_plain(seconds: Number) -> str:
-    """Seconds as a bare number: "8,060", "60.8"."""
-    return decimal(seconds, 1)
-
-
-def rate(tokens_per_second: Number) -> str:
-    """A writing speed: "1,000,000 tokens/sec", "0.5 tokens/sec", "0.001 tokens/sec"."""
-    return f"{speed(tokens_per_second)} tokens/sec"
-
-
-def speed(tokens_per_second: Number) -> str:
-    """A speed's number: whole with separators, or up to three decimals below 100."""
-    return decimal(tokens_per_second, 3 if abs(exact(tokens_per_second)) < 100 else 1)
-
-
-# --- durations -----------------------------------------------------------------
-
-def duration(seconds: Number) -> str:
-    """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s"."""
-    value = exact(seconds)
-    if value < 0:
-        return MINUS + duration(-value) if round_half_up(value, 1) else duration(0)
-    if round_half_up(value, 1) < 120:
-        return _seconds(round_half_up(value, 1))
-    return _clock(int(round_half_up(value)))
-
-
-def _seconds(tenths: Fraction) -> str:
-    return "1 second" if tenths == 1 else f"{decimal(tenths, 1)} seconds"
-
-
-def _clock(total: int) -> str:
-    minutes, secs = divmod(total, 60)
-    hours, minutes = divmod(minutes, 60)
-    parts = ((hours, "h"), (minutes, "min"), (secs, "s"))
-    return " ".join(f"{amount:,} {unit}" for amount, unit in parts if amount)
-
-
-def slider_label(seconds: Number) -> str:
-    """Slider stops: "0", "30 seconds", "15 min", "1 hour", "2 days"; else duration()."""
-    value = exact(seconds)
-    if value == 0:
-        return "0"
-    for size, one, many in SLIDER_UNITS:
-        if value > 0 and value % size == 0:
-            count = int(value // size)
-            return f"{count:,} {one if count == 1 else many}"
-    return duration(value)
-
-
-def check_label(seconds: Number) -> str:
-    """A fixed check in the check table: "None" for zero, else duration()."""
-    return "None" if exact(seconds) == 0 else duration(seconds)
-
-
-# --- ratios --------------------------------------------------------------------
-
-def speedup_plain(x: Number) -> str:
-    """A speedup without its sign: "10,000" when exact, else two decimals: "132.57"."""
-    value = exact(x)
-    return integer(value) if value.denominator == 1 else _fixed(value, 2)
-
-
-def speedup(x: Number) -> str:
-    """A speedup: "10,000×", "132.57×", "1.09×"."""
-    return speedup_plain(x) + TIMES
-
-
-def share(x: Number) -> str:
-    """A share of a whole (0..1) as a percentage, one decimal always: "99.3%", "50.0%".
-
-    A share that is not zero never reads as "0.0%", nor one short of the whole as
-    "100.0%": those read "<0.1%" and ">99.9%".
-    """
-    value = exact(x)
-    text = _fixed(value * 100, 1) + "%"
-    if text == "0.0%" and value > 0:
-        return "<0.1%"
-    if text == "100.0%" and value < 1:
-        return ">99.9%"
-    return text
-
-
-def compact(n: Number) -> str:
-    """Dial stop labels: "100", "1K", "2.5K", "1.5M", "1B"."""
-    value = exact(n)
-    for size, suffix in COMPACT_UNITS:
-        if abs(round_half_up(value, 2)) >= size:
-            return _compact_in(value, size, suffix)
-    return decimal(value, 3)
-
-
-def _compact_in(value: Fraction, size: int, suffix: str) -> str:
-    scaled = round_half_up(value / size, 2)
-    bigger = [unit for unit in COMPACT_UNITS if unit[0] == size * 1000]
-    if abs(scaled) >= 1000 and bigger:
-        return _compact_in(value, *bigger[0])
-    return decimal(scaled, 2) + suffix
-
-
-# --- words and dates -----------------------------------------------------------
-
-def words(n: Number) -> str:
-    """A count in English words: "forty", "ten thousand"; digits past a million unless round."""
-    value = exact(n)
-    if value.denominator != 1:
-        return decimal(value, 2)
-    count = int(value)
-    if abs(count) >= 10**6 and count % 10**6:
-        return integer(count)
+    if not isinstance(locale, str) or not LOCALE_TAG.fullmatch(locale):
+        return (f"expected a language tag such as en-GB, de-DE or fr-FR, got {locale!r}")
     try:
-        spelled = num2words(count, lang="en")
-    except (OverflowError, NotImplementedError, ValueError):
-        return integer(count)
-    return spelled.replace(",", "").replace(" and ", " ")
-
-
-def Words(n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
-    """words() with a capital first letter: "Forty"."""
-    text = words(n)
-    return text[:1].upper() + text[1:]
-
-
-def date(d: datetime.date) -> str:
-    """A calendar date: "2 October 2026"."""
-    return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+        Locale.parse(locale, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return f"unknown locale {locale!r}: CLDR has no such language or region"
+    if catalogue.language(locale) not in CONVERTER_CLASSES:
+        return f"locale {locale!r}: num2words cannot write numbers as words in this language"
+    return None
 
 
 class Formatter:
-    """Numbers to text with one set of settings; every stage that writes a figure is handed one.
+    """Numbers, and notedeck's own words, in one locale; every stage that writes a figure is
+    handed one. Rounding is exact and happens before CLDR sees the number, so no locale can
+    round differently."""
 
-    The methods are this module's functions for British English; a formatter for
-    another language is one more argument here, not a change at every call.
-    """
-
-    LOCALES = ("en-GB",)
+    LOCALES = ("en-GB", "en-US", "de-DE", "fr-FR")     # tested; any locale CLDR knows works
     TIMES = TIMES
+    NBSP = NBSP
 
-    def __init__(self, locale: str = "en-GB"):
-        if locale not in self.LOCALES:
-            raise ValueError(f"unknown locale {locale!r}; expected one of {self.LOCALES}")
+    def __init__(self, locale: str = "en-GB", labels: Mapping[str, str] | None = None):
+        problem = None if locale in self.LOCALES else unsupported(locale)
+        if problem:
+            raise ValueError(problem)
         self.locale = locale
+        self.language = catalogue.language(locale)
+        self.labels = {**catalogue.shipped(locale), **(labels or {})}
+        self._patterns: dict[tuple, Any] = {}
 
-    integer = staticmethod(integer)
-    decimal = staticmethod(decimal)
-    seconds_plain = staticmethod(seconds_plain)
-    rate = staticmethod(rate)
-    speed = staticmethod(speed)
-    duration = staticmethod(duration)
-    slider_label = staticmethod(slider_label)
-    check_label = staticmethod(check_label)
-    speedup_plain = staticmethod(speedup_plain)
-    speedup = staticmethod(speedup)
-    share = staticmethod(share)
-    compact = staticmethod(compact)
-    words = staticmethod(words)
-    Words = staticmethod(Words)
-    date = staticmethod(date)
+    @cached_property
+    def _cldr(self) -> Any:
+        from babel import Locale
+
+        return Locale.parse(self.locale, sep="-")
+
+    def say(self, key: str, **values: str) -> str:
+        """A catalogue entry with its slots filled from already formatted values."""
+        return catalogue.fill_slots(self.labels[key], **values)
+
+    # --- plain numbers ---------------------------------------------------------
+
+    def _pattern(self, kind: str, places: int, trim: bool = False) -> Any:
+        """The locale's decimal or percent pattern with `places` decimals, parsed once."""
+        from babel.numbers import parse_pattern
+
+        key = (kind, places, trim)
+        if key not in self._patterns:
+            base = getattr(self._cldr, f"{kind}_formats")[None].pattern
+            self._patterns[key] = parse_pattern(with_places(base, places, trim))
+        return self._patterns[key]
+
+    def _number(self, rounded: Fraction, places: int, trim: bool = False) -> str:
+        with localcontext(prec=80):
+            return self._pattern("decimal", places, trim).apply(as_decimal(rounded, places),
+                                                                self._cldr)
+
+    def _fixed(self, x: Number, places: int, trim: bool = False) -> str:
+        return self._number(round_half_up(x, places), places, trim)
+
+    def integer(self, n: Number) -> str:
+        """Whole number with the locale's grouping: "1,000,000", "1.000.000" (rounded half-up)."""
+        return self._fixed(n, 0)
+
+    def decimal(self, x: Number, places: int = 1) -> str:
+        """Up to `places` decimals, trailing zeros dropped: "60.8", "8,060"; "60,8" in German."""
+        return self._fixed(x, places, trim=True)
+
+    def seconds_plain(self, seconds: Number) -> str:
+        """Seconds as a bare number: "8,060", "60.8"."""
+        return self.decimal(seconds, 1)
+
+    def speed(self, tokens_per_second: Number) -> str:
+        """A speed's number: whole with separators, or up to three decimals below 100."""
+        return self.decimal(tokens_per_second, 3 if abs(exact(tokens_per_second)) < 100 else 1)
+
+    def rate(self, tokens_per_second: Number) -> str:
+        """A writing speed: "1,000,000 tokens/sec", "0.5 tokens/sec"; "100 Tokens/s"."""
+        return self.say("unit.rate", speed=self.speed(tokens_per_second))
+
+    def _one(self, n: Number) -> bool:
+        """CLDR's plural category "one" for a whole count (English and German: exactly 1)."""
+        return self._cldr.plural_form(int(round_half_up(n))) == "one"
+
+    def tokens(self, n: Number) -> str:
+        """A count of tokens: "800,000 tokens", "1 token"."""
+        return self.say("unit.token" if self._one(n) else "unit.tokens", count=self.integer(n))
+
+    def counted(self, n: Number, singular: str, plural: str) -> str:
+        """A count with its noun, singular where CLDR says one: "40 app drafts"."""
+        return f"{self.integer(n)}{NBSP}{singular if self._one(n) else plural}"
+
+    # --- durations -------------------------------------------------------------
+
+    def _unit(self, amount: Fraction, places: int, unit: str, length: str) -> str:
+        """A rounded amount with a CLDR unit ("60.8 seconds", "2 Std."), plural by the amount."""
+        from babel.units import format_unit
+
+        house = HOUSE_UNITS.get((self.language, unit, length))
+        if house:
+            return house.replace("{0}", self._number(amount, places, trim=True))
+        with localcontext(prec=80):
+            value = as_decimal(amount, places)
+            shown = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
+            text = format_unit(shown, unit, length, format=self._pattern("decimal", places, True),
+                               locale=self._cldr)
+        return text.replace(" ", NBSP)        # CLDR's space between number and unit holds
+
+    def duration(self, seconds: Number) -> str:
+        """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s";
+        in German "60,8 Sekunden", "2 Std. 14 Min. 20 Sek."."""
+        value = exact(seconds)
+        if value < 0:
+            return self._minus + self.duration(-value) if round_half_up(value, 1) \
+                else self.duration(0)
+        tenths = round_half_up(value, 1)
+        if tenths == 0 and value > 0:
+            return self._tiny(value)
+        if tenths < 120:
+            return self._unit(tenths, 1, "duration-second", "long")
+        return self._clock(int(round_half_up(value)))
+
+    def _tiny(self, value: Fraction) -> str:
+        """Two significant digits in the largest unit that keeps the number at 1 or more:
+        "40 milliseconds", "1.5 microseconds" (never "0 seconds")."""
+        for index, (size, unit) in enumerate(TINY_UNITS):
+            if value >= size or index == len(TINY_UNITS) - 1:
+                amount = significant(value / size, 2)
+                if amount >= 1000 and index:                   # 999.6 µs reads 1 millisecond
+                    size, unit = TINY_UNITS[index - 1]
+                    amount = significant(value / size, 2)
+                return self._unit(amount, places_of(amount), unit, "long")
+        raise AssertionError("unreachable")
+
+    def _clock(self, total: int) -> str:
+        minutes, secs = divmod(total, 60)
+        hours, minutes = divmod(minutes, 60)
+        parts = [self._unit(Fraction(amount), 0, unit, "short")
+                 for amount, unit in zip((hours, minutes, secs), CLOCK_UNITS) if amount]
+        # CLDR root's narrow unit list, "{0} {1}" (Babel's German data would write
+        # "8 Std., 20 Min." but "2 Std. 14 Min. 20 Sek."); English holds the parts together.
+        return HOUSE_JOIN.get(self.language, " ").join(parts)
+
+    @cached_property
+    def _minus(self) -> str:
+        from babel.numbers import get_minus_sign_symbol
+
+        return get_minus_sign_symbol(self._cldr)
+
+    def slider_label(self, seconds: Number) -> str:
+        """Slider stops: "0", "30 seconds", "15 min", "1 hour", "2 days"; else duration()."""
+        value = exact(seconds)
+        if value == 0:
+            return self.integer(0)
+        for size, unit, length in SLIDER_UNITS:
+            if value > 0 and value % size == 0:
+                return self._unit(value // size, 0, unit, length)
+        return self.duration(value)
+
+    def check_label(self, seconds: Number) -> str:
+        """A fixed check in the check table: "None" for zero, else duration()."""
+        return self.say("check.none") if exact(seconds) == 0 else self.duration(seconds)
+
+    # --- ratios ----------------------------------------------------------------
+
+    def speedup_plain(self, x: Number) -> str:
+        """A speedup without its sign: "10,000" when exact, else two decimals: "132.57"."""
+        value = exact(x)
+        return self.integer(value) if value.denominator == 1 else self._fixed(value, 2)
+
+    def speedup(self, x: Number) -> str:
+        """A speedup: "10,000×", "132.57×"; "132,57×" in German."""
+        return self.speedup_plain(x) + TIMES
+
+    def _percent(self, rounded_percent: Fraction, places: int) -> str:
+        with localcontext(prec=80):
+            return self._pattern("percent", places).apply(
+                as_decimal(rounded_percent / 100, places + 2), self._cldr)
+
+    def share_prose(self, x: Number) -> str:
+        """share() for running prose: "<0.1%" and ">99.9%" read "under 0.1%", "over 99.9%"."""
+        value = exact(x)
+        rounded = round_half_up(value * 100, 1)
+        if rounded == 0 and value > 0:
+            return self.say("share.under", share=self._percent(Fraction(1, 10), 1))
+        if rounded == 100 and value < 1:
+            return self.say("share.over", share=self._percent(Fraction(999, 10), 1))
+        return self._percent(rounded, 1)
+
+    def percent(self, x: Number, places: int = 0) -> str:
+        """A fraction as a percentage with `places` decimals: "100%", "100 %"."""
+        return self._percent(round_half_up(exact(x) * 100, places), places)
+
+    def share(self, x: Number) -> str:
+        """A share of a whole (0..1) as a percentage, one decimal always: "99.3%", "99,3 %".
+
+        A share that is not zero never reads as "0.0%", nor one short of the whole as
+        "100.0%": those read "<0.1%" and ">99.9%".
+        """
+        value = exact(x)
+        rounded = round_half_up(value * 100, 1)
+        if rounded == 0 and value > 0:
+            return "<" + self._percent(Fraction(1, 10), 1)
+        if rounded == 100 and value < 1:
+            return ">" + self._percent(Fraction(999, 10), 1)
+        return self._percent(rounded, 1)
+
+    @cached_property
+    def _compact_units(self) -> tuple[tuple[int, Mapping[str, str]], ...]:
+        """(size, suffix by plural form), largest first, for the sizes CLDR abbreviates."""
+        from babel import Locale
+
+        source = HOUSE_COMPACT.get(self.language)
+        forms = (Locale.parse(source) if source else self._cldr).compact_decimal_formats["short"]
+        units = []
+        for size in COMPACT_SIZES:
+            suffixes = {plural: _unquote(patterns[str(size)].suffix[0])
+                        for plural, patterns in forms.items() if str(size) in patterns}
+            if any(suffixes.values()):
+                units.append((size, suffixes))
+        return tuple(units)
+
+    def compact(self, n: Number) -> str:
+        """Dial stop labels: "100", "1K", "2.5K", "1.5M", "1B"; "1.000", "1 Mio." in German."""
+        value = exact(n)
+        for size, suffixes in self._compact_units:
+            if abs(round_half_up(value, 2)) >= size:
+                return self._compact_in(value, size, suffixes)
+        return self.decimal(value, 3)
+
+    def _compact_in(self, value: Fraction, size: int, suffixes: Mapping[str, str]) -> str:
+        scaled = round_half_up(value / size, 2)
+        bigger = [unit for unit in self._compact_units if unit[0] == size * 1000]
+        if abs(scaled) >= 1000 and bigger:
+            return self._compact_in(value, *bigger[0])
+        plural = self._cldr.plural_form(abs(as_decimal(scaled, 2)).normalize())
+        return self.decimal(scaled, 2) + suffixes.get(plural, suffixes.get("other", ""))
+
+    # --- words and dates -------------------------------------------------------
+
+    def words(self, n: Number) -> str:
+        """A count in words: "forty", "ten thousand"; "vierzig"; digits past a million unless
+        round."""
+        from num2words import num2words
+
+        value = exact(n)
+        if value.denominator != 1:
+            return self.decimal(value, 2)
+        count = int(value)
+        if abs(count) >= 10**6 and count % 10**6:
+            return self.integer(count)
+        try:
+            spelled = num2words(count, lang=self.language)
+        except (OverflowError, NotImplementedError, ValueError):
+            return self.integer(count)
+        if self.language == "en":                # "one hundred and twenty"; American: no "and"
+            spelled = spelled.replace(",", "")
+            spelled = spelled.replace(" and ", " ") if self.locale == "en-US" else spelled
+        return spelled
+
+    def Words(self, n: Number) -> str:  # noqa: N802 - the capitalised twin of words()
+        """words() with a capital first letter: "Forty"."""
+        text = self.words(n)
+        return text[:1].upper() + text[1:]
+
+    def date(self, d: datetime.date) -> str:
+        """A calendar date: "2 October 2026", "2. Oktober 2026", "2 octobre 2026"."""
+        from babel.dates import format_date
+
+        return format_date(d, format="long", locale=self._cldr)
+
+
+def _unquote(text: str) -> str:
+    """A CLDR pattern's literal text: quotes removed, a doubled quote kept as one."""
+    return text.replace("''", "\0").replace("'", "").replace("\0", "'")
 
 
 ENGLISH = Formatter()
+
+# The module's functions are British English, for code that writes no locale's text
+# (messages to the author) and for tests.
+integer = ENGLISH.integer
+decimal = ENGLISH.decimal
+seconds_plain = ENGLISH.seconds_plain
+rate = ENGLISH.rate
+tokens = ENGLISH.tokens
+counted = ENGLISH.counted
+speed = ENGLISH.speed
+duration = ENGLISH.duration
+slider_label = ENGLISH.slider_label
+check_label = ENGLISH.check_label
+speedup_plain = ENGLISH.speedup_plain
+speedup = ENGLISH.speedup
+share = ENGLISH.share
+share_prose = ENGLISH.share_prose
+percent = ENGLISH.percent
+compact = ENGLISH.compact
+words = ENGLISH.words
+Words = ENGLISH.Words
+date = ENGLISH.date

@@ -11,6 +11,8 @@ class Speeds:
     baseline: Fraction             # tokens per second, the illustrative speed
     imagined: Fraction             # tokens per second, the imagined speed
     dial: tuple[Fraction, ...]     # the dial's stops, ascending
+    baseline_label: str = "illustrative speed"   # prose names for the two speeds
+    imagined_label: str = "imagined speed"
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class Workload:
     title: str = ""                # thought experiment; may hold figure placeholders
     scene: str = ""
     still_scarce: str = ""
+    singular: str = ""             # "story ending"; empty: the label serves for one too
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class Bottleneck:
     check: Fraction                # seconds, the featured fixed check
     checks: tuple[Fraction, ...]   # seconds, rows of the check table
     slider: tuple[Fraction, ...]   # seconds, range of the speedup chart
+    check_label: str = "fixed check"   # what the check is: "test run", "clinician sign-off"
+    check_example: str = ""            # an example phrase: "a test run or a review"
 
 
 @dataclass(frozen=True)

@@ -60,17 +60,20 @@ def build(options: Options) -> BuildResult:
     if kept is not None:
         sweep(Path(options.out))
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
+    from notedeck.pipeline.stages import template_first
+
+    template = template_first(options)      # a refused template draws no chart
     with Charts(options.cache, options.workers) as charts:
-        result = _build(options, charts, started)
+        result = _build(options, charts, started, template)
     stamp.record(result.files, result.warnings)
     return replace(result, warnings=(*notices, *result.warnings)) if notices else result
 
 
-def _build(options: Options, charts, started: float) -> BuildResult:
+def _build(options: Options, charts, started: float, template=None) -> BuildResult:
     from notedeck.pipeline.publish import preflight, publish
     from notedeck.pipeline.stages import plan_all, prepare
 
-    prepared = prepare(options)
+    prepared = prepare(options, template)
     plans = plan_all(prepared, charts.art(prepared.deck.charts), options)
     out = options.out
     with _output_folder(out) as folder, _writing(out):
@@ -84,7 +87,10 @@ def _build(options: Options, charts, started: float) -> BuildResult:
         finally:
             shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, staged))
-    return BuildResult(files, time.perf_counter() - started, prepared.warnings)
+    from notedeck.pipeline.stages import plan_warnings
+
+    return BuildResult(files, time.perf_counter() - started,
+                       (*prepared.warnings, *plan_warnings(plans)))
 
 
 def _emit(renderer, plan, stage: Path) -> Written:

@@ -13,14 +13,19 @@ from notedeck.readers import yamlfile
 from notedeck.options import Options
 from notedeck.readers.layout import NoteLayout
 
-_WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "title", "scene", "still_scarce"))
+_WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "singular", "title", "scene",
+                                                             "still_scarce"))
+_CHECK_PROSE = (("bottleneck", "check_label"), ("bottleneck", "check_example"))
+_NOTE_PROSE = (("title",), ("subtitle",), ("footer",), ("subject",), ("title_notes",),
+               ("sources_title",), ("boundaries", "*"), ("sources", "*", "note"),
+               ("sources", "*", "kind"))
 PROSE = {
-    "note": (("title",), ("subtitle",), ("footer",), ("subject",), ("title_notes",),
-             ("sources_title",), ("boundaries", "*"), ("sources", "*", "note"),
-             ("sources", "*", "kind")),
-    "scenarios": _WORKLOAD_PROSE,
+    "note": _NOTE_PROSE,
+    "scenarios": (*_WORKLOAD_PROSE, *_CHECK_PROSE),
     "audience": (("name",), ("title",), ("subtitle",),
-                 *(("scenarios", *path) for path in _WORKLOAD_PROSE)),
+                 *(("scenarios", *path) for path in (*_WORKLOAD_PROSE, *_CHECK_PROSE)),
+                 *(("note", *path) for path in _NOTE_PROSE),
+                 ("passages", "*"), ("passages", "*", "*")),
 }
 
 
@@ -32,23 +37,34 @@ def check_note(options: Options) -> list[Problem]:
         return list(fail(content, "content folder not found; pass --content DIR").problems)
     found: list[Problem] = []
     sources = {}
+    template = _template(content)           # read once for every variant
     for slug in [None, *audiences.names(content)]:
         try:
-            sources[slug] = _planned(replace(options, audience=slug, strict=False))
-            found.extend(sources[slug].warnings)
+            sources[slug], planned = _planned(replace(options, audience=slug, strict=False),
+                                              template)
+            found.extend((*sources[slug].warnings, *planned))
         except NotedeckError as exc:
             found.extend(exc.problems)
     found.extend(naked_numbers(content, getattr(sources.get(None), "source", None)))
     return _unique(found)
 
 
-def _planned(options: Options):
-    """A variant prepared and planned for every chosen output, with charts at their sizes."""
-    from notedeck.pipeline.stages import plan_all, prepare, sized_art
+def _template(content: Path):
+    """The note's template, made safe; None if it is refused (each variant then says why)."""
+    from notedeck.pipeline.template import read_template
 
-    prepared = prepare(options)
-    plan_all(prepared, sized_art(prepared.deck), options)
-    return prepared
+    try:
+        return read_template(content)
+    except NotedeckError:
+        return None
+
+
+def _planned(options: Options, template=None):
+    """A variant prepared and planned for every chosen output, with charts at their sizes."""
+    from notedeck.pipeline.stages import plan_all, plan_warnings, prepare, sized_art
+
+    prepared = prepare(options, template)
+    return prepared, plan_warnings(plan_all(prepared, sized_art(prepared.deck), options))
 
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:
@@ -67,6 +83,11 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
     for slug in audiences.names(content):
         found.extend(_in_yaml(_load(layout.audience(slug)), PROSE["audience"],
                               names))
+        for path in sorted(layout.audience_sections(slug).glob("*.md")):
+            try:
+                found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
+            except NotedeckError:
+                pass                              # already reported by gather
     return found
 
 
@@ -105,14 +126,15 @@ def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names) -> 
 
 
 def _matching(data: Any, pattern: tuple, path: tuple) -> Iterator[tuple[tuple, str]]:
-    """(key path, text) of every string in `data` that the pattern ("*" = any index) names."""
+    """(key path, text) of every string in `data` that the pattern ("*" = any index or key) names."""
     if not pattern:
         if isinstance(data, str):
             yield path, data
         return
     head, rest = pattern[0], pattern[1:]
-    if head == "*" and isinstance(data, list):
-        for index, item in enumerate(data):
+    if head == "*" and isinstance(data, (list, dict)):
+        items = data.items() if isinstance(data, dict) else enumerate(data)
+        for index, item in items:
             yield from _matching(item, rest, path + (index,))
     elif isinstance(data, dict) and head in data:
         yield from _matching(data[head], rest, path + (head,))

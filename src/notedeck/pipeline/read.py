@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.compose import COMPONENT_NAMES
-from notedeck.errors import Collector, Problem, fail
+from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
 from notedeck.figures.scenario import Scenario
-from notedeck.readers import audiences, note, scenarios, sections, yamlfile
+from notedeck.readers import audiences, catalogue, note, overrides, scenarios, sections, yamlfile
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
@@ -30,6 +30,10 @@ class NoteRead:
     scenario_source: yamlfile.Located
     scenario: Scenario
     sections: tuple[SectionText, ...]
+    default: Scenario | None = None                # the note's own scenario, when this
+    default_source: yamlfile.Located | None = None  # variant uses another (audience, --scenarios)
+    locale: str = "en-GB"
+    labels: dict | None = None     # catalogue entries the note and audience give
 
     @property
     def warnings(self) -> tuple[Problem, ...]:
@@ -45,16 +49,50 @@ def read(content: Path, audience_slug: str | None = None,
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
     layout, found = NoteLayout(content), Collector()
-    read_note = found.run(note.read, yamlfile.inside(content, layout.note))
     audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
+    changes = audience.changes if audience else None
+    read_note = found.run(note.read, yamlfile.inside(content, layout.note),
+                          changes.note if changes else None)
     located = found.run(scenario_source, content, audience, scenarios_file)
     scenario = found.run(scenarios.validate, located) if located else None
-    texts = found.run(_section_texts, layout) or ()
+    texts = found.run(_section_texts, layout, changes) or ()
     if found.problems and texts:               # the sections' own problems in the same run
         found.problems.extend(structure_problems(texts))
+    locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
     found.raise_if_any()
     meta, meta_source = read_note
-    return NoteRead(content, meta, meta_source, audience, located, scenario, texts)
+    default = _default_scenario(layout) if audience or scenarios_file else (None, None)
+    return NoteRead(content, meta, meta_source, audience, located, scenario, texts, *default,
+                    locale, labels)
+
+
+def _catalogue(read_note, audience: Audience | None) -> tuple[str, dict]:
+    """The build's locale (the audience's, else the note's) and the catalogue entries its
+    files give: the note's apply in the note's own locale, the audience's always."""
+    if read_note is None:
+        return "en-GB", {}
+    meta, source = read_note
+    locale = (audience.locale if audience else None) or meta.locale
+    layers = []
+    if locale == meta.locale:
+        layers.append(catalogue.Layer(source, _locale_at(source)))
+    if audience and audience.source is not None:
+        layers.append(catalogue.Layer(audience.source, _locale_at(audience.source)))
+    return locale, catalogue.labels(locale, layers)
+
+
+def _locale_at(source: yamlfile.Located) -> Location:
+    data = source.data if isinstance(source.data, dict) else {}
+    return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
+
+
+def _default_scenario(layout: NoteLayout) -> tuple[Scenario | None, yamlfile.Located | None]:
+    """The note's own scenario and its located file, beside a variant's."""
+    try:
+        located = yamlfile.load(yamlfile.inside(layout.root, layout.scenarios))
+        return scenarios.validate(located), located
+    except NotedeckError:
+        return None, None        # reported when the note itself is built or checked
 
 
 def scenario_source(content: Path, audience: Audience | None,
@@ -70,8 +108,8 @@ def scenario_source(content: Path, audience: Audience | None,
     return base
 
 
-def _section_texts(layout: NoteLayout) -> tuple[SectionText, ...]:
-    files = layout.section_files()
+def _section_texts(layout: NoteLayout, changes=None) -> tuple[SectionText, ...]:
+    files = overrides.section_files(layout.section_files(), changes)
     if not files:
         raise fail(layout.sections, "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:

@@ -30,25 +30,45 @@ def filled_note(options: Options):
     from notedeck.pipeline.read import read
 
     note = read(options.content, options.audience, options.scenarios_file)
-    return fill(note, core.compute(note.scenario), Formatter())
+    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
 
 
-def prepare(options: Options) -> Prepared:
-    """The stages up to compose: the filled note, then the Deck and the note's assets."""
+def prepare(options: Options, template=None) -> Prepared:
+    """The stages up to compose: the filled note, then the Deck and the note's assets. The
+    template is read here unless `template` (a TemplatePackage read already) is given."""
     from notedeck.compose import compose
-    from notedeck.pipeline.template import read_template
+    from notedeck.errors import Collector
+    from notedeck.pipeline.template import read_template, read_template_map
 
     from notedeck.figures.listing import flatten
     from notedeck.pipeline.buildid import stamp
 
-    source = filled_note(options)
+    found = Collector()                     # a bad template is reported beside the note's errors
+    template = template or found.run(read_template, options.content)
+    mapping = found.run(read_template_map, options.content)
+    source = found.run(filled_note, options)
+    if found.problems:
+        raise NotedeckError(found.problems)
     deck, composed = compose(source, live="web" in options.outputs)
-    assets = Assets(*read_template(options.content))
-    deck = stamp(deck, flatten(source.names), assets.template, options.audience)
-    warnings = (*source.warnings, *composed)
+    assets = Assets(template.data, template.name, *mapping)
+    deck = stamp(deck, flatten(source.names),
+                 (template.data or b"") + repr(assets.template_map).encode(), options.audience)
+    warnings = (*source.warnings, *composed, *template.warnings)
     if options.strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
     return Prepared(source, deck, tuple(warnings), assets)
+
+
+def template_first(options: Options):
+    """The note's template, read before anything costly starts (charts, say). If it is
+    refused, prepare reports why beside the note's own problems."""
+    from notedeck.pipeline.template import read_template
+
+    try:
+        return read_template(options.content)
+    except NotedeckError:
+        prepare(options)
+        raise
 
 
 def renderers(options: Options, listed: tuple[str, ...] = ()) -> tuple[Renderer, ...]:
@@ -86,7 +106,15 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
                          prepared.assets)
         plans.append((renderer, plan))
     found.raise_if_any()
+    warnings = plan_warnings(plans)
+    if options.strict and warnings:
+        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
     return plans
+
+
+def plan_warnings(plans) -> tuple[Problem, ...]:
+    """Warnings a planner found (a template's unreadable colours, say), carried in its plan."""
+    return tuple(w for _, plan in plans for w in getattr(plan, "warnings", ()))
 
 
 def sized_art(deck: Deck) -> dict[str, ChartArt]:

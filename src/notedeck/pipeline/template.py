@@ -1,18 +1,25 @@
-"""The note's own template.pptx, read once: its bytes for the deck renderer, or None."""
+"""The note's own template (template.pptx or .potx), else notedeck's default: read once, made
+safe; and the note's template.yaml, which pins layouts to roles."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from notedeck.readers import yamlfile
-from notedeck.readers.layout import NoteLayout
-
-MAX_TEMPLATE_BYTES = 50_000_000
+from notedeck.readers.template import TemplatePackage, default_template, read_note_template
 
 
-def read_template(content: Path) -> tuple[bytes | None, str]:
-    """(the template's bytes, its name as messages show it); (None, name) when the note has none."""
-    path = NoteLayout(content).template
+def read_template(content: Path) -> TemplatePackage:
+    """The template the deck is built on, checked and repacked clean (readers/template.py);
+    its warnings say what was left out."""
+    return read_note_template(content) or default_template()
+
+
+def read_template_map(content: Path) -> tuple[tuple, str]:
+    """(the roles pinned in the note's template.yaml, that file's name); () without one."""
+    from notedeck.readers import templatemap, yamlfile
+    from notedeck.readers.layout import NoteLayout
+
+    path = NoteLayout(content).template_map
     if not path.exists() and not path.is_symlink():
-        return None, str(path)
-    return yamlfile.read_bytes(yamlfile.inside(content, path), MAX_TEMPLATE_BYTES), str(path)
+        return (), str(path)
+    return templatemap.read(yamlfile.inside(content, path)).pins, str(path)

@@ -11,11 +11,11 @@ from jinja2 import StrictUndefined, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
-from notedeck.prose import placeholders
+from notedeck.prose import budget, placeholders
+from notedeck.prose.budget import PlaceholderLimit
 from notedeck.errors import NotedeckError, Problem, Location, closest
 
 _TEMPLATE_NAME = "<notedeck-content>"
-MAX_FILLED = 200_000
 
 
 class _Undefined(StrictUndefined):
@@ -39,8 +39,10 @@ def _hint(name: str, choices: list[str]) -> str:
 
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    return SandboxedEnvironment(undefined=_Undefined, autoescape=False,
-                                keep_trailing_newline=True, trim_blocks=True)
+    env = SandboxedEnvironment(undefined=_Undefined, autoescape=False, finalize=budget.printable,
+                               keep_trailing_newline=True, trim_blocks=True)
+    env.filters.update(budget.filters(env.filters, placeholders.FILTERS))
+    return env
 
 
 def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
@@ -54,9 +56,10 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
         if found:
             raise NotedeckError([Problem(Location(file, line + line_offset, None, key), message)
                                  for line, message in found])
-        template = environment().from_string(tree)
-        template.name = template.filename = _TEMPLATE_NAME
-        return _render(template, namespace, file, line_offset, key)
+        with budget.counting():
+            template = environment().from_string(budget.Counting().visit(tree))
+            template.name = template.filename = _TEMPLATE_NAME
+            return "".join(template.generate(namespace))
     except TemplateSyntaxError as exc:
         raise _error(file, exc.lineno + line_offset, key,
                      f"placeholder syntax error: {exc.message}") from None
@@ -68,23 +71,14 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
             choices = list(namespace)
         hint = _hint(getattr(exc, "name", ""), choices) if hasattr(exc, "name") else ""
         raise _error(file, _line(exc, line_offset), key, f"{exc}{hint}") from None
+    except PlaceholderLimit as exc:
+        raise _error(file, _line(exc, line_offset), key, str(exc)) from None
     except SecurityError as exc:
         raise _error(file, _line(exc, line_offset), key,
                      f"placeholder refused by the sandbox: {exc}") from None
     except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
         raise _error(file, _line(exc, line_offset), key,
                      f"placeholder could not be filled: {exc}") from None
-
-
-def _render(template, namespace, file, line_offset, key) -> str:
-    parts, size = [], 0
-    for part in template.generate(namespace):
-        size += len(part)
-        if size > MAX_FILLED:
-            raise _error(file, line_offset + 1, key, f"the filled text is longer than "
-                                                     f"{MAX_FILLED:,} characters")
-        parts.append(part)
-    return "".join(parts)
 
 
 def _line(exc: BaseException, offset: int) -> int | None:

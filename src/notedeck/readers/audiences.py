@@ -1,4 +1,5 @@
-"""Audience variants: a name, an optional title, and scenario overrides merged key by key."""
+"""Audience variants: a name, an optional title, scenario overrides merged key by key, and
+the audience's own content (readers/overrides.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, closest, fail
-from notedeck.readers import yamlfile
+from notedeck.figures.formatting import unsupported
+from notedeck.readers import overrides, yamlfile
 from notedeck.readers.validation import shown, suggest
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 
-KEYS = ("name", "title", "subtitle", "scenarios")
+KEYS = ("name", "title", "subtitle", "scenarios", "note", "passages", "locale", "labels")
 LIMITS = {"name": 60, "title": 120, "subtitle": 200}
 
 
@@ -23,6 +25,9 @@ class Audience:
     subtitle: str | None
     overrides: Located | None      # the `scenarios:` part, positions kept
     warnings: tuple[Problem, ...] = ()
+    changes: overrides.Changes | None = None   # note fields, passages, its own sections
+    locale: str | None = None      # None: the note's
+    source: Located | None = None  # the whole file: its `labels:` and `locale:` positions
 
 
 def names(content: Path) -> list[str]:
@@ -47,14 +52,22 @@ def load(content: Path, slug: str) -> Audience:
     _check(source, data)
     return Audience(slug, data.get("name") or slug.replace("-", " ").capitalize(),
                     data.get("title"), data.get("subtitle"),
-                    _part(source, "scenarios") if "scenarios" in data else None,
-                    tuple(source.warnings))
+                    overrides.part(source, "scenarios") if "scenarios" in data else None,
+                    tuple(source.warnings), overrides.read(source, content, slug),
+                    data.get("locale"), source)
 
 
 def _check(source: Located, data: dict) -> None:
     """Unknown keys, and text where text belongs: every problem at once."""
     problems = [Problem(source.where((key,), at_key=True), f"unknown key '{key}'" + suggest(str(key), list(KEYS)))
                 for key in data if key not in KEYS]
+    if "locale" in data:
+        problem = unsupported(data["locale"])
+        if problem:
+            problems.append(Problem(source.where(("locale",)), problem))
+    if "labels" in data and not isinstance(data["labels"], dict):
+        problems.append(Problem(source.where(("labels",)), "expected a mapping of catalogue "
+                                f"entries (key: text), got {shown(data['labels'])}"))
     if "scenarios" in data and not isinstance(data["scenarios"], dict):
         problems.append(Problem(source.where(("scenarios",)),
                                 "expected a mapping holding any part of the scenario file, "
@@ -68,14 +81,6 @@ def _check(source: Located, data: dict) -> None:
                                                           f"characters, got {len(value)}"))
     if problems:
         raise NotedeckError(problems)
-
-
-def _part(source: Located, key: str) -> Located:
-    """The sub-document under one top-level key, its positions re-rooted."""
-    def reroot(table: dict) -> dict:
-        return {path[1:]: where for path, where in table.items() if path[:1] == (key,)}
-    return Located(source.data[key], source.file, reroot(source.positions),
-                   keys=reroot(source.keys))
 
 
 def merge(base: Located, override: Located) -> Located:

@@ -1,4 +1,4 @@
-"""Durations as people write them: 60, "60 s", "15 min", "1.5 h", "1 day", "1 h 30 min"."""
+"""Durations as people write them: 60, "60 s", "15 min", "1.5 h", "1 day", "2 weeks", "1 h 30 min"."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ UNITS = {
     "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
     "d": 86400, "day": 86400, "days": 86400,
+    "w": 604800, "wk": 604800, "wks": 604800, "week": 604800, "weeks": 604800,
 }
 _PART = re.compile(r"\s*(\d{1,20}(?:\.\d{1,20})?)\s*([a-z]+)?\s*", re.IGNORECASE)
 EXPECTED = ("a number of seconds or a number with a unit "
-            "(s, sec, seconds, min, minutes, h, hours, d, days), e.g. 60, '15 min', '1 day'")
+            "(s, sec, seconds, min, minutes, h, hours, d, days, w, weeks), e.g. 60, '15 min', "
+            "'1 day', '2 weeks'")
 
 
 def parse(value: object) -> Fraction:
@@ -37,7 +39,7 @@ def parse(value: object) -> Fraction:
         unit = (match.group(2) or "s").lower()
         if unit not in UNITS:
             raise ValueError(f"unknown time unit '{match.group(2)}' in {_short(value)}; "
-                             f"expected one of s, min, h, d (or their long names)")
+                             f"expected one of s, min, h, d, w (or their long names)")
         total += Fraction(Decimal(match.group(1))) * UNITS[unit]
         position = match.end()
     return total

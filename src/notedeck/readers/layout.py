@@ -10,8 +10,11 @@ SCENARIOS = "scenarios.yaml"
 SECTIONS = "sections"
 AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
+TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck or a .potx
+TEMPLATE_MAP = "template.yaml"               # which layout of the template plays each role
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
-READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml", TEMPLATE)
+READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml",
+                 f"{AUDIENCES}/*/{SECTIONS}/*.md", *TEMPLATES, TEMPLATE_MAP)
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,24 @@ class NoteLayout:
     def template(self) -> Path:
         return self.root / TEMPLATE
 
+    @property
+    def template_map(self) -> Path:
+        return self.root / TEMPLATE_MAP
+
+    @property
+    def templates(self) -> list[Path]:
+        """Where the note's own template may be: template.pptx, template.potx."""
+        return [self.root / name for name in TEMPLATES]
+
     def section_files(self) -> list[Path]:
         return sorted(self.sections.glob("*.md"))
 
     def audience(self, name: str) -> Path:
         return self.audiences / f"{name}.yaml"
+
+    def audience_sections(self, name: str) -> Path:
+        """An audience's own sections: audiences/NAME/sections/."""
+        return self.audiences / name / SECTIONS
 
     def audience_names(self) -> list[str]:
         folder = self.audiences
@@ -53,13 +69,10 @@ class NoteLayout:
     def inputs(self, audience: str | None = None,
                scenarios_file: Path | None = None) -> list[Path]:
         """Every file a build of this variant reads (whether or not it exists yet), in a fixed
-        order; a --scenarios file stands in for scenarios.yaml. Build records hash exactly these
+        order: a --scenarios file beside scenarios.yaml (still read, for the note's own
+        workloads), an audience's file and its own sections. Build records hash exactly these
         (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
-        return [self.note, Path(scenarios_file) if scenarios_file else self.scenarios,
+        own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
+        return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
                 *self.section_files(), *([self.audience(audience)] if audience else []),
-                self.template]
-
-    def is_other_audience(self, relative: Path, audience: str | None) -> bool:
-        """A file of an audience other than `audience` (a variant never reads those)."""
-        return (len(relative.parts) == 2 and relative.parts[0] == AUDIENCES
-                and relative.suffix == ".yaml" and relative.stem != audience)
+                *own, *self.templates]

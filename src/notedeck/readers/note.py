@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from notedeck.errors import NotedeckError, fail
+from notedeck.figures.formatting import unsupported
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import custom, problems, shown
@@ -39,7 +40,24 @@ def _date(value: Any) -> datetime.date:
     raise custom(f"expected a date written YYYY-MM-DD, got {shown(value)}")
 
 
+def _locale(value: Any) -> str:
+    problem = unsupported(value) if isinstance(value, str) else "expected a language tag " \
+        f"such as en-GB, de-DE or fr-FR, got {shown(value)}"
+    if problem:
+        raise custom(problem)
+    return value
+
+
+def _labels(value: Any) -> dict[str, str]:
+    """Catalogue entries by key; which keys and slots exist is readers/catalogue.py's to say."""
+    if not isinstance(value, dict):
+        raise custom(f"expected a mapping of catalogue entries (key: text), got {shown(value)}")
+    return dict(value)
+
+
 Short = Annotated[str, _text(MAX_TITLE)]
+Locale = Annotated[str, PlainValidator(_locale)]
+LabelMap = Annotated[dict, PlainValidator(_labels)]
 Long = Annotated[str, _text(2000)]
 
 
@@ -61,19 +79,28 @@ class NoteIn(BaseModel):
     subject: Annotated[str, _text(300)] = ""
     keywords: list[Short] = Field(default_factory=list, max_length=20)
     title_notes: Long = ""
-    sources_title: Short = "Sources, dates and boundaries"
+    sources_title: Short = ""                     # "": the catalogue's, in the note's language
     sources: list[SourceIn] = Field(default_factory=list, max_length=20)
     boundaries: list[Long] = Field(default_factory=list, max_length=10)
     names_with_numbers: list[Short] = Field(default_factory=list, max_length=50)
     outputs: list[Short] = Field(default_factory=list, max_length=20)   # added to every build
+    locale: Locale = "en-GB"                      # numbers, dates and notedeck's own words
+    labels: LabelMap = Field(default_factory=dict)    # catalogue entries, in the note's locale
 
 
-def read(path: Path) -> tuple[NoteIn, yamlfile.Located]:
-    """The validated note and its located source (for placeholder line numbers)."""
+def read(path: Path, override: yamlfile.Located | None = None) -> tuple[NoteIn, yamlfile.Located]:
+    """The validated note and its located source (for placeholder line numbers); an
+    audience's `note:` part replaces the fields it names (lists whole)."""
     source = yamlfile.load(path)
     if source.data is None:
         raise fail(path, "note.yaml is empty; expected at least title, subtitle, author, "
                          "date and footer")
+    if override is not None and isinstance(source.data, dict):
+        from notedeck.readers.audiences import merge
+
+        merged = merge(source, override)
+        merged.warnings.extend(source.warnings)
+        source = merged
     try:
         return NoteIn.model_validate(source.data if source.data is not None else {}), source
     except ValidationError as exc:

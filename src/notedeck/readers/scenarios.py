@@ -77,6 +77,20 @@ def _text(limit: int, required: bool = True):
     return PlainValidator(check)
 
 
+def _label(limit: int, required: bool = True):
+    """Plain text shown as is: a placeholder here would reach the deck unfilled."""
+    text = _text(limit, required).func
+
+    def check(value: Any) -> str:
+        value = text(value)
+        found = next((mark for mark in ("{{", "{%", "{#") if mark in value), None)
+        if found:
+            raise _custom(f"a label is plain text, shown as written; placeholders ('{found}') "
+                          "are not filled here. Write the words themselves")
+        return value
+    return PlainValidator(check)
+
+
 def _identifier(value: Any) -> str:
     if not isinstance(value, str) or not ID_PATTERN.match(value):
         raise _custom("expected an id of lower-case letters, digits and _ "
@@ -97,6 +111,8 @@ class SpeedsIn(_Strict):
     baseline: Speed
     imagined: Speed
     dial: list[Speed] = Field(min_length=2, max_length=MAX_STOPS)
+    baseline_label: Annotated[str, _label(60)] = "illustrative speed"
+    imagined_label: Annotated[str, _label(60)] = "imagined speed"
 
     @field_validator("dial")
     @classmethod
@@ -112,12 +128,13 @@ class ThroughputIn(_Strict):
 
 class WorkloadIn(_Strict):
     id: Annotated[str, PlainValidator(_identifier)]
-    label: Annotated[str, _text(60)]
+    label: Annotated[str, _label(60)]
     count: Count
     tokens_each: Count
     title: Annotated[str, _text(120, required=False)] = ""
     scene: Annotated[str, _text(700, required=False)] = ""
     still_scarce: Annotated[str, _text(300, required=False)] = ""
+    singular: Annotated[str, _label(60, required=False)] = ""
 
 
 class BottleneckIn(_Strict):
@@ -125,6 +142,8 @@ class BottleneckIn(_Strict):
     check: Duration
     checks: list[Duration] = Field(min_length=1, max_length=MAX_STOPS)
     slider: list[Duration] = Field(min_length=2, max_length=MAX_STOPS)
+    check_label: Annotated[str, _label(60)] = "fixed check"
+    check_example: Annotated[str, _label(120, required=False)] = ""
 
     @field_validator("slider")
     @classmethod
@@ -158,7 +177,16 @@ def validate(source: Located) -> Scenario:
     problems = _cross_checks(source, raw)
     if problems:
         raise NotedeckError(problems)
+    source.warnings.extend(_singulars(source, raw))
     return _freeze(raw)
+
+
+def _singulars(source: Located, raw: ScenarioIn) -> list[Problem]:
+    """A count of one with no singular label would read "1 complaint responses"."""
+    return [Problem(source.where(("workloads", index, "label")),
+                    f"the count is 1, so the label '{w.label}' reads as a plural; add "
+                    "'singular:' with the label for one", "warning")
+            for index, w in enumerate(raw.workloads) if w.count == 1 and not w.singular]
 
 
 def _cross_checks(source: Located, raw: ScenarioIn) -> list[Problem]:
@@ -181,9 +209,11 @@ def _cross_checks(source: Located, raw: ScenarioIn) -> list[Problem]:
 
 def _freeze(raw: ScenarioIn) -> Scenario:
     return Scenario(
-        speeds=Speeds(raw.speeds.baseline, raw.speeds.imagined, tuple(raw.speeds.dial)),
+        speeds=Speeds(raw.speeds.baseline, raw.speeds.imagined, tuple(raw.speeds.dial),
+                      raw.speeds.baseline_label, raw.speeds.imagined_label),
         throughput=Throughput(raw.throughput.streams, raw.throughput.tokens_per_second),
         workloads=tuple(Workload(**w.model_dump()) for w in raw.workloads),
         bottleneck=Bottleneck(raw.bottleneck.workload, raw.bottleneck.check,
-                              tuple(raw.bottleneck.checks), tuple(raw.bottleneck.slider)),
+                              tuple(raw.bottleneck.checks), tuple(raw.bottleneck.slider),
+                              raw.bottleneck.check_label, raw.bottleneck.check_example),
     )

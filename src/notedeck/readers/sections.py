@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
-from notedeck.model import (Block, BulletList, Exercise, Paragraph, Passage, Prompt, Run, Text, Worksheet, Heading, plain)
+from notedeck.errors import Collector, NotedeckError, Problem, Location, fail
+from notedeck.model import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
-from notedeck.readers import facilitation
+from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
+from notedeck.readers.inlines import bullets, closing, describe, inline
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
 
@@ -23,14 +22,7 @@ OPTIONAL_KEYS = ("minutes",)          # the section's planned time in the facili
 MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
-COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet", "facilitator", "exercise")
-FACILITATOR = ("facilitator", "exercise")     # only in the facilitator guide
-EXERCISE_KEYS = ("ask", "listen for")
-_NOTES_TIME = re.compile(r"notes\s*\((.*)\)", re.IGNORECASE)
-_PARSER = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes"])
-# URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
-_REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
-                          r"|(?<![\w+.-])(data):[a-z]+/", re.IGNORECASE)
+COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet", *facilitation.KINDS)
 
 
 @dataclass(frozen=True)
@@ -52,8 +44,9 @@ class SlideSource:
     line: int
     blocks: list[Part] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    seconds: int | None = None
-    facilitator: list[Passage] = field(default_factory=list)
+    file: Path | None = None        # where the slide is written, when not its section's file
+    seconds: int | None = None      # planned time, from '### Notes (2 min)'
+    facilitator: list[Passage] = field(default_factory=list)   # the guide's passages
 
 
 @dataclass
@@ -65,8 +58,11 @@ class SectionSource:
     slides: list[SlideSource] = field(default_factory=list)
     handout: list[Part] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
-    seconds: int | None = None
-    facilitator: list[Passage] = field(default_factory=list)
+    passages: tuple[str, ...] = ()                        # the passage names the file marks
+    hidden: tuple[passages.Passage, ...] = ()             # passages of absent workloads
+    texts: tuple[passages.Chunk, ...] = ()                # the text as filled, located
+    seconds: int | None = None                            # planned time: 'minutes' in front
+    facilitator: list[Passage] = field(default_factory=list)   # the guide's passages
 
     @property
     def label(self) -> str:
@@ -92,24 +88,26 @@ def load(path: Path) -> SectionText:
     found = Collector()
     source = found.run(_front_matter, path, front)
     if source is None:                     # report the body's problems in the same run
-        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, False))
+        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, None, None,
+                                    False))
         found.raise_if_any()
+    # a front-matter line is scrubbed twice (file, then its YAML): report it once
     return SectionText(path, source, source.data["number"], body, body_line,
-                       (*source.warnings, *warnings))
+                       tuple(dict.fromkeys((*source.warnings, *warnings))))
 
 
-def parse(text: SectionText, namespace: Mapping[str, Any] | None) -> SectionSource:
+def parse(text: SectionText, namespace: Mapping[str, Any] | None,
+          overlay: passages.Overlay | None = None) -> SectionSource:
     """Fill a section's placeholders from the namespace (None: leave them) and parse its
-    Markdown into slides, notes and handout parts; every problem in one NotedeckError."""
+    Markdown into slides, notes and handout parts; an overlay swaps in an audience's
+    passages and leaves out those of absent workloads. Every problem in one NotedeckError."""
     path, found = text.file, Collector()
     titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
     section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",
                             warnings=list(text.warnings), seconds=_seconds(text.front))
-    filled = text.body if namespace is None else found.run(
-        fill, text.body, namespace, path, line_offset=text.body_line - 1)
-    if filled is not None:
-        found.problems.extend(_walk(section, filled, text.body_line, namespace is not None))
-        found.problems.extend(facilitation.overbooked(section))
+    found.problems.extend(_walk(section, text.body, text.body_line, namespace, overlay,
+                                namespace is not None))
+    found.problems.extend(facilitation.overbooked(section))
     found.raise_if_any()
     section.warnings.extend(found.problems)
     return section
@@ -122,14 +120,26 @@ def _seconds(front: yamlfile.Located) -> int | None:
     return facilitation.minutes(front.data["minutes"])
 
 
-def _walk(section: SectionSource, body: str, body_line: int, check_lengths: bool) -> list[Problem]:
-    """Parse the body's Markdown into the section's slides; the problems met."""
-    walker = _Walker(section, section.file, body_line, check_lengths=check_lengths)
-    walker.walk(_PARSER.parse(body))
-    if not section.slides and not walker.problems:
+def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
+          check_lengths: bool) -> list[Problem]:
+    """Resolve the body's passages, fill it and parse its Markdown into the section's slides;
+    the problems met."""
+    found = Collector()
+    pieces = found.run(passages.split, body, section.file, body_line)
+    resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
+    filled = found.run(passages.assemble, resolved.chunks, namespace) if resolved else None
+    if filled is None:
+        return found.problems
+    section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, filled.chunks
+    section.warnings.extend(resolved.warnings)
+    walker = _Walker(section, filled.lines, check_lengths=check_lengths)
+    tokens = found.run(markdown.tokens, filled.text, filled.lines)
+    if tokens is not None:
+        walker.walk(tokens)
+    if tokens is not None and not section.slides and not walker.problems:
         walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
                                        "slides; start one with a '## Title' line"))
-    return walker.problems
+    return [*found.problems, *walker.problems]
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -162,10 +172,9 @@ def _front_matter(path: Path, front: str) -> yamlfile.Located:
     for key in ("title", "headline"):
         if key in data and not isinstance(data[key], str):
             problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
-    seconds = None
     if "minutes" in data:
         try:
-            seconds = facilitation.minutes(data["minutes"])
+            facilitation.minutes(data["minutes"])
         except ValueError as exc:
             problems.append(Problem(source.where(("minutes",)), str(exc)))
     if problems:
@@ -191,16 +200,20 @@ def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any]
 class _Walker:
     """Walks markdown-it's block tokens into slides, notes and handout parts."""
 
-    def __init__(self, section: SectionSource, path: Path, body_line: int,
-                 check_lengths: bool = True):
-        self.section, self.path, self.offset = section, path, body_line
+    def __init__(self, section: SectionSource, lines: passages.Lines, check_lengths: bool = True):
+        self.section, self.lines = section, lines
         self.check_lengths = check_lengths
         self.in_handout = False
         self.in_notes = False
         self.problems: list[Problem] = []
 
-    def line(self, token: Token) -> int:
-        return (token.map[0] if token.map else 0) + self.offset
+    def at(self, token: Token) -> tuple[Path, int]:
+        """The file and line a token's text comes from."""
+        return self.lines.at(token.map[0] if token.map else 0)
+
+    def fail(self, token: Token, message: str) -> NotedeckError:
+        path, line = self.at(token)
+        return fail(path, message, line)
 
     def walk(self, tokens: list[Token]) -> None:
         """Every block in turn; a block with a problem is reported and skipped."""
@@ -210,7 +223,7 @@ class _Walker:
                 index = self.step(tokens, index)
             except NotedeckError as exc:
                 self.problems.extend(exc.problems)
-                index = _closing(tokens, index) + 1 if tokens[index].nesting == 1 else index + 1
+                index = closing(tokens, index) + 1 if tokens[index].nesting == 1 else index + 1
 
     def step(self, tokens: list[Token], i: int) -> int:
         token = tokens[i]
@@ -218,12 +231,11 @@ class _Walker:
             self.heading(token, tokens[i + 1])
             return i + 3
         if token.type == "paragraph_open":
-            self.add(Paragraph(inline(tokens[i + 1], self.path, self.line(token),
-                                      self.problems)), token)
+            self.add(Paragraph(inline(tokens[i + 1], *self.at(token), self.problems)), token)
             return i + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
-            end = _closing(tokens, i)
-            self.add(bullets(tokens[i:end + 1], self.path, self.offset, self.problems), token)
+            end = closing(tokens, i)
+            self.add(bullets(tokens[i:end + 1], self.at, self.problems), token)
             return end + 1
         if token.type == "fence":
             self.fence(token)
@@ -232,48 +244,47 @@ class _Walker:
             return i + 1
         if token.type == "hr":
             return i + 1
-        raise fail(self.path, f"{_describe(token)} is not supported here; use paragraphs, "
-                              "lists, headings (##, ###) and fenced components", self.line(token))
+        raise self.fail(token, f"{describe(token)} is not supported here; use paragraphs, "
+                               "lists, headings (##, ###) and fenced components")
 
     def heading(self, token: Token, content: Token) -> None:
-        title = clean.line(plain(inline(content, self.path, self.line(token), self.problems)))
+        path, line = self.at(token)
+        title = clean.line(plain(inline(content, path, line, self.problems)))
         level = int(token.tag[1])
         limit = MAX_SLIDE_TITLE if level == 2 and not self.in_handout else MAX_HEADING
         if len(title) > limit and self.check_lengths:
-            raise fail(self.path, f"the heading '{title[:30]}...' is {len(title)} characters "
-                                  f"long; at most {limit} fit. Shorten it", self.line(token))
+            raise self.fail(token, f"the heading '{title[:30]}...' is {len(title)} characters "
+                                   f"long; at most {limit} fit. Shorten it")
         if level == 1:
             if title.lower() != "handout":
-                raise fail(self.path, f"unknown part '# {title}'; the only top-level "
-                                      "heading is '# Handout'", self.line(token))
+                raise self.fail(token, f"unknown part '# {title}'; the only top-level "
+                                       "heading is '# Handout'")
             self.in_handout, self.in_notes = True, False
         elif self.in_handout:
             self.section.handout.append(Heading(title, level))
         elif level == 2:
-            self.section.slides.append(SlideSource(title, self.line(token)))
+            own = None if path == self.section.file else path
+            self.section.slides.append(SlideSource(title, line, file=own))
             self.in_notes = False
         elif level == 3 and _is_notes(title) and self.section.slides:
             self.in_notes = True
             self.section.slides[-1].seconds = self._notes_time(title, token)
         else:
-            raise fail(self.path, f"unexpected heading '{'#' * level} {title}': slides start "
-                                  "with '## Title', notes with '### Notes'", self.line(token))
+            raise self.fail(token, f"unexpected heading '{'#' * level} {title}': slides start "
+                                   "with '## Title', notes with '### Notes'")
 
     def _notes_time(self, title: str, token: Token) -> int | None:
-        match = _NOTES_TIME.fullmatch(title.strip())
-        if not match:
-            return None
         try:
-            return facilitation.minutes(match.group(1).strip())
+            return facilitation.notes_time(title)
         except ValueError as exc:
-            raise fail(self.path, f"'### {title}': {exc}", self.line(token)) from None
+            raise self.fail(token, f"'### {title}': {exc}") from None
 
     def add(self, block: Block | Component, token: Token) -> None:
         if self.in_handout:
             self.section.handout.append(block)
         elif not self.section.slides:
-            raise fail(self.path, "text before the first slide: start a slide with "
-                                  "'## Title' or the handout with '# Handout'", self.line(token))
+            raise self.fail(token, "text before the first slide: start a slide with "
+                                   "'## Title' or the handout with '# Handout'")
         elif self.in_notes:
             self.section.slides[-1].notes.extend(_note_text(block))
         else:
@@ -282,56 +293,40 @@ class _Walker:
     def fence(self, token: Token) -> None:
         kind = token.info.strip().split(" ")[0].lower()
         if kind not in COMPONENTS:
-            raise fail(self.path, f"unknown component '{token.info.strip() or '(none)'}'; "
-                                  f"expected one of: {', '.join(COMPONENTS)}", self.line(token))
+            raise self.fail(token, f"unknown component '{token.info.strip() or '(none)'}'; "
+                                   f"expected one of: {', '.join(COMPONENTS)}")
+        path, line = self.at(token)
         if kind == "worksheet":
-            self.add(worksheet(token.content, self.path, self.line(token) + 1), token)
-        elif kind in FACILITATOR:
+            self.add(worksheet(token.content, path, line + 1), token)
+        elif kind in facilitation.KINDS:
             self.facilitator(kind, token)
         else:
-            self.add(Component(kind, token.content.strip(), self.path, self.line(token)), token)
-
+            self.add(Component(kind, token.content.strip(), path, line), token)
 
     def facilitator(self, kind: str, token: Token) -> None:
         """A passage for the guide only: the slide's (in its text or notes) or the section's
         (in the handout part); never in a participant's material."""
-        line = self.line(token) + 1
-        made = (exercise(token.content, self.path, line) if kind == "exercise"
-                else passages(token.content, self.path, line))
+        path, line = self.at(token)
+        made = facilitation.fence(kind, token.content, path, line + 1)
         if self.in_handout:
             self.section.facilitator.extend(made)
         elif self.section.slides:
             self.section.slides[-1].facilitator.extend(made)
         else:
-            raise fail(self.path, f"a {kind} passage before the first slide: put it under a "
-                                  "'## Title' or in the '# Handout' part", self.line(token))
+            raise self.fail(token, f"a {kind} passage before the first slide: put it under a "
+                                   "'## Title' or in the '# Handout' part")
 
 
 def _is_notes(title: str) -> bool:
-    return title.lower() == "notes" or _NOTES_TIME.fullmatch(title.strip()) is not None
-
-
-def _closing(tokens: list[Token], start: int) -> int:
-    depth = 0
-    for index in range(start, len(tokens)):
-        depth += tokens[index].nesting
-        if depth == 0:
-            return index
-    return len(tokens) - 1
-
-
-def bullets(tokens: list[Token], path: Path, offset: int,
-            notes: list[Problem] | None = None) -> BulletList:
-    """A list's items as runs; nested items are flattened into the list."""
-    items = [inline(t, path, (t.map[0] if t.map else 0) + offset, notes)
-             for t in tokens if t.type == "inline"]
-    return BulletList(tuple(items), ordered=tokens[0].type == "ordered_list_open")
+    return title.lower() == "notes" or facilitation.is_timed_notes(title)
 
 
 def worksheet(body: str, path: Path, line: int) -> Worksheet:
     """'- **Title**: hint' items become prompts with room to write."""
     prompts = []
-    for item in bullets(_PARSER.parse(body), path, line).items:
+    lines = passages.Lines.plain(path, line, body)
+    at = lambda token: lines.at(token.map[0] if token.map else 0)  # noqa: E731
+    for item in bullets(markdown.tokens(body, lines), at).items:
         title = "".join(r.text for r in item if r.bold).strip().rstrip(":.")
         hint = "".join(r.text for r in item if not r.bold).strip().lstrip(":.–— ").strip()
         hint = hint[:1].upper() + hint[1:]
@@ -340,59 +335,7 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
         prompts.append(Prompt(title, hint))
     if not prompts:
         raise fail(path, "the worksheet needs a list of '- **Title**: hint' items", line)
-    return Worksheet("Worksheet", tuple(prompts))
-
-
-def inline(token: Token, path: Path, line: int, notes: list[Problem] | None = None) -> Text:
-    """An inline token's children as styled runs; warnings go to `notes`."""
-    runs: list[Run] = []
-    bold = italic = False
-    for child in token.children or []:
-        kind = child.type
-        if kind in ("strong_open", "strong_close"):
-            bold = kind == "strong_open"
-        elif kind in ("em_open", "em_close"):
-            italic = kind == "em_open"
-        elif kind in ("text", "code_inline"):
-            _check_url_text(child.content, path, line)
-            runs.append(Run(clean.inline(child.content), bold, italic))
-        elif kind in ("softbreak", "hardbreak"):
-            runs.append(Run(" ", bold, italic))
-        elif kind == "image":
-            source = str((child.attrs or {}).get("src", ""))
-            raise fail(path, f"images are not supported in section text (found '{source[:60]}'); "
-                             "charts and tables come from fenced components", line)
-        elif kind == "html_inline" and notes is not None:
-            notes.append(warning(path, f"raw HTML {child.content[:40]!r} is left out; "
-                                       "use **bold** and *italic*", line))
-        elif kind in ("link_open", "link_close"):
-            _check_link(child, path, line)
-    return _merge(runs)
-
-
-def _check_link(token: Token, path: Path, line: int) -> None:
-    href = str(token.attrs.get("href", "")) if token.attrs else ""
-    if href and not href.startswith(("http://", "https://", "mailto:")):
-        raise fail(path, f"link target '{href}' is not allowed; links must be http(s) or "
-                         "mailto addresses", line)
-
-
-def _check_url_text(text: str, path: Path, line: int) -> None:
-    match = _REFUSED_URL.search(text)
-    if match:
-        scheme = next(g for g in match.groups() if g).lower()
-        raise fail(path, f"links to '{scheme}:' addresses are not allowed "
-                         "(they could open files or run code on the reader's machine)", line)
-
-
-def _merge(runs: list[Run]) -> Text:
-    merged: list[Run] = []
-    for run in runs:
-        if merged and (merged[-1].bold, merged[-1].italic) == (run.bold, run.italic):
-            merged[-1] = Run(merged[-1].text + run.text, run.bold, run.italic)
-        elif run.text:
-            merged.append(run)
-    return tuple(merged)
+    return Worksheet("", tuple(prompts))          # compose titles it in the deck's language
 
 
 def _note_text(block: Block | Component) -> list[str]:
@@ -402,56 +345,3 @@ def _note_text(block: Block | Component) -> list[str]:
         return ["• " + plain(item) for item in block.items]
     raise NotedeckError(Problem(Location(getattr(block, "file", "?"), getattr(block, "line", None)),
                                 "speaker notes hold text only, not components"))
-
-
-def _describe(token: Token) -> str:
-    names = {"blockquote_open": "a block quote", "code_block": "an indented code block",
-             "html_block": "raw HTML", "table_open": "a Markdown table"}
-    return names.get(token.type, f"'{token.type}'")
-
-
-def inline_markdown(value: str, path: Path | str = "", line: int = 0) -> Text:
-    """Prose from YAML (a scene, a still-scarce line) with emphasis and typographic quotes."""
-    tokens = _PARSER.parseInline(clean.line(value))
-    return inline(tokens[0], Path(path), line) if tokens else ()
-
-
-# --- the facilitator guide's passages and exercises ---------------------------------
-
-def passages(body: str, path: Path, line: int) -> list[Passage]:
-    """A facilitator fence's paragraphs and lists."""
-    tokens = _PARSER.parse(body)
-    out: list[Passage] = []
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.type == "paragraph_open":
-            out.append(Paragraph(inline(tokens[index + 1], path, line)))
-            index += 3
-        elif token.type in ("bullet_list_open", "ordered_list_open"):
-            end = _closing(tokens, index)
-            out.append(bullets(tokens[index:end + 1], path, line))
-            index = end + 1
-        else:
-            raise fail(path, f"a facilitator passage holds paragraphs and lists; found "
-                             f"{_describe(token)}", line + (token.map[0] if token.map else 0))
-    if not out:
-        raise fail(path, "the facilitator passage is empty", line)
-    return out
-
-
-def exercise(body: str, path: Path, line: int) -> list[Exercise]:
-    """'- **Ask**: ...' and '- **Listen for**: ...' items become one exercise."""
-    found: dict[str, Text] = {}
-    for item in bullets(_PARSER.parse(body), path, line).items:
-        key = "".join(r.text for r in item if r.bold).strip().rstrip(":.").lower()
-        rest = tuple(r for r in item if not r.bold)
-        if rest:
-            rest = (Run(rest[0].text.lstrip(":.–— "), rest[0].bold, rest[0].italic), *rest[1:])
-        if key not in EXERCISE_KEYS:
-            raise fail(path, f"an exercise item starts with **Ask** or **Listen for**, got "
-                             f"{key or '(no bold title)'!r}", line)
-        found[key] = tuple(r for r in rest if r.text)
-    if not found.get("ask"):
-        raise fail(path, "the exercise needs a '- **Ask**: what the room does' item", line)
-    return [Exercise(found["ask"], found.get("listen for", ()))]

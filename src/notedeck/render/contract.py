@@ -17,6 +17,8 @@ class Assets:
 
     template: bytes | None = None
     template_name: str = "template.pptx"
+    template_map: tuple = ()                 # roles pinned in template.yaml (readers.templatemap.Pin)
+    template_map_name: str = "template.yaml"
 
 
 Plan = Any

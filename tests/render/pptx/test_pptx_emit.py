@@ -17,8 +17,10 @@ from notedeck.errors import NotedeckError
 from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
 from notedeck.model import ChartArt
 from notedeck.render.pptx import fit
-from notedeck.render.pptx.layouts import LAYOUTS, read_template, DEFAULT_TEMPLATE
-from notedeck.theme import CHART_SIZES_IN, DECK_TYPEFACE
+from notedeck.render.pptx import package
+from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+from notedeck.render.pptx.roles import SHIPPED, SHIPPED_LAYOUTS
+from notedeck.theme import CHART_SIZES_IN
 from support import render
 
 FOOTER = "One million tokens a second"
@@ -172,8 +174,10 @@ def all_text(slide) -> str:
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> Path:
+    """The hand-built deck with its charts as pictures (--charts picture); native charts are
+    tested in test_pptx_charts.py."""
     out = tmp_path_factory.mktemp("deck") / "deck.pptx"
-    return render("deck", hand_deck(), hand_art(), out)
+    return render("deck", hand_deck(), hand_art(), out, charts="picture")
 
 
 @pytest.fixture(scope="module")
@@ -227,7 +231,7 @@ def test_bullets_are_real_paragraphs_with_runs(prs):
     for p in paragraphs[1:]:
         assert p.level == 0 and p._p.pPr.find(pptx_tag("buChar")) is not None
     lead = paragraphs[1].runs[0]
-    assert lead.text == "One agent" and lead.font.bold and lead.font.name == DECK_TYPEFACE
+    assert lead.text == "One agent" and lead.font.bold and lead.font.name is None   # inherited
     burst = paragraphs[3].runs
     assert [run.text for run in burst if run.font.italic] == ["average"]
 
@@ -236,11 +240,12 @@ def pptx_tag(name: str) -> str:
     return f"{{http://schemas.openxmlformats.org/drawingml/2006/main}}{name}"
 
 
-def test_every_run_names_the_deck_typeface(prs):
+def test_every_run_takes_the_themes_fonts(prs):
+    """Placeholders inherit the template's fonts; text boxes and tables name a theme font."""
     for slide in prs.slides:
         for element in slide.shapes._spTree.iter(pptx_tag("rPr")):
             latin = element.find(pptx_tag("latin"))
-            assert latin is not None and latin.get("typeface") == DECK_TYPEFACE
+            assert latin is None or latin.get("typeface") in ("+mn-lt", "+mj-lt")
 
 
 def test_native_table(prs):
@@ -255,7 +260,9 @@ def test_native_table(prs):
     assert number._p.pPr.get("algn") == "r"
     assert table.cell(2, 0).text_frame.paragraphs[0]._p.pPr.get("algn") == "l"
     highlighted = table.cell(2, 1)._tc.tcPr.find(pptx_tag("solidFill"))
-    assert highlighted.find(pptx_tag("srgbClr")).get("val") == "EEF4FA"
+    assert highlighted.find(pptx_tag("schemeClr")).get("val") == "bg2"
+    header = table.cell(0, 1)._tc.tcPr.find(pptx_tag("solidFill"))
+    assert header.find(pptx_tag("schemeClr")).get("val") == "accent1"
     assert table.cell(1, 1)._tc.tcPr.find(pptx_tag("solidFill")) is None
     assert table.cell(0, 0).text_frame.paragraphs[0].runs[0].font.bold
     caption_top = next(sh for sh in prs.slides[4].placeholders
@@ -433,21 +440,26 @@ def test_control_characters_are_stripped(tmp_path):
 # --- template, determinism, validity ---------------------------------------------------
 
 def test_template_has_every_layout_by_name():
-    template = read_template(DEFAULT_TEMPLATE)
-    assert set(template.layouts) == set(LAYOUTS)
+    template = package.load(None)
+    assert {role: mapped.layout.name for role, mapped in template.roles.items()} == \
+        {role: name for role, (name, _) in SHIPPED.items()}
+    for role, (_, by_idx) in SHIPPED.items():
+        slots = template.roles[role].slots
+        assert {slot: ph.idx for slot, ph in slots.items()} == by_idx
     prs = Presentation(str(DEFAULT_TEMPLATE))
-    assert [layout.name for layout in prs.slide_layouts] == list(LAYOUTS)
+    assert [layout.name for layout in prs.slide_layouts] == list(SHIPPED_LAYOUTS)
     theme = zipfile.ZipFile(DEFAULT_TEMPLATE).read("ppt/theme/theme1.xml").decode()
     assert 'typeface="Arial"' in theme and "0072B2" in theme
 
 
-def test_a_template_missing_a_layout_is_named(tmp_path):
+def test_a_renamed_layout_is_found_by_its_placeholders(tmp_path):
     prs = Presentation(str(DEFAULT_TEMPLATE))
     prs.slide_layouts[3]._element.cSld.set("name", "Graph")
-    bad = tmp_path / "corporate.pptx"
-    prs.save(str(bad))
-    with pytest.raises(NotedeckError, match="no slide layout 'Chart'; layouts are: .*'Graph'"):
-        render("deck", hand_deck(), hand_art(), tmp_path / "deck.pptx", template=bad)
+    renamed = tmp_path / "corporate.pptx"
+    prs.save(str(renamed))
+    deck = Presentation(str(render("deck", hand_deck(), hand_art(), tmp_path / "deck.pptx",
+                                   template=renamed)))
+    assert [s.slide_layout.name for s in deck.slides][7] == "Graph"
 
 
 def test_a_swapped_template_is_used(tmp_path):

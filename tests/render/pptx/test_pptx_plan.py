@@ -7,13 +7,14 @@ import pytest
 from notedeck.model import ContentSlide, Paragraph, Run
 from notedeck.options import Options
 from notedeck.pipeline.stages import prepare
-from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, LAYOUTS, read_template
+from notedeck.render.pptx import package
 from notedeck.render.pptx.plan import PlannedSlide, plan
+from notedeck.render.pptx.roles import ROLES
 from notedeck.theme import CHART_SIZES_IN
 from support import BUNDLED
 
 DECK = prepare(Options(BUNDLED)).deck
-GEOMETRY = read_template(DEFAULT_TEMPLATE)
+GEOMETRY = package.load(None)
 
 
 @pytest.fixture(scope="module")
@@ -21,10 +22,10 @@ def planned() -> tuple[PlannedSlide, ...]:
     return plan(DECK, CHART_SIZES_IN, GEOMETRY)
 
 
-def test_one_planned_slide_per_deck_slide_in_the_closed_set_of_layouts(planned):
+def test_one_planned_slide_per_deck_slide_in_the_closed_set_of_roles(planned):
     assert len(planned) == len(DECK.slides) == 25
-    assert {slide.layout for slide in planned} <= set(LAYOUTS)
-    assert planned[0].layout == "Title" and planned[-1].layout == "Sources"
+    assert {slide.role for slide in planned} <= set(ROLES)
+    assert planned[0].role == "title" and planned[-1].role == "sources"
 
 
 def test_every_box_lies_on_the_slide(planned):

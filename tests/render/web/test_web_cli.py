@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -14,8 +16,14 @@ def run(*args: str):
 
 
 def digests(folder) -> dict[str, str]:
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every output as a reader sees it (through the published links), by SHA-256."""
+    found = {}
+    for root, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = [d for d in dirs if d != ".notedeck"]
+        for name in files:
+            path = Path(root, name)
+            found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
 
 
 def test_with_web_adds_the_page_and_leaves_deck_and_handout_as_they_were(note, tmp_path):

@@ -78,7 +78,7 @@ def test_the_check_slider_shows_the_cores_bottleneck(built):
             "stat0_detail": f"Writing {shares[0]} · Checking {shares[1]}",
             "stat1_detail": f"Writing {shares[2]} · Checking {shares[3]}",
             "stat3_detail": (f"{fmt.seconds_plain(c.total_baseline)} ÷ "
-                             f"{fmt.seconds_plain(c.total_imagined)} seconds"),
+                             f"{fmt.seconds_plain(c.total_imagined)}{fmt.NBSP}seconds"),
             "bar0_total": fmt.duration(c.total_baseline),
             "bar1_total": fmt.duration(c.total_imagined),
             "bar0_share0": shares[0], "bar0_share1": shares[1],
@@ -93,6 +93,7 @@ def test_the_check_slider_shows_the_cores_bottleneck(built):
             if name in slots:
                 assert slots[name][i] == value, (name, i)
         every = [*expected.values(), rate_b, rate_i, fmt.duration(check),
+                 fmt.share_prose(c.checking_share_imagined),          # the sentence's words for it
                  fmt.speedup(c.end_to_end_speedup), fmt.integer(figures.bottleneck_workload.total_tokens)]
         for name in ("summary", "announcement"):
             assert only_figures_from(slots[name][i], every), slots[name][i]

@@ -72,3 +72,15 @@ def texts(tree, xpath: str) -> list[str]:
 def by_class(name: str) -> str:
     """An XPath test for an element that has the class `name`."""
     return f'contains(concat(" ", normalize-space(@class), " "), " {name} ")'
+
+
+def plain(value):
+    """Text as a reader sees it: a no-break space (a number kept with its unit) as a space,
+    in a string or anything holding strings. Browsers report it either way."""
+    if isinstance(value, str):
+        return value.replace("\u00a0", " ")
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(plain(v) for v in value)
+    return value

@@ -150,7 +150,7 @@ def measure(fig, text: str, size: float, weight: str = "normal") -> tuple[float,
 def wrap(fig, text: str, size: float, weight: str, width_px: float) -> str:
     """Break text at spaces so no line is wider than `width_px` (a long word stays whole)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in (w for w in text.split(" ") if w):   # a no-break space keeps a number with its unit
         if lines and measure(fig, f"{lines[-1]} {word}", size, weight)[0] <= width_px:
             lines[-1] = f"{lines[-1]} {word}"
         else:

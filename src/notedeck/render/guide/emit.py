@@ -51,7 +51,7 @@ def emit(planned: GuidePlan, out: Path) -> int:
     from notedeck.render.guide.story import story
     from notedeck.render.pdf.styles import REGULAR, clean, register_fonts
     from notedeck.render.slides.pdffile import write_atomically
-    from notedeck.render.slides.stamp import numbered_canvas
+    from notedeck.render.pdf.footer import numbered_canvas
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
     from io import BytesIO
 

@@ -211,11 +211,11 @@ def _measure(table: Table, right: list[bool]) -> tuple[tuple[float, ...], tuple[
                  for n, row in enumerate(table.rows) if c < len(row)]
         head = table.header[c]
         natural.append(max([w(head, BOLD)] + [w(t, f) for t, f in cells]))
-        words = [w(word, BOLD) for word in head.split()]
+        words = [w(word, BOLD) for word in head.split(" ") if word]     # no-break spaces hold
         if is_right:
             words += [w(t, f) for t, f in cells]
         else:
-            words += [w(word, f) for t, f in cells for word in t.split()]
+            words += [w(word, f) for t, f in cells for word in t.split(" ") if word]
         minimum.append(max(words, default=2 * PAD + 1))
     return tuple(natural), tuple(minimum)
 

@@ -12,28 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
 from io import BytesIO
 from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus import Paragraph as P
 
 from notedeck.model import ChartArt, Deck, Meta
 from notedeck.render.pdf.blocks import Place
+from notedeck.render.pdf.footer import numbered_canvas
 from notedeck.render.pdf.layout import Paper, paper as paper_named
-from notedeck.render.pdf.styles import (MUTED, REGULAR, RULE, SMALL, Styles, clean, esc,
-                                        register_fonts)
-
-from notedeck.render.pdf.paginate import (BOUNDARIES_TITLE, SOURCES_TITLE, chains,  # noqa: F401
-                                          section_items, source_markup, sources_items)
+from notedeck.render.pdf.paginate import chains, section_items, sources_items
+from notedeck.render.pdf.styles import REGULAR, Styles, clean, esc, register_fonts
 
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.
 CHART_HEIGHT_SHARE = 0.33
-BUILD_SIZE = 6.5          # points: the build id, in small print under the footer
 
 
 @dataclass(frozen=True)
@@ -56,8 +50,7 @@ def emit(planned: HandoutPlan, out: Path) -> int:
                                planned.art, sheet.text_height))
     buffer = BytesIO()
     doc = _document(buffer, deck.meta, sheet)
-    doc.build(story, canvasmaker=partial(_FooterCanvas, footer=clean(deck.meta.footer),
-                                         paper=sheet, meta=deck.meta))
+    doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
@@ -70,6 +63,7 @@ def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
         title=clean(meta.title), author=clean(meta.author), subject=clean(meta.subject),
         keywords=[clean(k) for k in meta.keywords], creator="notedeck",
         invariant=1, initialFontName=REGULAR, displayDocTitle=1,
+        lang=meta.declared_lang or None,         # the catalogue's /Lang: screen readers' voice
     )
     frame = Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
@@ -79,7 +73,7 @@ def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
 
 def _story(deck: Deck, place: Place) -> list[Flowable]:
     sections = [section_items(section, place) for section in deck.handout.sections]
-    closing = sources_items(deck.handout.sources, deck.handout.boundaries)
+    closing = sources_items(deck.handout.sources, deck.handout.boundaries, deck.meta.labels)
     return _title_block(deck.meta) + chains(sections, closing)
 
 
@@ -94,64 +88,3 @@ def _title_block(meta: Meta) -> list[Flowable]:
     if byline:
         story.append(P(byline, Styles.byline))
     return story
-
-
-# --- pages -----------------------------------------------------------------------
-
-class _FooterCanvas(Canvas):
-    """Holds every page until the end, then stamps the running footer and
-    "page N of M" on each, when M is known."""
-
-    def __init__(self, *args, footer: str, paper: Paper, meta: Meta | None = None, **kwargs):
-        from notedeck.render.provenance import stamp_pdf
-
-        super().__init__(*args, **kwargs)
-        self._footer = footer
-        self._paper = paper
-        self._pages: list[dict] = []
-        self._build = meta.build if meta else ""
-        if meta is not None:
-            stamp_pdf(self, meta)          # the build id and figures, for notedeck verify
-
-    def showPage(self):
-        self._pages.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self):
-        total = len(self._pages)
-        for number, state in enumerate(self._pages, start=1):
-            self.__dict__.update(state)
-            self._stamp(number, total)
-            super().showPage()
-        super().save()
-
-    def _stamp(self, number: int, total: int) -> None:
-        sheet = self._paper
-        y = sheet.footer_y
-        self.saveState()
-        self.setStrokeColor(RULE)
-        self.setLineWidth(0.5)
-        self.line(sheet.left, y + 12, sheet.width - sheet.right, y + 12)
-        self.setFont(REGULAR, SMALL)
-        self.setFillColor(MUTED)
-        page = f"page {number} of {total}"
-        room = sheet.text_width - stringWidth(page, REGULAR, SMALL) - 24
-        self.drawString(sheet.left, y, _shorten(self._footer, room))
-        self.drawRightString(sheet.width - sheet.right, y, page)
-        if self._build:
-            self.setFont(REGULAR, BUILD_SIZE)
-            self.drawRightString(sheet.width - sheet.right, y - BUILD_SIZE - 3,
-                                 f"build {self._build}")
-        self.restoreState()
-
-
-def _shorten(text: str, width: float) -> str:
-    """`text`, cut at a word and ended with an ellipsis if wider than `width`."""
-    if stringWidth(text, REGULAR, SMALL) <= width:
-        return text
-    words = text.split()
-    while words and stringWidth(" ".join(words) + "\u2026", REGULAR, SMALL) > width:
-        words.pop()
-    return " ".join(words) + "\u2026"
-
-

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from reportlab.platypus import Flowable
 from reportlab.platypus import Paragraph as P
 
-from notedeck.model import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Paragraph, Source, Stats, Table, Worksheet)
+from notedeck.model import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Labels, Paragraph, Source, Stats, Table, Worksheet)
 from notedeck.render.pdf import blocks
 from notedeck.render.pdf.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdf.layout import fit_box
@@ -25,12 +25,8 @@ from notedeck.render.pdf.styles import ACCENT, Styles, esc, hex_of, markup
 from notedeck.render.pdf.svg import to_pdf_ops
 from notedeck.theme import TYPE
 
-# Headings the handout adds around the Deck's content.
-SOURCES_TITLE = "Sources"
-BOUNDARIES_TITLE = "Boundaries"
 MIN_LETTERING = 6.0           # points: the smallest a shrunk chart's tick labels may print
 FIGURES = (Chart, Table, Stats, Worksheet)
-STILL_SCARCE = "Still scarce"
 WHOLE_SHARE = 0.25            # of the page: a table shorter than this is never split
 
 Item = tuple[Flowable, bool]  # a flowable, and whether it is glued to the next
@@ -47,15 +43,17 @@ def section_items(section: HandoutSection, place: blocks.Place) -> list[Item]:
     return items
 
 
-def sources_items(sources: Sequence[Source], boundaries: Sequence[str]) -> list[Item]:
+def sources_items(sources: Sequence[Source], boundaries: Sequence[str],
+                  labels: Labels) -> list[Item]:
+    """The sources in full, then the boundaries, under headings in the deck's language."""
     items: list[Item] = []
     if sources:
-        items.append((P(esc(SOURCES_TITLE), Styles.heading), True))
+        items.append((P(esc(labels.sources), Styles.heading), True))
         items += [(P(source_markup(s), Styles.source), False) for s in sources]
     if boundaries:
         if items:
             items[-1] = (items[-1][0], True)    # no page starts with the boundaries alone
-        items.append((P(esc(BOUNDARIES_TITLE), Styles.subheading), True))
+        items.append((P(esc(labels.boundaries), Styles.subheading), True))
         items += [(P(esc(text), Styles.boundary), False) for text in boundaries]
     return items
 
@@ -101,8 +99,10 @@ def _block(block: Block, following: Block | None, place: blocks.Place) -> list[I
 
 
 def _scarce(block: Block | None) -> bool:
+    """An experiment's closing line, in any language: a paragraph led by a bold label
+    ("Still scarce:", "Weiterhin knapp:")."""
     return (isinstance(block, Paragraph) and bool(block.runs) and block.runs[0].bold
-            and block.runs[0].text.strip().startswith(STILL_SCARCE))
+            and block.runs[0].text.strip().endswith(":"))
 
 
 def _list(block: BulletList) -> list[Item]:

@@ -8,7 +8,7 @@ from notedeck.render.contract import Renderer
 def _plan(deck, art, settings, assets):
     from notedeck.render.pptx.emit import plan_deck
 
-    return plan_deck(deck, art, assets)
+    return plan_deck(deck, art, assets, settings.charts)
 
 
 def _emit(plan, path) -> int:
@@ -17,5 +17,5 @@ def _emit(plan, path) -> int:
     return emit(plan, path)
 
 
-RENDERER = Renderer("deck", "deck.pptx", "slides", (), _plan, _emit,
+RENDERER = Renderer("deck", "deck.pptx", "slides", ("charts",), _plan, _emit,
                     "the editable deck (PowerPoint, Keynote, LibreOffice, Google Slides)")

@@ -8,13 +8,14 @@ a row of text boxes, a callout in a tinted box with an accent bar.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from notedeck.model import BulletList, Callout, Stats, Text, Run
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame
-from notedeck.theme import PALETTE, TYPE
+from notedeck.render.pptx.styles import Ink
+from notedeck.theme import TYPE
 
 BULLET_INDENT = 0.35          # inches from the bullet to its text
 ITEM_SPACE = 0.45             # em above a list item or paragraph
@@ -40,18 +41,21 @@ class PPara:
     bullet: str = ""            # "" | "bullet" | "number"
     number: int = 1             # where a numbered list starts
     scale: float = 1.0
-    colour: str = ""            # "#RRGGBB"; "" inherits the placeholder's
+    colour: Ink | None = None   # None: the text's own colour
     align: str = "l"            # "l" | "r" | "ctr"
 
-    def measure_para(self) -> fit.Para:
-        return fit.Para(self.runs, self.indent, self.space_before, self.scale)
+    def measure_para(self, caps: bool = False) -> fit.Para:
+        """The paragraph as measured; in capitals where the template sets it so."""
+        runs = tuple(replace(r, text=r.text.upper()) for r in self.runs) if caps else self.runs
+        return fit.Para(runs, self.indent, self.space_before, self.scale)
 
 
 @dataclass(frozen=True)
 class PText:
-    """Text in a placeholder (role) or, with role "", in a new text box."""
+    """Text in a placeholder (its slot: "title", "body", ...) or, with slot "", in a new
+    text box."""
 
-    role: str
+    slot: str
     box: Box | None               # None: where the placeholder already is
     paras: tuple[PPara, ...]
     size: float
@@ -59,28 +63,42 @@ class PText:
     lines: tuple[tuple[str, ...], ...]  # as measured, for checks
     line_spacing: float = 1.0
     anchor: str = "t"
-    fill: str = ""
+    fill: Ink | None = None
+    face: object = None           # faces.Face the lines were measured with (None: bundled)
+    ink: Ink | None = None        # the runs' colour (None: the placeholder's, inherited)
+    typeface: str = ""            # the runs' typeface ("": the placeholder's, inherited)
 
 
 @dataclass(frozen=True)
 class PRect:
     box: Box
-    fill: str
+    fill: Ink
 
 
-def text_frame(role: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[float, float],
+def dressed(slot: str, frame: Frame) -> dict:
+    """How a text writes its colour and typeface: a placeholder inherits them from the
+    template (unless the template keeps them only in its sample text); a new text box names
+    the placeholder's colour and a theme font, to look the same."""
+    style = frame.style
+    if slot:
+        return {"ink": style.explicit_colour, "typeface": style.explicit_typeface}
+    return {"ink": style.colour, "typeface": style.box_typeface or "+mn-lt"}
+
+
+def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[float, float],
                line_spacing: float = 1.0, box: Box | None = None,
                anchor: str | None = None) -> PText | None:
     """Paragraphs shrunk to fit the frame (or `box` with the frame's insets); None if they
     cannot."""
     outer = box or frame.box
     l, t, r, b = frame.insets
-    result = fit.fit([p.measure_para() for p in paras], outer.w - l - r, outer.h - t - b,
-                     sizes[0], sizes[1], line_spacing)
+    caps = bool(slot) and frame.style.caps
+    result = fit.fit([p.measure_para(caps) for p in paras], outer.w - l - r, outer.h - t - b,
+                     sizes[0], sizes[1], line_spacing, face=frame.face)
     if result.overflow:
         return None
-    return PText(role, box, tuple(paras), result.size, frame.insets, result.lines,
-                 line_spacing, anchor or frame.anchor)
+    return PText(slot, box, tuple(paras), result.size, frame.insets, result.lines,
+                 line_spacing, anchor or frame.anchor, face=frame.face, **dressed(slot, frame))
 
 
 class FlowText:
@@ -90,13 +108,18 @@ class FlowText:
         self.frame = frame
 
     def height(self, paras: Sequence[PPara], size: float) -> float:
-        _, h = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size)
+        caps = self.frame.style.caps
+        _, h = fit.measure([p.measure_para(caps) for p in paras], self.frame.inner_w, size,
+                           face=self.frame.face)
         return h + self.frame.insets[1] + self.frame.insets[3]
 
-    def text(self, role: str, paras: Sequence[PPara], size: float) -> PText:
-        lines, _ = fit.measure([p.measure_para() for p in paras], self.frame.inner_w, size)
-        return PText(role, None, tuple(paras), size, self.frame.insets, lines,
-                     anchor=self.frame.anchor)
+    def text(self, slot: str, paras: Sequence[PPara], size: float) -> PText:
+        caps = self.frame.style.caps       # measured so even where a text box takes it
+        lines, _ = fit.measure([p.measure_para(caps) for p in paras], self.frame.inner_w, size,
+                               face=self.frame.face)
+        return PText(slot, None, tuple(paras), size, self.frame.insets, lines,
+                     anchor=self.frame.anchor, face=self.frame.face,
+                     **dressed(slot, self.frame))
 
 
 def _regions(units: Sequence[fit.Unit]) -> list[tuple[str, list[fit.Unit]]]:
@@ -111,31 +134,31 @@ def _regions(units: Sequence[fit.Unit]) -> list[tuple[str, list[fit.Unit]]]:
     return regions
 
 
-def _text_paras(units: Sequence[fit.Unit]) -> list[PPara]:
+def _text_paras(units: Sequence[fit.Unit], face=None) -> list[PPara]:
     paras = []
     for unit in units:
         runs = fit.clean_runs(unit.runs)
         if isinstance(unit.block, BulletList):
-            paras.append(PPara(runs, ITEM_SPACE, _indent(unit.block),
+            paras.append(PPara(runs, ITEM_SPACE, _indent(unit.block, face),
                                "number" if unit.block.ordered else "bullet", unit.item + 1))
         else:
             paras.append(PPara(runs, ITEM_SPACE))
     return paras
 
 
-def _indent(block: BulletList) -> float:
+def _indent(block: BulletList, face=None) -> float:
     """Room for the bullet, or for the widest number ("30.") at the largest body size."""
     if not block.ordered:
         return BULLET_INDENT
     label = "8" * len(str(len(block.items))) + "."
-    return max(BULLET_INDENT, fit.em_width(label) * BODY_SIZE / fit.PT_PER_IN + 0.15)
+    return max(BULLET_INDENT, fit.em_width(label, face=face) * BODY_SIZE / fit.PT_PER_IN + 0.15)
 
 
 class BlockStack:
     """Units stacked top to bottom in a placeholder's area."""
 
-    def __init__(self, frame: Frame):
-        self.frame = frame
+    def __init__(self, frame: Frame, look):
+        self.frame, self.look = frame, look      # look: colours.Look of the slide's role
         self.x = frame.box.x + frame.insets[0]
         self.w = frame.inner_w
 
@@ -146,21 +169,22 @@ class BlockStack:
 
     def _region_height(self, kind: str, group: list[fit.Unit], size: float) -> float:
         if kind == "text":
-            return FlowText(self.frame).height(_text_paras(group), size)
+            return FlowText(self.frame).height(_text_paras(group, self.frame.face), size)
         if kind == "stats":
             return self._stats(group[0].block, size).height
         return self._callout_height(group[0].block, size)
 
     def _callout_height(self, callout: Callout, size: float) -> float:
         l, t, r, b = CALLOUT_INSETS
-        _, h = fit.measure([fit.clean_runs(callout.runs)], self.w - l - r, size)
+        _, h = fit.measure([fit.clean_runs(callout.runs)], self.w - l - r, size,
+                           face=self.frame.face)
         return h + t + b
 
     def _stats(self, stats: Stats, size: float) -> "_StatsGrid":
-        return _StatsGrid(stats, self.w, size)
+        return _StatsGrid(stats, self.w, size, self.look, self.frame)
 
     # shapes ----------------------------------------------------------------------
-    def shapes(self, units: Sequence[fit.Unit], size: float, role: str = "body") -> list:
+    def shapes(self, units: Sequence[fit.Unit], size: float, slot: str = "body") -> list:
         regions = _regions(units)
         only_text = len(regions) == 1 and regions[0][0] == "text"
         y, out, placeholder_used = self.frame.box.y, [], False
@@ -170,10 +194,9 @@ class BlockStack:
                 use_placeholder = not placeholder_used
                 placeholder_used = True
                 box = None if only_text else Box(self.frame.box.x, y, self.frame.box.w, h)
-                text = FlowText(self.frame).text(role if use_placeholder else "",
-                                                 _text_paras(group), size)
-                out.append(PText(text.role, box, text.paras, size, text.insets, text.lines,
-                                 anchor="t"))
+                text = FlowText(self.frame).text(slot if use_placeholder else "",
+                                                 _text_paras(group, self.frame.face), size)
+                out.append(replace(text, box=box, anchor="t"))
             elif kind == "stats":
                 out.extend(self._stats(group[0].block, size).shapes(self.x, y))
             else:
@@ -183,17 +206,21 @@ class BlockStack:
 
     def _callout(self, callout: Callout, y: float, h: float, size: float) -> list:
         runs = fit.clean_runs(callout.runs)
-        lines, _ = fit.measure([runs], self.w - CALLOUT_INSETS[0] - CALLOUT_INSETS[2], size)
-        return [PText("", Box(self.x, y, self.w, h), (PPara(runs, colour=PALETTE.ink),), size,
-                      CALLOUT_INSETS, lines, anchor="ctr", fill=PALETTE.band),
-                PRect(Box(self.x, y, CALLOUT_BAR, h), PALETTE.accent)]
+        lines, _ = fit.measure([runs], self.w - CALLOUT_INSETS[0] - CALLOUT_INSETS[2], size,
+                               face=self.frame.face)
+        look = self.look
+        return [PText("", Box(self.x, y, self.w, h), (PPara(runs, colour=look.on_band),), size,
+                      CALLOUT_INSETS, lines, anchor="ctr", fill=look.band,
+                      face=self.frame.face, **dressed("", self.frame)),
+                PRect(Box(self.x, y, CALLOUT_BAR, h), look.accent)]
 
 
 class _StatsGrid:
     """Figures in rows of equal columns: the value large in the accent colour, the label
     and detail below it. Sizes follow the body size, so figures shrink with the text."""
 
-    def __init__(self, stats: Stats, width: float, size: float):
+    def __init__(self, stats: Stats, width: float, size: float, look, frame: Frame):
+        self.look, self.frame, self.face = look, frame, frame.face
         n = max(len(stats.items), 1)
         per_row = max(1, min(n, int((width + STAT_GAP) // (STAT_MIN_W + STAT_GAP))))
         self.per_row = per_row
@@ -211,7 +238,7 @@ class _StatsGrid:
 
     def _value_size(self, start: float) -> float:
         for size in fit.sizes(start, STAT_VALUE[1]):
-            widest = max((fit.text_width(fit.clean(s.value), size, bold=True)
+            widest = max((fit.text_width(fit.clean(s.value), size, bold=True, face=self.face)
                           for s in self.items), default=0.0)
             if widest <= self.col_w * fit.PT_PER_IN * fit.WIDTH_SLACK:
                 return size
@@ -219,16 +246,18 @@ class _StatsGrid:
 
     def _cell_paras(self, item) -> list[PPara]:
         paras = [PPara((Run(fit.clean(item.value), bold=True),),
-                       scale=self.value_size / self.label_size, colour=PALETTE.accent),
+                       scale=self.value_size / self.label_size, colour=self.look.accent),
                  PPara(fit.clean_runs((Run(item.label),)), space_before=0.15,
-                       colour=PALETTE.ink)]
+                       colour=self.look.ink)]
         if fit.clean(item.detail).strip():
             paras.append(PPara(fit.clean_runs((Run(item.detail),)), space_before=0.2,
-                               scale=self.detail_size / self.label_size, colour=PALETTE.muted))
+                               scale=self.detail_size / self.label_size,
+                               colour=self.look.muted))
         return paras
 
     def _cell_height(self, paras: list[PPara]) -> float:
-        _, h = fit.measure([p.measure_para() for p in paras], self.col_w, self.label_size)
+        _, h = fit.measure([p.measure_para() for p in paras], self.col_w, self.label_size,
+                           face=self.face)
         return h
 
     def shapes(self, x: float, y: float) -> list[PText]:
@@ -238,6 +267,7 @@ class _StatsGrid:
             top = y + sum(self.row_heights[:row]) + STAT_ROW_GAP * row
             box = Box(x + col * (self.col_w + STAT_GAP), top, self.col_w, self.row_heights[row])
             lines, _ = fit.measure([p.measure_para() for p in paras], self.col_w,
-                                   self.label_size)
-            out.append(PText("", box, tuple(paras), self.label_size, (0, 0, 0, 0), lines))
+                                   self.label_size, face=self.face)
+            out.append(PText("", box, tuple(paras), self.label_size, (0, 0, 0, 0), lines,
+                             face=self.face, **dressed("", self.frame)))
         return out

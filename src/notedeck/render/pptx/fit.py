@@ -1,9 +1,10 @@
 """Text measurement with real font metrics, line wrapping, shrink-to-fit and splitting.
 
-Pure functions: widths come from the bundled Liberation Sans files (metric-
-identical to Arial, the deck's typeface), read once with fontTools. Sizes
+Pure functions: widths come from the font files of a `faces.Face` (the
+template's typeface, or one with the same widths; by default the bundled
+Liberation Sans, metric-identical to Arial), read once with fontTools. Sizes
 are points; boxes are inches (already net of insets). Nothing here touches
-python-pptx, so the handout can measure with the same rules.
+python-pptx, so other outputs can measure with the same rules.
 """
 
 from __future__ import annotations
@@ -13,13 +14,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Sequence, TypeVar
 
-from notedeck.model import BulletList, Callout, Heading, Paragraph, Run, Stats, Table, Text
+from notedeck.model import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
+                            fill_slots)
 from notedeck.glyphs import UNSAFE
-from notedeck.theme import FONT_FILES
+from notedeck.render.pptx import faces
+from notedeck.render.pptx.faces import Face
 
 PT_PER_IN = 72.0
 # One line at 100% spacing, in em. PowerPoint sets Arial at about 1.2 em;
-# LibreOffice sets Liberation Sans at 1.15 em. Measure with the taller.
+# LibreOffice sets Liberation Sans at 1.15 em. Measure with the taller, or with
+# the font's own line height where that is taller still.
 LINE_HEIGHT = 1.2
 # Keep a little room on every line for renderers that space glyphs differently.
 WIDTH_SLACK = 0.97
@@ -57,30 +61,40 @@ def _style(bold: bool, italic: bool) -> str:
 
 
 @lru_cache(maxsize=None)
-def _advances(style: str) -> tuple[dict[int, float], float]:
+def _advances(path: str) -> tuple[dict[int, float], float]:
     """Advance width of every mapped character, in em, and the fallback (.notdef) width."""
     from fontTools.ttLib import TTFont
 
-    font = TTFont(str(FONT_FILES[style]), lazy=True)
+    font = TTFont(path, lazy=True)
     upm = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics
     widths = {cp: metrics[glyph][0] / upm for cp, glyph in font.getBestCmap().items()}
     return widths, metrics[".notdef"][0] / upm
 
 
-def em_width(text: str, bold: bool = False, italic: bool = False) -> float:
-    widths, fallback = _advances(_style(bold, italic))
+def _widths(bold: bool, italic: bool, face: Face | None):
+    return _advances((face or faces.BUNDLED).file(_style(bold, italic)))
+
+
+def em_width(text: str, bold: bool = False, italic: bool = False,
+             face: Face | None = None) -> float:
+    widths, fallback = _widths(bold, italic, face)
     return sum(widths.get(ord(ch), fallback) for ch in text)
 
 
-def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
+               face: Face | None = None) -> float:
     """Width of one line of text, in points, without kerning (kerning only narrows it)."""
-    return em_width(text, bold, italic) * size
+    return em_width(text, bold, italic, face) * size
 
 
-def line_height(size: float, line_spacing: float = 1.0) -> float:
+def line_height(size: float, line_spacing: float = 1.0, face: Face | None = None) -> float:
     """Height of one line, in points."""
-    return size * LINE_HEIGHT * line_spacing
+    em = LINE_HEIGHT
+    if face is not None and face is not faces.BUNDLED and face.measured_with != \
+            faces.BUNDLED.measured_with:
+        em = max(em, faces.line_height(face.file("regular")))
+    return size * em * line_spacing
 
 
 # --- wrapping ----------------------------------------------------------------------
@@ -100,11 +114,11 @@ def _as_runs(text: Text | str) -> Text:
     return (Run(text),) if isinstance(text, str) else tuple(text)
 
 
-def _words(runs: Text) -> list[_Word]:
+def _words(runs: Text, face: Face | None = None) -> list[_Word]:
     words: list[_Word] = []
     text, chars, space, pending_space = "", [], 0.0, 0.0
     for run in runs:
-        widths, fallback = _advances(_style(run.bold, run.italic))
+        widths, fallback = _widths(run.bold, run.italic, face)
         for ch in run.text:
             if ch == " ":
                 if text:
@@ -121,12 +135,13 @@ def _words(runs: Text) -> list[_Word]:
     return words
 
 
-def wrap(text: Text | str, width_pt: float, size: float) -> tuple[str, ...]:
+def wrap(text: Text | str, width_pt: float, size: float,
+         face: Face | None = None) -> tuple[str, ...]:
     """Greedy lines by words; a word wider than the line breaks between characters."""
     limit = width_pt / size
     lines: list[str] = []
     line, line_w = "", 0.0
-    for word in _words(_as_runs(text)):
+    for word in _words(_as_runs(text), face):
         if line and line_w + word.space + word.width <= limit:
             line, line_w = f"{line} {word.text}", line_w + word.space + word.width
             continue
@@ -178,15 +193,16 @@ def _as_para(paragraph: Para | Text | str) -> Para:
 
 
 def measure(paragraphs: Sequence[Para | Text | str], box_w_in: float, size: float,
-            line_spacing: float = 1.0) -> tuple[tuple[tuple[str, ...], ...], float]:
+            line_spacing: float = 1.0, face: Face | None = None
+            ) -> tuple[tuple[tuple[str, ...], ...], float]:
     """Wrap every paragraph at `size`; return the lines and the height in inches."""
     all_lines, height = [], 0.0
     for i, paragraph in enumerate(map(_as_para, paragraphs)):
         para_size = size * paragraph.scale
         width = max(box_w_in - paragraph.indent, 0.0) * PT_PER_IN * WIDTH_SLACK
-        lines = wrap(paragraph.runs, width, para_size)
+        lines = wrap(paragraph.runs, width, para_size, face)
         all_lines.append(lines)
-        height += len(lines) * line_height(para_size, line_spacing)
+        height += len(lines) * line_height(para_size, line_spacing, face)
         if i:
             height += paragraph.space_before * para_size
     return tuple(all_lines), height / PT_PER_IN
@@ -194,11 +210,11 @@ def measure(paragraphs: Sequence[Para | Text | str], box_w_in: float, size: floa
 
 def fit(paragraphs: Sequence[Para | Text | str], box_w_in: float, box_h_in: float,
         size: float, min_size: float, line_spacing: float = 1.0,
-        step: float = 1.0) -> FitResult:
+        step: float = 1.0, face: Face | None = None) -> FitResult:
     """The largest size from `size` down to `min_size` (in `step`s) at which the text fits."""
     current = size
     while True:
-        lines, height = measure(paragraphs, box_w_in, current, line_spacing)
+        lines, height = measure(paragraphs, box_w_in, current, line_spacing, face)
         if height <= box_h_in + 1e-9:
             return FitResult(current, lines, False, height)
         if current - step < min_size - 1e-9:
@@ -294,10 +310,6 @@ def split(units: Sequence[U], height_at: Callable[[Sequence[U], float], float],
     return Split(min_size, tuple(tuple(page) for page in at_min))
 
 
-def continuation_title(title: str) -> str:
-    return f"{title} (cont.)"
-
-
 # --- units of a slide's blocks -------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -336,3 +348,8 @@ def table_pages(table: Table, pages: Sequence[Sequence[int]]) -> tuple[Table, ..
         highlight = rows.index(table.highlight) if table.highlight in rows else None
         out.append(replace(table, rows=tuple(table.rows[i] for i in rows), highlight=highlight))
     return tuple(out)
+
+
+def continuation_title(title: str, template: str = Labels.continued_title) -> str:
+    """A continued slide's title: "Budgets (cont.)", or the deck's language's form."""
+    return fill_slots(template, title=title)

@@ -54,7 +54,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
     from notedeck.render.provenance import stamp_pdf
     from notedeck.render.slides.draw import SlideArtist
     from notedeck.render.slides.pdffile import new_canvas, write_atomically
-    from notedeck.render.slides.stamp import footer
+    from notedeck.render.pdf.footer import footer
     from notedeck.theme import PALETTE
 
     deck = planned.slides
@@ -78,7 +78,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
             canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
             if cell.lines:
                 _ruled(canvas, cell.lines)
-        footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta.build)
+        footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta)
         canvas.showPage()
     canvas.save()
     write_atomically(Path(out), buffer.getvalue())

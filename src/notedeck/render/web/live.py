@@ -7,7 +7,8 @@ whose value never changes is written into the page once and not embedded.
 
 from __future__ import annotations
 
-from notedeck.model import BottleneckChart, CheckPosition, DialChart, Explorer, SpeedupChart, Stats
+from notedeck.model import (BottleneckChart, CheckPosition, DialChart, Explorer, SpeedupChart,
+                            Stats, fill_slots)
 from notedeck.render.web.html import Ids, el, esc
 from notedeck.render.web.svg import PLOT, dial_axes, n, speedup_axes
 
@@ -75,41 +76,44 @@ class Live:
 
     def dial_panel(self) -> str:
         x = self.explorer
+        words = x.words
         names = [c.name for c in x.workloads]
         group = self.ids.new("workload")
         radios = "".join(
             f'<label class="choice"><input type="radio" name="{group}" value="{i}" '
             f'data-control="workload"{" checked" if i == 0 else ""}> {esc(name)}</label>'
             for i, name in enumerate(names))
-        picker = el("fieldset", el("legend", "Workload") + radios, class_="picker")
+        picker = el("fieldset", el("legend", esc(words.workload)) + radios, class_="picker")
         speeds = [p.label for p in x.dial]
-        control = self.control("dial", "Writing speed for one agent", speeds,
+        control = self.control("dial", words.dial, speeds,
                                [(i, p.stop) for i, p in enumerate(x.dial) if p.stop],
-                               "tokens/sec")
+                               words.dial_stops)
         times = [[p.readings[w].time for p in x.dial] for w in range(len(names))]
         sentences = [[p.readings[w].sentence for p in x.dial] for w in range(len(names))]
+        at = esc(words.at).split("{speed}")
         readout = el("dl", _reading(
-            "Output tokens",
+            words.tokens,
             self.text("dd", "workload", "tokens", [c.tokens for c in x.workloads], class_="figure"),
             self.text("dd", "workload", "detail", [c.detail for c in x.workloads],
                       class_="detail"))
-            + _reading("Writing only", self.text("dd", "reading", "time", times, class_="figure"),
-                       el("dd", "at " + self.text("span", "dial", "label", speeds),
-                          class_="detail")), class_="readout")
+            + _reading(words.writing,
+                       self.text("dd", "reading", "time", times, class_="figure"),
+                       el("dd", at[0] + self.text("span", "dial", "label", speeds)
+                          + "".join(at[1:]), class_="detail")), class_="readout")
         sentence = self.text("p", "reading", "sentence", sentences, class_="sentence")
         return el("div", picker + control + readout + sentence
                   + _announcer(self.slot("reading", "sentence", sentences)),
-                  class_="panel live", role="group", aria_label="The dial")
+                  class_="panel live", role="group", aria_label=words.dial_group)
 
     def control(self, kind: str, label: str, values: list[str], stops: list[tuple[int, str]],
-                unit: str = "") -> str:
+                listed: str = "{stops}") -> str:
         """A native range over the positions, its value as text, and its stops as ticks."""
         iid = self.ids.new(kind)
         last = len(values) - 1
         head = el("p", el("label", esc(label), for_=iid) + " "
                   + self.text("span", kind, "label", values, class_="value"),
                   class_="control-head")
-        stop_text = ", ".join(label for _, label in stops) + (f" {unit}" if unit else "")
+        stop_text = fill_slots(listed, stops=", ".join(label for _, label in stops))
         help_id = f"{iid}-help"
         field = ('<input type="range" min="0" step="1"'
                  + _attrs({"id": iid, "max": str(last), "value": str(self.start[kind]),
@@ -120,8 +124,7 @@ class Live:
             fraction = f"{index / last:.4f}" if last else "0"
             self.rules.append(f"#{iid}-ticks>:nth-child({number}){{left:calc({THUMB_PX // 2}px + "
                               f"{fraction} * (100% - {THUMB_PX}px))}}")
-        help_text = (f"Stops: {stop_text}. Arrow keys move a step; Page Up and Page Down jump "
-                     "to the next stop; Home and End go to the ends.")
+        help_text = fill_slots(self.explorer.words.keys, stops=stop_text)
         return el("div", head + field + el("div", ticks, class_="ticks", id=f"{iid}-ticks",
                                            aria_hidden="true")
                   + el("p", esc(help_text), class_="help", id=help_id), class_="control")
@@ -131,14 +134,14 @@ class Live:
     def check_panel(self, bars: str) -> str:
         """The slider, both bars (live, from bottleneck_bars), and a sentence."""
         x = self.explorer
-        control = self.control("check", "Fixed check after writing", [c.label for c in x.checks],
+        control = self.control("check", x.words.check, [c.label for c in x.checks],
                                [(i, c.stop) for i, c in enumerate(x.checks) if c.stop])
         summaries = [c.summary for c in x.checks]
         return el("div", control + bars + self.text("p", "check", "summary", summaries,
                                                               class_="sentence")
                   + _announcer(self.slot("check", "announcement",
                                          [c.announcement for c in x.checks])),
-                  class_="panel live", role="group", aria_label="The check slider")
+                  class_="panel live", role="group", aria_label=x.words.check_group)
 
     def chart_columns(self, pick) -> list:
         """One value per slider position, picked from that position's bottleneck chart."""

@@ -9,14 +9,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from notedeck.model import Deck, HandoutSection, Meta, Source
+from notedeck.model import Deck, HandoutSection, Labels, Meta, Source
 from notedeck.render.web.blocks import Blocks
 from notedeck.render.web.html import Ids, el, esc
 from notedeck.render.web.live import Live
 from notedeck.theme import PALETTE
 
-SOURCES_TITLE = "Sources"
-BOUNDARIES_TITLE = "Boundaries"
 DATA_ID = "notedeck-figures"
 # Nothing may be fetched at view time: no fonts, images, frames or connections; only the
 # page's own style and script (by hash) run. `notedeck serve` widens it for its reload.
@@ -41,11 +39,12 @@ def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
     live = Live(deck.explorer, ids) if deck.explorer is not None else None
     blocks = Blocks(ids, live)
     sections = [_section(s, blocks, ids) for s in deck.handout.sections]
+    labels = deck.meta.labels
     main = el("main", "".join(sections) + _sources(deck.handout.sources,
-                                                   deck.handout.boundaries),
+                                                   deck.handout.boundaries, labels),
               id="main", tabindex="-1")
-    body = (el("a", "Skip to the note", href="#main", class_="skip")
-            + el("div", _masthead(deck.meta) + _contents(deck.handout.sections) + main
+    body = (el("a", esc(labels.skip), href="#main", class_="skip")
+            + el("div", _masthead(deck.meta) + _contents(deck.handout.sections, labels) + main
                  + _footer(deck.meta), class_="page"))
     style = _root() + asset("page.css") + ("".join(live.rules) if live else "")
     script = asset("page.js") if live else ""
@@ -73,7 +72,8 @@ def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
         tail += f'<script type="application/json" id="{DATA_ID}">{data}</script>'
     if script:
         tail += f"<script>{script}</script>"
-    return ('<!DOCTYPE html>\n<html lang="en" class="no-js">\n<head>\n' + "\n".join(head)
+    lang = esc(meta.declared_lang or "en")        # the English page keeps its lang="en"
+    return (f'<!DOCTYPE html>\n<html lang="{lang}" class="no-js">\n<head>\n' + "\n".join(head)
             + f"\n</head>\n<body>\n{body}\n{tail}\n</body>\n</html>\n")
 
 
@@ -117,11 +117,11 @@ def section_id(section: HandoutSection) -> str:
     return f"section-{section.number}"
 
 
-def _contents(sections: tuple[HandoutSection, ...]) -> str:
+def _contents(sections: tuple[HandoutSection, ...], labels: Labels) -> str:
     items = [el("li", el("a", el("span", esc(s.number), class_="number") + " " + esc(s.title),
                          href=f"#{section_id(s)}")) for s in sections]
-    items.append(el("li", el("a", esc(SOURCES_TITLE), href="#sources")))
-    return el("nav", el("h2", "Contents", id="contents-title")
+    items.append(el("li", el("a", esc(labels.sources), href="#sources")))
+    return el("nav", el("h2", esc(labels.contents), id="contents-title")
               + el("ol", "".join(items)), class_="contents", aria_labelledby="contents-title")
 
 
@@ -136,13 +136,13 @@ def _section(section: HandoutSection, blocks: Blocks, ids: Ids) -> str:
     return el("section", "".join(parts), id=section_id(section), aria_labelledby=hid)
 
 
-def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...]) -> str:
-    parts = [el("h2", esc(SOURCES_TITLE), id="sources-title")]
+def _sources(sources: tuple[Source, ...], boundaries: tuple[str, ...], labels: Labels) -> str:
+    parts = [el("h2", esc(labels.sources), id="sources-title")]
     if sources:
         parts.append(el("ol", "".join(el("li", source_html(s)) for s in sources),
                         class_="sources"))
     if boundaries:
-        parts.append(el("h3", esc(BOUNDARIES_TITLE)))
+        parts.append(el("h3", esc(labels.boundaries)))
         parts += [el("p", esc(b)) for b in boundaries]
     return el("section", "".join(parts), id="sources", aria_labelledby="sources-title")
 

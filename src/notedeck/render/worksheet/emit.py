@@ -66,7 +66,7 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
 
     from notedeck.render.pdf.blocks import Place, block_flowables
     from notedeck.render.pdf.styles import REGULAR, Styles, clean, esc, register_fonts
-    from notedeck.render.slides.stamp import numbered_canvas
+    from notedeck.render.pdf.footer import numbered_canvas
 
     register_fonts()
     sheet, meta, section = planned.paper, planned.meta, planned.section

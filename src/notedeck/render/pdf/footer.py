@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from notedeck.model import Meta, fill_slots
 from notedeck.render.pdf.layout import Paper
 from notedeck.render.pdf.styles import REGULAR, SMALL, clean
 from notedeck.theme import PALETTE
@@ -12,8 +13,9 @@ from notedeck.theme import PALETTE
 BUILD_SIZE = 6.5          # points: the build id in small print
 
 
-def footer(canvas, sheet: Paper, text: str, number: int, total: int, build: str = "") -> None:
-    """A rule, the footer text left, "page N of M" right, and the build id in small print."""
+def footer(canvas, sheet: Paper, text: str, number: int, total: int, meta: Meta) -> None:
+    """A rule, the footer text left, "page N of M" (in the deck's language) right, and the
+    build id in small print."""
     y = sheet.footer_y
     canvas.saveState()
     canvas.setStrokeColor(HexColor(PALETTE.rule))
@@ -21,13 +23,14 @@ def footer(canvas, sheet: Paper, text: str, number: int, total: int, build: str 
     canvas.line(sheet.left, y + 12, sheet.width - sheet.right, y + 12)
     canvas.setFillColor(HexColor(PALETTE.muted))
     canvas.setFont(REGULAR, SMALL)
-    page = f"page {number} of {total}"
+    page = fill_slots(meta.labels.page, number=str(number), total=str(total))
     canvas.drawRightString(sheet.width - sheet.right, y, page)
     room = sheet.text_width - stringWidth(page, REGULAR, SMALL) - 24
     canvas.drawString(sheet.left, y, shorten(clean(text), room))
-    if build:
+    if meta.build:
         canvas.setFont(REGULAR, BUILD_SIZE)
-        canvas.drawRightString(sheet.width - sheet.right, y - BUILD_SIZE - 3, f"build {build}")
+        canvas.drawRightString(sheet.width - sheet.right, y - BUILD_SIZE - 3,
+                               f"build {meta.build}")
     canvas.restoreState()
 
 
@@ -35,13 +38,13 @@ def shorten(text: str, width: float, font: str = REGULAR, size: float = SMALL) -
     """`text`, cut at a word and ended with an ellipsis if wider than `width`."""
     if stringWidth(text, font, size) <= width:
         return text
-    words = text.split()
+    words = [word for word in text.split(" ") if word]     # no-break spaces hold
     while words and stringWidth(" ".join(words) + "\u2026", font, size) > width:
         words.pop()
     return " ".join(words) + "\u2026"
 
 
-def numbered_canvas(sheet: Paper, text: str, meta):
+def numbered_canvas(sheet: Paper, text: str, meta: Meta):
     """A reportlab canvas class that holds its pages and stamps footer() on each at the end,
     when the page count is known (for platypus documents)."""
     from reportlab.pdfgen.canvas import Canvas
@@ -62,7 +65,7 @@ def numbered_canvas(sheet: Paper, text: str, meta):
             total = len(self._held)
             for number, state in enumerate(self._held, start=1):
                 self.__dict__.update(state)
-                footer(self, sheet, text, number, total, meta.build)
+                footer(self, sheet, text, number, total, meta)
                 Canvas.showPage(self)
             Canvas.save(self)
 

@@ -1,0 +1,115 @@
+"""Deutsch: jeder Text, den notedeck selbst schreibt, nach Schlüssel."""
+
+ENTRIES = {
+    "unit.rate": "{speed}\u00a0Tokens/s",
+    "unit.token": "{count}\u00a0Token",
+    "unit.tokens": "{count}\u00a0Tokens",
+    "share.under": "unter {share}",
+    "share.over": "über {share}",
+    "check.none": "Keine",
+
+    "table.budgets.caption": "Alle Budgets an beiden Enden des Reglers (nur Schreibzeit)",
+    "table.budgets.workload": "Aufgabe",
+    "table.budgets.tokens": "Ausgabe-Tokens",
+    "table.budgets.row": "{counted} × {tokens_each}",
+    "table.checks.caption": "Dieselben {tokens} Tokens mit unterschiedlich langer fester Prüfung",
+    "table.checks.check": "Feste Prüfung",
+    "table.checks.end_to_end": "Gesamt",
+
+    "stats.total_at": "Gesamtzeit bei {rate}",
+    "stats.split": "Schreiben {writing} · Prüfen {checking}",
+    "stats.writing_speedup": "Schreibbeschleunigung",
+    "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
+    "stats.end_to_end": "Gesamtbeschleunigung",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0Sekunden",
+
+    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} Schreibzeit",
+    "experiment.still_scarce": "Weiterhin knapp:",
+    "experiment.notes": "{title}: {counted} zu je {tokens_each} Tokens ergeben {total} "
+                        "Ausgabe-Tokens, {slow} bei {baseline_rate} und {fast} bei "
+                        "{imagined_rate}.",
+
+    "chart.dial.title": "Von {low} bis {high}\u00a0Tokens/s wird die Schreibzeit {gain} kürzer",
+    "chart.dial.x": "Schreibgeschwindigkeit (Tokens/s)",
+    "chart.dial.y": "Schreibzeit",
+    "chart.dial.alt": "Liniendiagramm mit logarithmischen Achsen: Schreibzeit über "
+                      "Schreibgeschwindigkeit, eine Linie je Aufgabe, markiert an den Stufen des "
+                      "Reglers ({stops}). {lines}.",
+    "chart.dial.alt_line": "{label} ({tokens} Tokens): {slow} bei {low_rate}, {fast} bei "
+                           "{high_rate}",
+    "chart.bottleneck.title": "Bei {rate} entfallen {share} der Zeit auf das Prüfen",
+    "chart.bottleneck.alt": "Zwei Balken zu je {whole} für {tokens} Ausgabe-Tokens plus eine "
+                            "feste Prüfung von {check}. {bars}",
+    "chart.bottleneck.alt_bar": "Bei {bar}: {total} insgesamt, Schreiben {writing}, Prüfen "
+                                "{checking}.",
+    "chart.bottleneck.writing": "Schreiben",
+    "chart.bottleneck.checking": "Prüfen",
+    "chart.speedup.title": "Mit {check} Prüfung wird aus {writing} schnellerem Schreiben "
+                           "{speedup} schnellere Arbeit",
+    "chart.speedup.title_no_check": "Ohne feste Prüfung wird aus {writing} schnellerem "
+                                    "Schreiben {speedup} schnellere Arbeit",
+    "chart.speedup.x": "Feste Prüfung nach dem Schreiben",
+    "chart.speedup.y": "Gesamtbeschleunigung",
+    "chart.speedup.curve": "Gesamtbeschleunigung",
+    "chart.speedup.marker": "{check}: {speedup}",
+    "chart.speedup.no_check": "Keine Prüfung",
+    "chart.speedup.ceiling": "Schreibbeschleunigung {speedup}",
+    "chart.speedup.alt": "Liniendiagramm der Gesamtbeschleunigung (logarithmisch) über der Dauer "
+                         "der festen Prüfung, von {low} bis {high}, unter der Obergrenze von "
+                         "{ceiling} für das Schreiben allein. Markiert: {markers}.",
+
+    # Zeitskalen im Dativ Plural („im Bereich von Sekunden“, „eine Sache von Tagen“)
+    "phrase.scale.fractions": "Sekundenbruchteilen",
+    "phrase.scale.seconds": "Sekunden",
+    "phrase.scale.minutes": "Minuten",
+    "phrase.scale.hours": "Stunden",
+    "phrase.scale.days": "Tagen",
+    "phrase.scale.weeks": "Wochen",
+    "phrase.scale.months": "Monaten",
+    "phrase.scale.years": "Jahren",
+    "phrase.span": "{low} bis {high}",
+    "phrase.drafting.free": "nahezu kostenlos",
+    "phrase.drafting.much": "viel billiger",
+    "phrase.drafting.little": "etwas billiger",
+    "phrase.gain.whole": "der ganze Gewinn bleibt",
+    "phrase.gain.nearly_all": "fast der ganze Gewinn bleibt",
+    "phrase.gain.vanishes": "der Gewinn verschwindet fast ganz",
+    "phrase.gain.most_lost": "der größte Teil des Gewinns geht verloren",
+    "phrase.gain.part_lost": "ein Teil des Gewinns geht verloren",
+
+    "section.notes": "{title}: {headline}",
+    "sources.title": "Quellen, Stand und Grenzen",
+    "worksheet.title": "Arbeitsblatt",
+    "continued.title": "{title} (Forts.)",
+    "continued.notes": "Fortsetzung von „{title}“.",
+    "handout.sources": "Quellen",
+    "handout.boundaries": "Grenzen",
+    "handout.page": "Seite {number} von {total}",
+    "web.contents": "Inhalt",
+    "web.skip": "Zur Notiz springen",
+
+    "explorer.workload": "Aufgabe",
+    "explorer.dial": "Schreibgeschwindigkeit eines Agenten",
+    "explorer.dial_stops": "{stops} Tokens/s",
+    "explorer.tokens": "Ausgabe-Tokens",
+    "explorer.writing": "Nur Schreiben",
+    "explorer.at": "bei {speed}",
+    "explorer.dial_group": "Der Regler",
+    "explorer.check": "Feste Prüfung nach dem Schreiben",
+    "explorer.check_group": "Der Prüfregler",
+    "explorer.keys": "Stufen: {stops}. Pfeiltasten gehen einen Schritt; Bild auf und Bild ab "
+                     "springen zur nächsten Stufe; Pos1 und Ende gehen an die Enden.",
+    "explorer.detail": "{counted} × je {tokens_each} Tokens",
+    "explorer.reading": "Bei {rate} bräuchten {counted} ({tokens} Ausgabe-Tokens) etwa "
+                        "{time} zum Schreiben.",
+    "explorer.summary": "Mit {check} Prüfung brauchen die {tokens} Tokens {slow} bei "
+                        "{baseline_rate} und {fast} bei {imagined_rate}: {speedup} schneller von "
+                        "Anfang bis Ende, und das Prüfen macht {share} der schnelleren Gesamtzeit "
+                        "aus.",
+    "explorer.summary_no_check": "Ohne feste Prüfung brauchen die {tokens} Tokens {slow} bei "
+                                 "{baseline_rate} und {fast} bei {imagined_rate}: {speedup} "
+                                 "schneller von Anfang bis Ende, und das Prüfen macht {share} "
+                                 "der schnelleren Gesamtzeit aus.",
+    "explorer.announcement": "Prüfung {check}: {slow} bei {baseline_rate}, {fast} bei "
+                             "{imagined_rate}, {speedup} von Anfang bis Ende.",
+}

@@ -1,0 +1,116 @@
+"""English: every string notedeck writes itself, by key ({name}: a value filled in)."""
+
+ENTRIES = {
+    # units the formatter writes next to a figure
+    "unit.rate": "{speed}\u00a0tokens/sec",
+    "unit.token": "{count}\u00a0token",
+    "unit.tokens": "{count}\u00a0tokens",
+    "share.under": "under {share}",              # a share in prose: "under 0.1%"
+    "share.over": "over {share}",
+    "check.none": "None",
+
+    # tables (figures/tables.py)
+    "table.budgets.caption": "Every budget at the two ends of the dial (writing time only)",
+    "table.budgets.workload": "Workload",
+    "table.budgets.tokens": "Output tokens",
+    "table.budgets.row": "{counted} × {tokens_each}",
+    "table.checks.caption": "The same {tokens} tokens with different fixed checks",
+    "table.checks.check": "Fixed check",
+    "table.checks.end_to_end": "End to end",
+
+    # big figures beside the bottleneck chart
+    "stats.total_at": "Total at {rate}",
+    "stats.split": "Writing {writing} · Checking {checking}",
+    "stats.writing_speedup": "Writing speedup",
+    "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
+    "stats.end_to_end": "End-to-end speedup",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0seconds",
+
+    # thought experiments
+    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} of writing",
+    "experiment.still_scarce": "Still scarce:",
+    "experiment.notes": "{title}: {counted} of {tokens_each} tokens each make {total} "
+                        "output tokens, {slow} at {baseline_rate} and {fast} at {imagined_rate}.",
+
+    # charts: titles, axes, legends and alt text (figures/chartspecs.py)
+    "chart.dial.title": "From {low} to {high}\u00a0tokens/sec, writing time shrinks {gain}",
+    "chart.dial.x": "Writing speed (tokens/sec)",
+    "chart.dial.y": "Writing time",
+    "chart.dial.alt": "Line chart on logarithmic scales of writing time against writing speed, "
+                      "one line per workload, marked at the dial's stops {stops}. {lines}.",
+    "chart.dial.alt_line": "{label} ({tokens} tokens): {slow} at {low_rate}, {fast} at {high_rate}",
+    "chart.bottleneck.title": "At {rate}, checking is {share} of the time",
+    "chart.bottleneck.alt": "Two {whole} bars for {tokens} output tokens plus a fixed check of "
+                            "{check}. {bars}",
+    "chart.bottleneck.alt_bar": "At {bar}: {total} in all, writing {writing}, checking {checking}.",
+    "chart.bottleneck.writing": "Writing",
+    "chart.bottleneck.checking": "Checking",
+    "chart.speedup.title": "With {check} of checking, {writing} faster writing gives {speedup} "
+                           "faster work",
+    "chart.speedup.title_no_check": "With no fixed check, {writing} faster writing gives "
+                                    "{speedup} faster work",
+    "chart.speedup.x": "Fixed check after writing",
+    "chart.speedup.y": "End-to-end speedup",
+    "chart.speedup.curve": "End-to-end speedup",
+    "chart.speedup.marker": "{check}: {speedup}",
+    "chart.speedup.no_check": "No check",
+    "chart.speedup.ceiling": "Writing speedup {speedup}",
+    "chart.speedup.alt": "Line chart of end-to-end speedup (logarithmic) against the fixed check "
+                         "time, from {low} to {high}, under a ceiling of {ceiling} for writing "
+                         "alone. Marked: {markers}.",
+
+    # words about magnitudes (figures/phrases.py), chosen from the figures as shown
+    "phrase.scale.fractions": "fractions of a second",
+    "phrase.scale.seconds": "seconds",
+    "phrase.scale.minutes": "minutes",
+    "phrase.scale.hours": "hours",
+    "phrase.scale.days": "days",
+    "phrase.scale.weeks": "weeks",
+    "phrase.scale.months": "months",
+    "phrase.scale.years": "years",
+    "phrase.span": "{low} to {high}",
+    "phrase.drafting.free": "nearly free",
+    "phrase.drafting.much": "much cheaper",
+    "phrase.drafting.little": "a little cheaper",
+    "phrase.gain.whole": "the whole gain remains",
+    "phrase.gain.nearly_all": "nearly all of the gain remains",
+    "phrase.gain.vanishes": "the gain all but vanishes",
+    "phrase.gain.most_lost": "most of the gain is lost",
+    "phrase.gain.part_lost": "part of the gain is lost",
+
+    # the deck and handout around the note's own text
+    "section.notes": "{title}: {headline}",
+    "sources.title": "Sources, dates and boundaries",
+    "worksheet.title": "Worksheet",
+    "continued.title": "{title} (cont.)",
+    "continued.notes": "Continues “{title}”.",
+    "handout.sources": "Sources",
+    "handout.boundaries": "Boundaries",
+    "handout.page": "page {number} of {total}",
+    "web.contents": "Contents",
+    "web.skip": "Skip to the note",
+
+    # the web page's live dial and check slider (figures/explorer.py)
+    "explorer.workload": "Workload",
+    "explorer.dial": "Writing speed for one agent",
+    "explorer.dial_stops": "{stops} tokens/sec",
+    "explorer.tokens": "Output tokens",
+    "explorer.writing": "Writing only",
+    "explorer.at": "at {speed}",
+    "explorer.dial_group": "The dial",
+    "explorer.check": "Fixed check after writing",
+    "explorer.check_group": "The check slider",
+    "explorer.keys": "Stops: {stops}. Arrow keys move a step; Page Up and Page Down jump to the "
+                     "next stop; Home and End go to the ends.",
+    "explorer.detail": "{counted} × {tokens_each} tokens each",
+    "explorer.reading": "At {rate}, {counted} ({tokens} output tokens) would take about "
+                        "{time} to write.",
+    "explorer.summary": "With {check} of checking, the {tokens} tokens take {slow} at "
+                        "{baseline_rate} and {fast} at {imagined_rate}: {speedup} faster end to "
+                        "end, and checking is {share} of the faster total.",
+    "explorer.summary_no_check": "With no fixed check, the {tokens} tokens take {slow} at "
+                                 "{baseline_rate} and {fast} at {imagined_rate}: {speedup} "
+                                 "faster end to end, and checking is {share} of the faster total.",
+    "explorer.announcement": "Check {check}: {slow} at {baseline_rate}, {fast} at "
+                             "{imagined_rate}, {speedup} end to end.",
+}

@@ -1,0 +1,117 @@
+"""Français : chaque texte que notedeck écrit lui-même, par clé (espaces insécables avant : et dans « »)."""
+
+ENTRIES = {
+    "unit.rate": "{speed}\u00a0tokens/s",
+    "unit.token": "{count}\u00a0token",
+    "unit.tokens": "{count}\u00a0tokens",
+    "share.under": "moins de {share}",
+    "share.over": "plus de {share}",
+    "check.none": "Aucune",
+
+    "table.budgets.caption": "Chaque budget aux deux bouts du curseur (temps d’écriture seul)",
+    "table.budgets.workload": "Tâche",
+    "table.budgets.tokens": "Tokens produits",
+    "table.budgets.row": "{counted} × {tokens_each}",
+    "table.checks.caption": "Les mêmes {tokens} tokens avec des vérifications fixes "
+                            "différentes",
+    "table.checks.check": "Vérification fixe",
+    "table.checks.end_to_end": "De bout en bout",
+
+    "stats.total_at": "Total à {rate}",
+    "stats.split": "Écriture {writing} · Vérification {checking}",
+    "stats.writing_speedup": "Accélération de l’écriture",
+    "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
+    "stats.end_to_end": "Accélération de bout en bout",
+    "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0secondes",
+
+    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} d’écriture",
+    "experiment.still_scarce": "Toujours rare\u00a0:",
+    "experiment.notes": "{title}\u00a0: {counted} de {tokens_each} tokens chacun font "
+                        "{total} tokens produits, {slow} à {baseline_rate} et {fast} à "
+                        "{imagined_rate}.",
+
+    "chart.dial.title": "De {low} à {high}\u00a0tokens/s, le temps d’écriture devient {gain} plus "
+                        "court",
+    "chart.dial.x": "Vitesse d’écriture (tokens/s)",
+    "chart.dial.y": "Temps d’écriture",
+    "chart.dial.alt": "Graphique linéaire à échelles logarithmiques du temps d’écriture en "
+                      "fonction de la vitesse d’écriture, une ligne par tâche, avec un repère à "
+                      "chaque cran du curseur {stops}. {lines}.",
+    "chart.dial.alt_line": "{label} ({tokens} tokens)\u00a0: {slow} à {low_rate}, {fast} à "
+                           "{high_rate}",
+    "chart.bottleneck.title": "À {rate}, la vérification prend {share} du temps",
+    "chart.bottleneck.alt": "Deux barres de {whole} pour {tokens} tokens produits plus une "
+                            "vérification fixe de {check}. {bars}",
+    "chart.bottleneck.alt_bar": "À {bar}\u00a0: {total} au total, écriture {writing}, "
+                                "vérification {checking}.",
+    "chart.bottleneck.writing": "Écriture",
+    "chart.bottleneck.checking": "Vérification",
+    "chart.speedup.title": "Avec {check} de vérification, une écriture {writing} plus rapide "
+                           "donne un travail {speedup} plus rapide",
+    "chart.speedup.title_no_check": "Sans vérification fixe, une écriture {writing} plus "
+                                    "rapide donne un travail {speedup} plus rapide",
+    "chart.speedup.x": "Vérification fixe après l’écriture",
+    "chart.speedup.y": "Accélération de bout en bout",
+    "chart.speedup.curve": "Accélération de bout en bout",
+    "chart.speedup.marker": "{check}\u00a0: {speedup}",
+    "chart.speedup.no_check": "Sans vérification",
+    "chart.speedup.ceiling": "Accélération de l’écriture {speedup}",
+    "chart.speedup.alt": "Graphique linéaire de l’accélération de bout en bout (logarithmique) "
+                         "en fonction de la durée de la vérification fixe, de {low} à {high}, "
+                         "sous un plafond de {ceiling} pour l’écriture seule. "
+                         "Repères\u00a0: {markers}.",
+
+    "phrase.scale.fractions": "fractions de seconde",
+    "phrase.scale.seconds": "secondes",
+    "phrase.scale.minutes": "minutes",
+    "phrase.scale.hours": "heures",
+    "phrase.scale.days": "jours",
+    "phrase.scale.weeks": "semaines",
+    "phrase.scale.months": "mois",
+    "phrase.scale.years": "années",
+    "phrase.span": "{low} à {high}",
+    "phrase.drafting.free": "presque gratuite",
+    "phrase.drafting.much": "bien moins chère",
+    "phrase.drafting.little": "un peu moins chère",
+    "phrase.gain.whole": "tout le gain demeure",
+    "phrase.gain.nearly_all": "presque tout le gain demeure",
+    "phrase.gain.vanishes": "le gain disparaît presque",
+    "phrase.gain.most_lost": "l’essentiel du gain est perdu",
+    "phrase.gain.part_lost": "une partie du gain est perdue",
+
+    "section.notes": "{title}\u00a0: {headline}",
+    "sources.title": "Sources, dates et limites",
+    "worksheet.title": "Fiche pratique",
+    "continued.title": "{title} (suite)",
+    "continued.notes": "Suite de «\u00a0{title}\u00a0».",
+    "handout.sources": "Sources",
+    "handout.boundaries": "Limites",
+    "handout.page": "page {number} sur {total}",
+    "web.contents": "Sommaire",
+    "web.skip": "Aller à la note",
+
+    "explorer.workload": "Tâche",
+    "explorer.dial": "Vitesse d’écriture d’un agent",
+    "explorer.dial_stops": "{stops} tokens/s",
+    "explorer.tokens": "Tokens produits",
+    "explorer.writing": "Écriture seule",
+    "explorer.at": "à {speed}",
+    "explorer.dial_group": "Le curseur",
+    "explorer.check": "Vérification fixe après l’écriture",
+    "explorer.check_group": "Le curseur de vérification",
+    "explorer.keys": "Crans\u00a0: {stops}. Les flèches avancent d’un pas\u00a0; Page préc. et "
+                     "Page suiv. sautent au cran suivant\u00a0; Début et Fin vont aux extrémités.",
+    "explorer.detail": "{counted} × {tokens_each} tokens chacun",
+    "explorer.reading": "À {rate}, {counted} ({tokens} tokens produits) prendraient "
+                        "environ {time} à écrire.",
+    "explorer.summary": "Avec {check} de vérification, les {tokens} tokens prennent {slow} à "
+                        "{baseline_rate} et {fast} à {imagined_rate}\u00a0: {speedup} plus vite "
+                        "de bout en bout, et la vérification fait {share} du total le plus "
+                        "rapide.",
+    "explorer.summary_no_check": "Sans vérification fixe, les {tokens} tokens prennent {slow} à "
+                                 "{baseline_rate} et {fast} à {imagined_rate}\u00a0: {speedup} "
+                                 "plus vite de bout en bout, et la vérification fait {share} du "
+                                 "total le plus rapide.",
+    "explorer.announcement": "Vérification {check}\u00a0: {slow} à {baseline_rate}, {fast} à "
+                             "{imagined_rate}, {speedup} de bout en bout.",
+}

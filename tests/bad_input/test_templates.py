@@ -1,0 +1,90 @@
+"""Templates from elsewhere: what check reports, and what a deck built on them carries (unzip -l)."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from notedeck.errors import NotedeckError
+from support import build, check_note
+
+from . import hostile
+from .helpers import reopen, snapshot
+from .catalogue import TEMPLATES, T
+from .hostile import ACCEPTED, folder_with_secret
+
+NEVER = re.compile(r"vbaProject|activeX|embeddings/|customXml|oleObject|docProps/custom|thumbnail",
+                   re.IGNORECASE)
+
+
+@pytest.mark.parametrize("case", TEMPLATES, ids=[case.id for case in TEMPLATES])
+def test_check_refuses_every_hostile_template_as_build_does(case, note):
+    case.edit(note)
+    reported = "\n".join(problem.report() for problem in check_note(note))
+    for expected in case.expected:
+        assert expected in reported
+
+
+@pytest.mark.parametrize("variant", ACCEPTED, ids=list(ACCEPTED))
+def test_a_deck_on_a_template_from_elsewhere_carries_nothing_it_should_not(variant, note, tmp_path,
+                                                                           earlier_build):
+    name, make, said = ACCEPTED[variant]
+    (note / name).write_bytes(make())
+    result = build(note, tmp_path / "out")
+    warned = " ".join(w.message for w in result.warnings if str(w.where.file).endswith(name))
+    for expected in said:
+        assert expected in warned
+    reopen(tmp_path / "out")
+    with zipfile.ZipFile(tmp_path / "out" / "deck.pptx") as deck, \
+            zipfile.ZipFile(earlier_build / "deck.pptx") as default:
+        names, usual = set(deck.namelist()), set(default.namelist())
+        assert names - usual <= {"ppt/media/logo.png"}, names - usual
+        # the native charts' own workbooks (ppt/embeddings/) are in the default build too
+        assert not [n for n in names - usual if NEVER.search(n)]
+        for part in names:
+            data = deck.read(part)
+            assert b'TargetMode="External"' not in data and b"macroEnabled" not in data, part
+            assert b"beacon.example" not in data and b"fileserver" not in data, part
+
+
+def test_warnings_about_a_template_are_fatal_with_strict(note, output):
+    (note / T).write_bytes(hostile.package(hostile.macro()))
+    before = snapshot(output)
+    with pytest.raises(NotedeckError, match="template.pptx: left out of the deck: macros"):
+        build(note, output, strict=True)
+    assert snapshot(output) == before
+
+
+def test_check_reports_what_a_template_left_out(note):
+    (note / T).write_bytes(hostile.package(hostile.kitchen_sink()))
+    (problem,) = [p for p in check_note(note) if str(p.where.file).endswith(T)]
+    assert problem.severity == "warning" and "ActiveX controls" in problem.message
+
+
+def test_a_secret_linked_from_a_template_folder_never_reaches_any_output(note, output):
+    folder_with_secret(note)
+    assert any("found a folder" in p.message for p in check_note(note))
+    with pytest.raises(NotedeckError, match="found a folder"):
+        build(note, output)
+    for path in output.rglob("*"):
+        if path.is_file():
+            assert hostile.SECRET.encode() not in _inflated(path)
+
+
+def test_a_built_deck_on_a_kitchen_sink_template_is_valid_ooxml(note, tmp_path):
+    openxml_audit = pytest.importorskip("openxml_audit")
+    (note / T).write_bytes(hostile.package(hostile.kitchen_sink()))
+    build(note, tmp_path / "out")
+    result = openxml_audit.validate_pptx(tmp_path / "out" / "deck.pptx")
+    assert result.is_valid, [str(error) for error in result.errors[:10]]
+
+
+def _inflated(path: Path) -> bytes:
+    data = path.read_bytes()
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            data += b"".join(archive.read(n) for n in archive.namelist())
+    return data

@@ -1,0 +1,144 @@
+"""Native charts in deck.pptx: read back with python-pptx, their data the core's figures."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+from pptx import Presentation
+
+from notedeck.compose import compose
+from support import BUNDLED, build, gather
+
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("native")
+    build(BUNDLED, out / "native")
+    build(BUNDLED, out / "picture", charts="picture")
+    return out
+
+
+@pytest.fixture(scope="module")
+def specs():
+    deck, _ = compose(gather(BUNDLED))
+    return {spec.name: spec for spec in deck.charts}
+
+
+def charts(deck_path) -> dict:
+    """Each native chart of the deck by its name, with the slide it is on."""
+    found = {}
+    for number, slide in enumerate(Presentation(str(deck_path)).slides, start=1):
+        for shape in slide.shapes:
+            if shape.has_chart:
+                found[shape.name.removeprefix("Chart: ")] = (number, shape)
+    return found
+
+
+def xy(series) -> list[tuple[float, float]]:
+    xs = [float(v.text) for v in series._element.find(f"{C}xVal").iter(f"{C}v")]
+    return list(zip(xs, series.values))
+
+
+def test_three_native_charts_with_alt_text_from_their_data(built, specs):
+    found = charts(built / "native" / "deck.pptx")
+    assert set(found) == {"dial", "bottleneck", "speedup"}
+    for name, (_, shape) in found.items():
+        assert shape._element.nvGraphicFramePr.cNvPr.get("descr") == specs[name].alt_text
+        assert shape.chart.chart_title.text_frame.text == specs[name].title
+
+
+def test_dial_series_are_the_cores_writing_times_on_log_axes(built, specs):
+    _, shape = charts(built / "native" / "deck.pptx")["dial"]
+    chart, spec = shape.chart, specs["dial"]
+    drawn = {s.name: xy(s) for s in chart.plots[0].series}
+    for series in spec.series:
+        assert drawn[series.label] == list(zip(series.x, series.y))
+    for axis in chart._chartSpace.iter(f"{C}valAx"):
+        assert axis.find(f"{C}scaling/{C}logBase").get("val") == "10"
+    labels = {"".join(t.text for t in d.iter(f"{A}t")) for d in chart._chartSpace.iter(f"{C}dLbl")}
+    ticks = {t.label for t in spec.x_ticks} | {t.label for t in spec.y_ticks}
+    assert {t.label for t in spec.x_ticks} <= labels
+    assert labels <= ticks and len(ticks - labels) <= 1   # a label that would collide is left out
+
+
+def test_bottleneck_is_two_100_percent_bars_of_the_cores_shares(built, specs):
+    _, shape = charts(built / "native" / "deck.pptx")["bottleneck"]
+    chart, spec = shape.chart, specs["bottleneck"]
+    assert chart._chartSpace.find(f".//{C}barChart/{C}grouping").get("val") == "percentStacked"
+    for j, series in enumerate(chart.plots[0].series):
+        assert series.name == spec.bars[0].segments[j].label
+        assert list(series.values) == [bar.segments[j].share for bar in spec.bars]
+    assert [c.split("\n")[0] for c in chart.plots[0].categories] == [b.label for b in spec.bars]
+
+
+def test_speedup_curve_is_the_cores_with_the_no_check_case_on_the_ceiling(built, specs):
+    _, shape = charts(built / "native" / "deck.pptx")["speedup"]
+    chart, spec = shape.chart, specs["speedup"]
+    curve = next(s for s in chart.plots[0].series if s.name == spec.curve.label)
+    assert xy(curve) == [(x, y) for x, y in zip(spec.curve.x, spec.curve.y) if x > 0]
+    ceiling = next(s for s in chart.plots[0].series if s.name == spec.ceiling_label)
+    assert set(ceiling.values) == {spec.ceiling}
+    texts = {"".join(t.text for t in d.iter(f"{A}t")) for d in chart._chartSpace.iter(f"{C}dLbl")}
+    assert {m.label for m in spec.markers} <= texts       # "No check: 10,000×" included
+    assert spec.ceiling_label in texts
+    for axis in chart._chartSpace.iter(f"{C}valAx"):
+        assert axis.find(f"{C}scaling/{C}logBase").get("val") == "10"
+
+
+def test_series_and_text_take_theme_colours(built):
+    with zipfile.ZipFile(built / "native" / "deck.pptx") as archive:
+        for name in archive.namelist():
+            if name.startswith("ppt/charts/chart"):
+                xml = archive.read(name).decode()
+                assert "srgbClr" not in xml and 'schemeClr val="accent1"' in xml, name
+
+
+def test_edit_data_finds_the_figures_in_the_embedded_workbook(built, specs):
+    _, shape = charts(built / "native" / "deck.pptx")["bottleneck"]
+    blob = shape.chart.part.chart_workbook.xlsx_part.blob
+    with zipfile.ZipFile(io.BytesIO(blob)) as book:
+        sheet = book.read("xl/worksheets/sheet1.xml").decode()
+        strings = book.read("xl/sharedStrings.xml").decode()
+    numbers = [float(v) for v in re.findall(r"<c r=\"[B-Z]\d+\"[^>]*><v>([^<]+)</v>", sheet)]
+    for bar in specs["bottleneck"].bars:
+        assert bar.label in strings
+        for segment in bar.segments:
+            assert any(abs(n - segment.share) < 1e-12 for n in numbers), segment
+
+
+def test_the_picture_option_keeps_pictures(built, specs):
+    deck = Presentation(str(built / "picture" / "deck.pptx"))
+    pictures = [sh for slide in deck.slides for sh in slide.shapes if sh.shape_type == 13]
+    assert {p.name.removeprefix("Chart: ") for p in pictures} == \
+        {spec.title for spec in specs.values()}
+    assert not charts(built / "picture" / "deck.pptx")
+
+
+def test_handout_is_the_same_with_either_form(built):
+    assert (built / "native" / "handout.pdf").read_bytes() == \
+        (built / "picture" / "handout.pdf").read_bytes()
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") and shutil.which("pdftotext")),
+                    reason="LibreOffice or pdftotext is not installed")
+def test_libreoffice_draws_the_charts_labels(built, tmp_path):
+    """Every label of every chart (ticks, points, the ceiling) is drawn on its slide."""
+    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
+                    str(built / "native" / "deck.pptx")], check=True, capture_output=True,
+                   timeout=240)
+    for name, (number, shape) in charts(built / "native" / "deck.pptx").items():
+        drawn = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number),
+                                str(tmp_path / "deck.pdf"), "-"], capture_output=True,
+                               text=True, check=True).stdout
+        drawn = "".join(drawn.split())                 # no-break spaces too
+        for label in ("".join(t.text for t in d.iter(f"{A}t"))
+                      for d in shape.chart._chartSpace.iter(f"{C}dLbl")):
+            assert "".join(label.split()) in drawn, (name, label)
