@@ -79,3 +79,42 @@ def test_verify_says_a_pdf_is_not_notedecks(note, tmp_path):
     result = run("verify", "--content", str(note), str(foreign))
     assert result.exit_code == 2
     assert "not made by notedeck" in result.output
+
+
+def _deck_with_custom(path, custom: bytes) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("docProps/custom.xml", custom)
+
+
+def test_verify_refuses_what_is_not_a_file_without_reading_it(note, tmp_path):
+    import os
+
+    pipe = tmp_path / "deck.pptx"
+    os.mkfifo(pipe)                 # reading a pipe would wait for a writer forever
+    result = run("verify", "--content", str(note), str(pipe))
+    assert result.exit_code == 2
+    assert f"{pipe}: not a file; expected a deck.pptx or a PDF that notedeck wrote" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_hostile_deck_s_properties_are_bounded(note, tmp_path):
+    import base64
+    import zlib
+
+    from notedeck.render.provenance import MAX_FIGURES, unpack_figures
+
+    bomb = base64.b64encode(zlib.compress(b'{"a":"' + b"0" * (50 * MAX_FIGURES) + b'"}', 9))
+    assert unpack_figures(bomb.decode()) == {}          # inflated no further than the bound
+    assert unpack_figures(base64.b64encode(zlib.compress(b"[1, 2]")).decode()) == {}
+    big = tmp_path / "big.pptx"
+    _deck_with_custom(big, b"<Properties>" + b" " * (5 * 1024 * 1024) + b"</Properties>")
+    entity = tmp_path / "entity.pptx"
+    _deck_with_custom(entity, b'<?xml version="1.0"?><!DOCTYPE p [<!ENTITY e SYSTEM '
+                              b'"file:///etc/passwd">]><Properties><property name="NotedeckBuild">'
+                              b'&e;</property></Properties>')
+    for path in (big, entity):
+        result = run("verify", "--content", str(note), str(path))
+        assert result.exit_code == 2, result.output
+        assert "not made by notedeck" in result.output and "root:" not in result.output

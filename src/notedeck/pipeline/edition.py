@@ -10,13 +10,22 @@ its metadata, so `verify` can say what changed since a file was made.
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import stat
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.model import Deck
 from notedeck.render.provenance import KEYS, unpack_figures
+
+MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
+MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
+AUDIENCE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
 
 
 @dataclass(frozen=True)
@@ -31,17 +40,37 @@ class Stamped:
 
 def read_stamp(path: Path) -> Stamped | None:
     """The build id and the rest from a notedeck PDF or deck; None if the file has none."""
-    data = Path(path).read_bytes()
+    data = _bounded(path)
     if data[:5] == b"%PDF-":
         fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
     elif data[:2] == b"PK":
-        fields = _pptx_fields(path)
+        fields = _pptx_fields(data)
     else:
         return None
-    if not fields.get("build"):
+    if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
+                                   not AUDIENCE.fullmatch(fields["variant"])):
         return None
     return Stamped(fields["build"], fields.get("variant") or "",
                    unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
+
+
+def _bounded(path: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE bytes (not a pipe, device or link to
+    one: opened without blocking, checked, then read); NotedeckError otherwise."""
+    from notedeck.errors import fail
+
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise fail(path, f"cannot read it ({exc.strerror})") from None
+    with os.fdopen(handle, "rb") as file:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise fail(path, "not a file; expected a deck.pptx or a PDF that notedeck wrote")
+        if info.st_size > MAX_FILE:
+            raise fail(path, f"{info.st_size:,} bytes is more than any deck or PDF notedeck "
+                             f"writes (at most {MAX_FILE:,} are read)")
+        return file.read(MAX_FILE + 1)[:MAX_FILE]
 
 
 def _pdf_field(data: bytes, name: str) -> str:
@@ -49,15 +78,19 @@ def _pdf_field(data: bytes, name: str) -> str:
     return match.group(1).decode() if match else ""
 
 
-def _pptx_fields(path: Path) -> dict[str, str]:
+def _pptx_fields(data: bytes) -> dict[str, str]:
     from lxml import etree
 
     try:
-        with zipfile.ZipFile(path) as archive:
-            xml = archive.read("docProps/custom.xml")
-    except (KeyError, zipfile.BadZipFile, OSError):
+        with zipfile.ZipFile(io.BytesIO(data)) as archive, \
+                archive.open("docProps/custom.xml") as part:
+            xml = part.read(MAX_CUSTOM + 1)       # read, not trusted: a zip may lie about sizes
+        if len(xml) > MAX_CUSTOM:
+            return {}
+        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
+    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError,
+            zlib.error, etree.XMLSyntaxError):
         return {}
-    root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
     values = {prop.get("name"): "".join(prop.itertext()) for prop in root}
     return {k: values.get(name, "") for k, name in KEYS.items()}
 
@@ -76,7 +109,7 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     audience (or, given, `audience`)."""
     from notedeck.errors import NotedeckError, fail
 
-    if not Path(path).is_file():
+    if not Path(path).exists():
         raise fail(path, "no such file; expected a deck.pptx or a PDF that notedeck wrote")
     found = read_stamp(path)
     if found is None:
@@ -118,3 +151,4 @@ def current(options, audience: str | None) -> Deck:
 
 def _who(audience: str) -> str:
     return f"audience {audience!r}" if audience else "the note without an audience"
+

@@ -33,11 +33,22 @@ def pack_figures(figures) -> str:
     return base64.b64encode(zlib.compress(data, 9)).decode()
 
 
+MAX_FIGURES = 2 * 1024 * 1024      # bytes of figures' JSON, unpacked: a file may be hostile
+
+
 def unpack_figures(text: str) -> dict[str, str]:
+    """The figures a file carries; {} when they are damaged, too large or not text."""
     try:
-        return json.loads(zlib.decompress(base64.b64decode(text)))
-    except (ValueError, zlib.error):
+        inflate = zlib.decompressobj()
+        data = inflate.decompress(base64.b64decode(text[:MAX_FIGURES]), MAX_FIGURES + 1)
+        if len(data) > MAX_FIGURES or inflate.unconsumed_tail:
+            return {}
+        found = json.loads(data)
+    except (ValueError, zlib.error, RecursionError):
         return {}
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): str(v) for k, v in found.items() if isinstance(v, (str, int, float))}
 
 
 def stamp_pdf(canvas, meta: Meta) -> None:
