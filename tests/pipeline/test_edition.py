@@ -118,3 +118,13 @@ def test_a_hostile_deck_s_properties_are_bounded(note, tmp_path):
         result = run("verify", "--content", str(note), str(path))
         assert result.exit_code == 2, result.output
         assert "not made by notedeck" in result.output and "root:" not in result.output
+
+
+def test_the_web_page_carries_the_same_build_id(note, tmp_path):
+    out = tmp_path / "out"
+    result = run("build", "--content", str(note), "--out", str(out), "--with", "web")
+    assert result.exit_code == 0, result.output
+    build = read_stamp(out / "handout.pdf").build
+    page = (out / "web" / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="notedeck-build" content="{build}">' in page
+    assert f"build {build}</p></footer>" in page
