@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
+from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.inlines import inline_markdown
 from notedeck.readers.sections import Component, SectionSource, SlideSource
 
@@ -122,7 +122,12 @@ def labels(fmt: Formatter) -> Labels:
                   sources=fmt.labels["handout.sources"],
                   boundaries=fmt.labels["handout.boundaries"],
                   page=fmt.labels["handout.page"], contents=fmt.labels["web.contents"],
-                  skip=fmt.labels["web.skip"])
+                  skip=fmt.labels["web.skip"], worksheet=fmt.labels["worksheet.footer"],
+                  guide=GuideLabels(**{f.name: fmt.labels[f"guide.{_KEY.get(f.name, f.name)}"]
+                                       for f in fields(GuideLabels)}))
+
+
+_KEY = {"for_audience": "for"}            # GuideLabels' fields by their catalogue keys
 
 
 def _typeset(text: str) -> str:

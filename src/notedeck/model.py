@@ -401,6 +401,30 @@ def fill_slots(template: str, **values: str) -> str:
 
 
 @dataclass(frozen=True)
+class GuideLabels:
+    """The facilitator guide's own words (English defaults; compose fills them from the
+    catalogue); slots are the guide's to fill with formatted times."""
+
+    title: str = "Facilitator guide"
+    footer: str = "facilitator guide"
+    for_audience: str = "For: {audience}"
+    session: str = ("A session of {duration}, {start} to {end}. Passages on a tinted ground "
+                    "are for you alone: no participant\u2019s page shows them.")
+    run_sheet: str = "Run sheet"
+    starts: str = "Starts"
+    section: str = "Section"
+    slides: str = "Slides"
+    minutes: str = "Minutes"
+    end: str = "End"
+    total: str = "total {duration}"
+    unplanned: str = "not planned"
+    by_slide: str = "Slide by slide"
+    slide: str = "Slide {number}"
+    exercise: str = "Exercise."
+    listen: str = "Listen for:"
+
+
+@dataclass(frozen=True)
 class Labels:
     """Words a renderer adds around the content, in the deck's language (compose fills them from
     the catalogue; these defaults are the English catalogue's). Slots are the renderer's to fill."""
@@ -412,6 +436,8 @@ class Labels:
     page: str = "page {number} of {total}"         # page numbering
     contents: str = "Contents"                     # a page's table of contents
     skip: str = "Skip to the note"                 # a page's link past its navigation
+    worksheet: str = "worksheet"                   # the worksheet's own file, in its footer
+    guide: GuideLabels = field(default_factory=GuideLabels)
 
 
 # Not the deck's content: left out of strings() and of the deck.json dump, so the dump of the

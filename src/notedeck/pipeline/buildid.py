@@ -23,7 +23,8 @@ def stamp(deck: Deck, figures: list[tuple[str, str]], template: bytes | None,
     meta = replace(deck.meta, build="", variant=audience or "", figures=tuple(figures))
     bare = replace(deck, meta=meta)
     key = hashlib.sha256()
-    for part in (f"notedeck {__version__}", audience or "", dumps(bare),
+    words = f"{deck.meta.lang} {deck.meta.labels!r}"   # settings the dump leaves out
+    for part in (f"notedeck {__version__}", audience or "", dumps(bare), words,
                  hashlib.sha256(template or b"").hexdigest()):
         key.update(part.encode() + b"\0")
     return replace(bare, meta=replace(meta, build=key.hexdigest()[:ID_LENGTH]))
