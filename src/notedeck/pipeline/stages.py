@@ -50,7 +50,7 @@ def prepare(options: Options, template=None) -> Prepared:
     if found.problems:
         raise NotedeckError(found.problems)
     deck, composed = compose(source, live="web" in options.outputs)
-    assets = Assets(template.data, template.name, *mapping)
+    assets = Assets(template.data, template.name, *mapping, numbers=source.fmt)
     deck = stamp(deck, flatten(source.names),
                  (template.data or b"") + repr(assets.template_map).encode(), options.audience)
     warnings = (*source.warnings, *composed, *template.warnings)
