@@ -206,15 +206,16 @@ def watch(all_audiences, **given) -> None:
 
     options = _options(all_audiences=all_audiences, **given)
     watcher = Watcher(options, all_audiences)
-    for round_ in watcher.rounds():
-        if round_.notice:
-            click.echo(round_.notice)
-        if round_.changed:
-            click.echo(f"changed: {', '.join(round_.changed)}")
-        for outcome in round_.outcomes:
-            _report_round(outcome)
-        if not round_.waits:
-            click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+    with _ctrl_c_stops():
+        for round_ in watcher.rounds():
+            if round_.notice:
+                click.echo(round_.notice)
+            if round_.changed:
+                click.echo(f"changed: {', '.join(round_.changed)}")
+            for outcome in round_.outcomes:
+                _report_round(outcome)
+            if not round_.waits:
+                click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
     click.echo("stopped watching")
 
 
@@ -236,14 +237,24 @@ def serve(all_audiences, port, **given) -> None:
     options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
     with Preview(options.out / registry.get("web").filename, port) as preview:
         click.echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
-        for round_ in Watcher(options).rounds():
-            if round_.changed:
-                click.echo(f"changed: {', '.join(round_.changed)}")
-            for outcome in round_.outcomes:
-                _report_round(outcome)
-                preview.update(outcome)
-            click.echo(f"watching {options.content}; the page at {preview.url} reloads itself")
+        with _ctrl_c_stops():
+            for round_ in Watcher(options).rounds():
+                if round_.changed:
+                    click.echo(f"changed: {', '.join(round_.changed)}")
+                for outcome in round_.outcomes:
+                    _report_round(outcome)
+                    preview.update(outcome)
+                click.echo(f"watching {options.content}; the page at {preview.url} reloads "
+                           "itself")
     click.echo("stopped serving")
+
+
+def _ctrl_c_stops():
+    """Ctrl-C is how watch and serve end, wherever it lands: while waiting, while printing a
+    round, or in a rebuild (whose build leaves the files of the last good one as they were)."""
+    from contextlib import suppress
+
+    return suppress(KeyboardInterrupt)
 
 
 def _report_round(outcome) -> None:
