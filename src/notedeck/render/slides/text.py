@@ -27,6 +27,9 @@ PT = 72.0
 LINE = 1.2          # em per line at 100% spacing
 DESCENT = 0.2       # em from the baseline to the line's foot
 TWIPS = 20.0        # LibreOffice places glyphs on a grid of 1/20 pt
+HMM = 2540.0        # hundredths of a millimetre per inch: LibreOffice's unit for font heights
+_STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+           (True, True): "bolditalic"}
 
 
 @dataclass(frozen=True)
@@ -85,10 +88,12 @@ def wrap(runs: Text, width_pt: float, size: float, face: Face | None = None
          ) -> tuple[str, ...]:
     """Greedy lines as presenting apps break them: at spaces, and after a hyphen between
     letters ("Sarathi-" / "Serve"); a word wider than the line breaks between characters.
-    Widths add each glyph's advance rounded to a twip, as LibreOffice lays text out."""
+    Widths add each glyph's advance at the size LibreOffice sets (_set) and the font's
+    pair kerning, as LibreOffice breaks lines."""
     lines: list[str] = []
     line, line_w = "", 0.0
-    for space, parts in _words(runs, size, face or faces.BUNDLED):
+    words = _words(runs, size, face or faces.BUNDLED)
+    for space, parts in words:
         joined = space
         for part, widths in parts:
             part_w = sum(widths)
@@ -113,13 +118,42 @@ def _advance(ch: str, bold: bool, italic: bool, size: float, face: Face) -> floa
     table = _advances(bold, italic, size, face)
     width = table.get(ch)
     if width is None:
-        width = table[ch] = round(fit.em_width(ch, bold, italic, face) * size * TWIPS) / TWIPS
+        width = table[ch] = round(fit.em_width(ch, bold, italic, face) * _set(size) * TWIPS
+                                  ) / TWIPS
     return width
+
+
+def _set(size: float) -> float:
+    """The size LibreOffice sets a font at: its height in whole hundredths of a millimetre
+    (16 pt is set at 15.987 pt)."""
+    return round(size / PT * HMM) / HMM * PT
+
+
+@lru_cache(maxsize=16)
+def _kerning(path: str) -> dict[tuple[str, str], float]:
+    """The font's pair kerning (its 'kern' table) in em, by characters; LibreOffice kerns
+    every pair the table names. A font with kerning only in GPOS is measured unkerned."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, lazy=True)
+    if "kern" not in font:
+        return {}
+    upm = font["head"].unitsPerEm
+    chars: dict[str, list[str]] = {}
+    for code, glyph in font.getBestCmap().items():
+        chars.setdefault(glyph, []).append(chr(code))
+    pairs = {}
+    for table in font["kern"].kernTables:
+        for (left, right), value in getattr(table, "kernTable", {}).items():
+            for a in chars.get(left, ()):
+                for b in chars.get(right, ()):
+                    pairs[(a, b)] = value / upm
+    return pairs
 
 
 @lru_cache(maxsize=256)
 def _advances(bold: bool, italic: bool, size: float, face: Face) -> dict[str, float]:
-    """Advances already rounded, per face, style and size (filled as characters are met)."""
+    """Advances in points, per face, style and size (filled as characters are met)."""
     return {}
 
 
@@ -130,10 +164,13 @@ def _words(runs: Text, size: float, face: Face):
     widths: list[float] = []
     for run in runs:
         table = _advances(run.bold, run.italic, size, face)
-        for ch in run.text:
+        kerning = _kerning(face.file(_STYLES[(run.bold, run.italic)]))
+        for i, ch in enumerate(run.text):
             width = table.get(ch)
-            widths.append(width if width is not None else _advance(ch, run.bold, run.italic,
-                                                                   size, face))
+            width = width if width is not None else _advance(ch, run.bold, run.italic, size, face)
+            if kerning and i + 1 < len(run.text):     # each character carries its pair's kern
+                width += kerning.get((ch, run.text[i + 1]), 0.0) * _set(size)
+            widths.append(width)
     out = []
     for match in re.finditer(r"[^ ]+", text):
         a, b = match.span()
