@@ -66,7 +66,20 @@ class SlideArtist:
         if item.fill:
             canvas.setFillColor(HexColor(item.fill))
         stroke, fill = int(bool(item.stroke)), int(bool(item.fill))
-        if item.kind == "oval":
+        if item.kind == "path":
+            outline = canvas.beginPath()
+            for op, *points in item.path:
+                at = [(x + px * w, y + h - py * h) for px, py in points]
+                if op == "moveTo":
+                    outline.moveTo(*at[0])
+                elif op == "lnTo":
+                    outline.lineTo(*at[0])
+                elif op == "cubicBezTo" and len(at) == 3:
+                    outline.curveTo(*at[0], *at[1], *at[2])
+                elif op == "close":
+                    outline.close()
+            canvas.drawPath(outline, stroke=stroke, fill=fill)
+        elif item.kind == "oval":
             canvas.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
         elif item.kind == "round":
             canvas.roundRect(x, y, w, h, min(w, h) * 0.1667, stroke=stroke, fill=fill)

@@ -8,8 +8,8 @@ Colours are resolved by render/pptx/styles.py (theme slots through the
 master's colour map, lumMod/lumOff, tint, shade; a gradient as the mean of its
 stops); the placeholders' text colours are their TextStyles, already resolved
 when the template was read. Drawn: solid fills, pictures, rectangles, rounded
-rectangles, ellipses and lines; left out: custom shapes, groups, text in
-decorations.
+rectangles, ellipses, lines and custom shapes of straight lines and curves;
+left out: arcs, groups, text in decorations.
 """
 
 from __future__ import annotations
@@ -41,9 +41,10 @@ class Decoration:
     fill: str = ""               # "#RRGGBB" or ""
     stroke: str = ""
     stroke_width: float = 0.0    # points
-    kind: str = "rect"           # "rect" | "round" | "oval" | "line" | "picture"
+    kind: str = "rect"           # "rect" | "round" | "oval" | "line" | "path" | "picture"
     image: bytes = b""
     flip: tuple[bool, bool] = (False, False)   # a line's flipH, flipV
+    path: tuple = ()             # a custom shape's outlines: (op, (x, y)...) as fractions
 
 
 @dataclass(frozen=True)
@@ -151,21 +152,48 @@ def _decorations(part, theme: styles.Theme) -> list[Decoration]:
 
 def _drawn(shape, tag: str, box: Box, flip, theme: styles.Theme) -> Decoration | None:
     pr = shape.find(f"{P}spPr")
-    if pr is None or pr.find(f"{A}custGeom") is not None:
+    if pr is None:
+        return None
+    custom = pr.find(f"{A}custGeom")
+    path = _path(custom) if custom is not None else ()
+    if custom is not None and not path:
         return None
     geometry = pr.find(f"{A}prstGeom")
     preset = geometry.get("prst", "rect") if geometry is not None else "rect"
-    line = preset in LINES or tag == "cxnSp"
-    if not line and preset not in BOXES:
+    line = preset in LINES or (tag == "cxnSp" and not path)
+    if not line and not path and preset not in BOXES:
         return None
     style = shape.find(f"{P}style")
     stroke, width = _outline(pr, style, theme)
     fill = "" if line else _fill(pr, style, theme)
     if not (fill or stroke):
         return None
-    kind = ("line" if line else "round" if preset in ROUND else "oval" if preset in OVAL
-            else "rect")
-    return Decoration(box, fill, stroke, width, kind, flip=flip)
+    kind = ("path" if path else "line" if line else "round" if preset in ROUND
+            else "oval" if preset in OVAL else "rect")
+    return Decoration(box, fill, stroke, width, kind, flip=flip, path=path)
+
+
+def _path(custom) -> tuple:
+    """A custom shape's outlines made of straight lines and cubic curves, each point as a
+    fraction of the box; () when it has anything else (arcs, guides): left out."""
+    out = []
+    for path in custom.iterfind(f"{A}pathLst/{A}path"):
+        try:
+            w, h = float(path.get("w", "0")), float(path.get("h", "0"))
+            if w <= 0 or h <= 0:
+                return ()
+            for step in path:
+                op = step.tag.rsplit("}", 1)[-1]
+                if op == "close":
+                    out.append(("close",))
+                elif op in ("moveTo", "lnTo", "cubicBezTo"):
+                    out.append((op, *((float(pt.get("x")) / w, float(pt.get("y")) / h)
+                                      for pt in step.iterfind(f"{A}pt"))))
+                else:
+                    return ()
+        except (TypeError, ValueError):     # a point given by a guide's name
+            return ()
+    return tuple(out)
 
 
 def _box(shape) -> tuple[Box | None, tuple[bool, bool]]:
