@@ -26,7 +26,7 @@ def options(content, out="output", audience=None, scenarios_file=None, paper="a4
             charts="native"):
     return Options(Path(content), Path(out), audience,
                    Path(scenarios_file) if scenarios_file else None, paper, strict, cache,
-                   workers, jobs, tuple(outputs), charts)
+                   workers, jobs, tuple(outputs), charts=charts)
 
 
 def build(content, out, audience=None, **rest):

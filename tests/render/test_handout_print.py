@@ -7,7 +7,6 @@ import pytest
 
 from notedeck.model import Heading, Paragraph, Table, plain
 from notedeck.render.pdf import emit as pdf
-from notedeck.render.pdf.emit import BOUNDARIES_TITLE, SOURCES_TITLE
 from notedeck.render.pdf.layout import PAPERS
 
 from .editions import AUDIENCES, BUNDLED, composed
@@ -43,7 +42,8 @@ def last_lines(path, paper) -> list[str]:
 
 
 def headings(deck) -> set[str]:
-    found = {SOURCES_TITLE, BOUNDARIES_TITLE, "Worksheet"}
+    labels = deck.meta.labels
+    found = {labels.sources, labels.boundaries, "Worksheet"}
     for section in deck.handout.sections:
         found.add(f"{section.number} {section.title}")
         found.add(section.headline)
@@ -69,7 +69,7 @@ def check_rules(deck, out, paper) -> None:
     for number, line in enumerate(last_lines(out, paper)[:-1], start=1):
         assert " ".join(line.split()) not in heads, f"page {number} ends with a heading: {line}"
     last = texts[-1]
-    assert not last.startswith(SOURCES_TITLE) and len(last) > 200
+    assert not last.startswith(deck.meta.labels.sources) and len(last) > 200
 
 
 @pytest.mark.parametrize("audience,paper", CASES)

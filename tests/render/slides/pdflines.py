@@ -15,16 +15,29 @@ class TextLine:
     baseline: float      # points from the page's top
 
 
+SAME_LINE = 0.05     # points: characters on one baseline (a rendering puts them exactly)
+
+
 def page_lines(page) -> list[TextLine]:
-    """Every text line of a pdfplumber page, bullets left out, top to bottom."""
+    """Every text line of a pdfplumber page, bullets left out, top to bottom.
+
+    A line is the characters on one baseline, left to right: grouping by the characters'
+    tops (pdfplumber's own lines) joins two columns whose baselines differ by a point or
+    two in one rendering and not in the other."""
+    chars = sorted(((page.height - c["matrix"][5], c) for c in page.chars
+                    if c["text"].strip() and c["text"] not in BULLETS), key=lambda p: p[0])
+    groups: list[list] = []
+    for baseline, char in chars:
+        if groups and baseline - groups[-1][-1][0] <= SAME_LINE:
+            groups[-1].append((baseline, char))
+        else:
+            groups.append([(baseline, char)])
     out = []
-    for line in page.extract_text_lines(return_chars=True, strip=True):
-        chars = [c for c in line["chars"] if c["text"].strip() and c["text"] not in BULLETS]
-        if not chars:
-            continue
-        baselines = sorted(page.height - c["matrix"][5] for c in chars)
-        text = re.sub(r"\s+", "", "".join(c["text"] for c in chars))
-        out.append(TextLine(text, chars[0]["x0"], baselines[len(baselines) // 2]))
+    for group in groups:
+        ordered = sorted((c for _, c in group), key=lambda c: c["x0"])
+        baselines = sorted(b for b, _ in group)
+        text = re.sub(r"\s+", "", "".join(c["text"] for c in ordered))
+        out.append(TextLine(text, ordered[0]["x0"], baselines[len(baselines) // 2]))
     return out
 
 

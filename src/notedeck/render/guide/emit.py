@@ -39,7 +39,7 @@ class GuidePlan:
 
 def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
          start: str = "09:00") -> GuidePlan:
-    planned = slides.plan(deck, art, assets, file=FILENAME)
+    planned = slides.plan(deck, art, assets)
     when = clock.start_seconds(start)
     timing = clock.schedule(deck, [s.source for s in planned.slides])
     return GuidePlan(planned, deck, timing, when, paper_named(paper))

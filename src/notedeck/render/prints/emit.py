@@ -39,7 +39,7 @@ class PrintPlan:
 
 def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
          per_page: int = 3) -> PrintPlan:
-    planned = slides.plan(deck, art, assets, file=filename(per_page))
+    planned = slides.plan(deck, art, assets)
     sheet = paper_named(paper)
     aspect = planned.template.slide_w / planned.template.slide_h
     return PrintPlan(planned, sheet, check_layout(per_page),

@@ -17,9 +17,9 @@ from typing import Mapping
 
 from notedeck.model import Deck, Meta
 from notedeck.render.contract import Assets
-from notedeck.render.pptx.emit import _geometry
-from notedeck.render.pptx.layouts import DEFAULT_TEMPLATE, Template
-from notedeck.render.pptx.plan import PlannedSlide, plan as plan_slides
+from notedeck.render.pptx.emit import plan_deck
+from notedeck.render.pptx.mapping import Template
+from notedeck.render.pptx.plan import PlannedSlide
 from notedeck.render.slides.template import TemplateArt, read_art
 
 from notedeck.render.slides.pdffile import binary
@@ -42,10 +42,10 @@ class SlidesPlan:
         the slides of a section at level 1."""
         entries, in_section = [], False
         for slide in self.slides:
-            if slide.layout == "Section":
+            if slide.role == "section":
                 in_section = True
                 entries.append((0, _section_label(slide)))
-            elif slide.layout in ("Title", "Sources"):
+            elif slide.role in ("title", "sources"):
                 in_section = False
                 entries.append((0, slide.title))
             else:
@@ -54,33 +54,37 @@ class SlidesPlan:
 
 
 def _section_label(slide: PlannedSlide) -> str:
-    number = next((s for s in slide.shapes if getattr(s, "role", "") == "number"), None)
-    digits = " ".join(line for lines in number.lines for line in lines) if number else ""
+    """"01 What the number means": the number from its placeholder, else the title shape,
+    which then leads with it."""
+    number = next((s for s in slide.shapes if getattr(s, "slot", "") == "number"), None)
+    if number is None:
+        title = next((s for s in slide.shapes if getattr(s, "slot", "") == "title"), None)
+        text = " ".join(r.text for p in title.paras for r in p.runs) if title else ""
+        return " ".join(text.replace("\u00b7", " ").split()) or slide.title
+    digits = " ".join(line for lines in number.lines for line in lines)
     return f"{digits} {slide.title}".strip()
 
 
-_LAST: list = []      # (deck, art, template, plan) of the last call: one build's outputs share it
+_LAST: list = []      # (deck, art, assets, plan) of the last call: one build's outputs share it
 
 
-def plan(deck: Deck, art: Mapping, assets: Assets = Assets(),
-         file: str = FILENAME) -> SlidesPlan:
-    """The deck's slides planned exactly as deck.pptx plans them, on the same template.
+def plan(deck: Deck, art: Mapping, assets: Assets = Assets()) -> SlidesPlan:
+    """The deck's slides planned exactly as deck.pptx plans them, on the same template,
+    with every chart as a picture (drawn here as its vectors).
 
     slides.pdf, the printed layouts and the guide of one build all ask for the same
     plan of the same frozen Deck: it is made once and shared."""
-    if _LAST and _LAST[0][0] is deck and _LAST[0][1] is art and _LAST[0][2] == assets.template:
+    if _LAST and _LAST[0][0] is deck and _LAST[0][1] is art and _LAST[0][2] == assets:
         return _LAST[0][3]
-    made = _plan(deck, art, assets, file)
-    _LAST[:] = [(deck, art, assets.template, made)]
+    made = _plan(deck, art, assets)
+    _LAST[:] = [(deck, art, assets, made)]
     return made
 
 
-def _plan(deck: Deck, art: Mapping, assets: Assets, file: str) -> SlidesPlan:
-    geometry = _geometry(assets)
-    sizes = {name: (a.width_in, a.height_in) for name, a in art.items()}
-    slides = plan_slides(deck, sizes, geometry, file=file)
-    look = read_art(assets.template if assets.template is not None else DEFAULT_TEMPLATE)
-    return SlidesPlan(slides, geometry, look, art, deck.meta)
+def _plan(deck: Deck, art: Mapping, assets: Assets) -> SlidesPlan:
+    planned = plan_deck(deck, art, assets, charts="picture")
+    look = read_art(planned.template_bytes, planned.template)
+    return SlidesPlan(planned.slides, planned.template, look, art, deck.meta)
 
 
 @binary

@@ -1,142 +1,211 @@
-"""A template's look as plain data: each layout's background, decorations and placeholder colours.
+"""A template's look as plain data: each role's layout background, decorations and placeholder colours.
 
-What PowerPoint draws behind the text of a slide comes from its layout and
-master: a background colour or picture, rectangles and pictures that are not
-placeholders, and the colour and fill each placeholder gives its text. This
-module reads that subset (solid fills, theme colours with lumMod/lumOff,
-pictures, rectangles and lines) so slides.pdf draws the same slide;
-anything else in a template (gradients, grouped or custom shapes, text in
-decorations) is left out.
+What PowerPoint draws behind the text of a slide comes from the layout its
+role maps to (in any slide master) and that layout's master: a background
+colour or picture, shapes that are not placeholders (the master's only when
+the layout shows them), and the fill and text colour of each placeholder.
+Colours are resolved by render/pptx/styles.py (theme slots through the
+master's colour map, lumMod/lumOff, tint, shade; a gradient as the mean of its
+stops); the placeholders' text colours are their TextStyles, already resolved
+when the template was read. Drawn: solid fills, pictures, rectangles, rounded
+rectangles, ellipses, lines and custom shapes of straight lines and curves;
+left out: arcs, groups, text in decorations.
 """
 
 from __future__ import annotations
 
-import colorsys
+import hashlib
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from notedeck.render.pptx.layouts import EMU_PER_IN, LAYOUTS, NO_FOOTER, Box
+from notedeck.render.pptx import styles
+from notedeck.render.pptx.layouts import EMU_PER_IN, Box
+from notedeck.render.pptx.mapping import Template
+from notedeck.render.pptx.roles import Mapped
 
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 R_EMBED = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"
-ROLE_TYPES = {"footer": "ftr", "slide_number": "sldNum"}
+LINES = ("line", "straightConnector1")
+ROUND = ("roundRect",)
+OVAL = ("ellipse",)
+BOXES = ("rect", "roundRect", "snip1Rect", "snip2SameRect", "round1Rect", "round2SameRect",
+         "flowChartProcess", "ellipse")
 
 
 @dataclass(frozen=True)
 class Decoration:
-    """A shape behind the text: a filled or outlined rectangle, a line, or a picture."""
+    """A shape behind the text: a filled or outlined box (rect, round, oval), a line, or a
+    picture."""
 
     box: Box
     fill: str = ""               # "#RRGGBB" or ""
     stroke: str = ""
     stroke_width: float = 0.0    # points
-    line: bool = False           # a straight line from the box's top-left to bottom-right
+    kind: str = "rect"           # "rect" | "round" | "oval" | "line" | "path" | "picture"
     image: bytes = b""
+    flip: tuple[bool, bool] = (False, False)   # a line's flipH, flipV
+    path: tuple = ()             # a custom shape's outlines: (op, (x, y)...) as fractions
 
 
 @dataclass(frozen=True)
 class LayoutArt:
+    """One role's slides: what lies behind the text, and each slot's text colour and fill."""
+
     background: str = "#FFFFFF"
     background_image: bytes = b""
     decorations: tuple[Decoration, ...] = ()
-    ink: dict[str, str] = field(default_factory=dict)     # role -> text colour
-    fills: dict[str, str] = field(default_factory=dict)   # role -> placeholder fill
+    ink: dict[str, str] = field(default_factory=dict)     # slot -> text colour
+    fills: dict[str, str] = field(default_factory=dict)   # slot -> placeholder fill
+    caps: frozenset[str] = frozenset()                    # slots the template sets in capitals
 
 
 @dataclass(frozen=True)
 class TemplateArt:
-    layouts: dict[str, LayoutArt]
+    roles: dict[str, LayoutArt]
 
-    def layout(self, name: str) -> LayoutArt:
-        return self.layouts.get(name, LayoutArt())
-
-
-def read_art(source: bytes | Path) -> TemplateArt:
-    """Every contract layout's art; a template the contract accepts always reads."""
-    from io import BytesIO
-
-    from pptx import Presentation
-
-    prs = Presentation(BytesIO(source) if isinstance(source, bytes) else str(source))
-    master = prs.slide_master
-    colours = _Colours(master)
-    by_name = {layout.name: layout for layout in prs.slide_layouts}
-    return TemplateArt({name: _layout_art(by_name[name], master, colours, name)
-                        for name in LAYOUTS if name in by_name})
+    def role(self, name: str) -> LayoutArt:
+        return self.roles.get(name, LayoutArt())
 
 
-def _layout_art(layout, master, colours: _Colours, name: str) -> LayoutArt:
-    background, image = _background(layout, colours)
-    if not background and not image:
-        background, image = _background(master, colours)
+_READ: dict[str, tuple[Template, TemplateArt]] = {}
+
+
+def read_art(data: bytes, template: Template) -> TemplateArt:
+    """Every mapped role's art; read once per template (all audiences of a note share it)."""
+    key = hashlib.sha256(data).hexdigest()
+    known = _READ.get(key)
+    if known is not None and known[0] is template:
+        return known[1]
+    from notedeck.render.pptx.package import open_presentation
+
+    prs = open_presentation(data, template.file)
+    masters = list(prs.slide_masters)
+    art = TemplateArt({name: _role_art(mapped, masters[mapped.layout.master], template)
+                       for name, mapped in template.roles.items()})
+    _READ.clear()
+    _READ[key] = (template, art)
+    return art
+
+
+def _role_art(mapped: Mapped, master, template: Template) -> LayoutArt:
+    layout = master.slide_layouts[mapped.layout.index]
+    theme = template.info.masters[mapped.layout.master].theme
+    background, image = _background(layout, master, theme)
     shapes = []
     if layout._element.get("showMasterSp", "1") not in ("0", "false"):
-        shapes += _decorations(master, colours)
-    shapes += _decorations(layout, colours)
-    roles = dict(LAYOUTS[name])
-    if name not in NO_FOOTER:
-        roles.update(ROLE_TYPES)
+        shapes += _decorations(master, theme)
+    shapes += _decorations(layout, theme)
+    slots = dict(mapped.slots)
+    if mapped.footer is not None and mapped.number is not None:
+        slots.update({"footer": mapped.footer, "slide_number": mapped.number})
     ink, fills = {}, {}
-    for role, key in roles.items():
-        ph = _placeholder(layout, key)
-        twin = _placeholder(master, _ph_type(ph) if ph is not None else "body")
-        ink[role] = (_text_colour(ph, colours) or _text_colour(twin, colours)
-                     or _style_colour(master, _ph_type(ph) if ph is not None else "body", colours)
-                     or "#000000")
-        fills[role] = _fill(_sp_pr(ph), colours) or _fill(_sp_pr(twin), colours)
-    return LayoutArt(background or "#FFFFFF", image, tuple(shapes), ink, fills)
+    for slot, ph in slots.items():
+        ink[slot] = (ph.style.colour or theme.ink("tx1")).rgb
+        fill = _placeholder_fill(mapped, ph, layout, master, theme)
+        if fill:
+            fills[slot] = fill
+    caps = frozenset(slot for slot, ph in slots.items() if ph.style.caps)
+    return LayoutArt(background, image, tuple(shapes), ink, fills, caps)
 
 
 # --- backgrounds and decorations ---------------------------------------------------------
 
-def _background(part, colours: _Colours) -> tuple[str, bytes]:
-    bg = part._element.find(f"{P}cSld/{P}bg")
-    if bg is None:
-        return "", b""
-    pr = bg.find(f"{P}bgPr")
-    if pr is not None:
-        blip = pr.find(f"{A}blipFill/{A}blip")
-        if blip is not None:
-            return "", _blob(part, blip.get(R_EMBED))
-        return _fill(pr, colours), b""
-    ref = bg.find(f"{P}bgRef")
-    return (colours.of(ref) if ref is not None else ""), b""
+def _background(layout, master, theme: styles.Theme) -> tuple[str, bytes]:
+    """The first of the layout's and the master's backgrounds: a colour, or a picture (with
+    the theme's bg1 under it)."""
+    for part in (layout, master):
+        bg = part._element.find(f"{P}cSld/{P}bg")
+        if bg is None:
+            continue
+        props = bg.find(f"{P}bgPr")
+        if props is not None:
+            blip = props.find(f"{A}blipFill/{A}blip")
+            if blip is not None:
+                return theme.rgb("bg1"), _blob(part, blip.get(R_EMBED))
+            ink = styles.fill_ink(props, theme)
+            return (ink.rgb if ink else theme.rgb("bg1")), b""
+        ref = bg.find(f"{P}bgRef")
+        ink = styles.ink(ref[0], theme) if ref is not None and len(ref) else None
+        return (ink.rgb if ink else theme.rgb("bg1")), b""
+    return theme.rgb("bg1"), b""
 
 
-def _decorations(part, colours: _Colours) -> list[Decoration]:
+def _decorations(part, theme: styles.Theme) -> list[Decoration]:
     out = []
     for shape in part._element.find(f"{P}cSld/{P}spTree"):
         tag = shape.tag.rsplit("}", 1)[-1]
         if shape.find(f".//{P}nvPr/{P}ph") is not None:
             continue
-        box = _box(shape)
+        box, flip = _box(shape)
         if box is None:
             continue
         if tag == "pic":
             blip = shape.find(f"{P}blipFill/{A}blip")
             if blip is not None:
-                out.append(Decoration(box, image=_blob(part, blip.get(R_EMBED))))
+                out.append(Decoration(box, kind="picture", image=_blob(part, blip.get(R_EMBED))))
         elif tag in ("sp", "cxnSp"):
-            pr = shape.find(f"{P}spPr")
-            geometry = pr.find(f"{A}prstGeom") if pr is not None else None
-            kind = geometry.get("prst") if geometry is not None else "rect"
-            line = kind in ("line", "straightConnector1") or tag == "cxnSp"
-            stroke, width = _outline(pr, colours)
-            fill = "" if line else _fill(pr, colours)
-            if fill or stroke:
-                out.append(Decoration(box, fill, stroke, width, line))
+            decoration = _drawn(shape, tag, box, flip, theme)
+            if decoration is not None:
+                out.append(decoration)
     return out
 
 
-def _box(shape) -> Box | None:
-    off = shape.find(f".//{A}xfrm/{A}off")
-    ext = shape.find(f".//{A}xfrm/{A}ext")
-    if off is None or ext is None:
+def _drawn(shape, tag: str, box: Box, flip, theme: styles.Theme) -> Decoration | None:
+    pr = shape.find(f"{P}spPr")
+    if pr is None:
         return None
-    values = [int(v) / EMU_PER_IN for v in (off.get("x"), off.get("y"), ext.get("cx"),
-                                             ext.get("cy"))]
-    return Box(*values)
+    custom = pr.find(f"{A}custGeom")
+    path = _path(custom) if custom is not None else ()
+    if custom is not None and not path:
+        return None
+    geometry = pr.find(f"{A}prstGeom")
+    preset = geometry.get("prst", "rect") if geometry is not None else "rect"
+    line = preset in LINES or (tag == "cxnSp" and not path)
+    if not line and not path and preset not in BOXES:
+        return None
+    style = shape.find(f"{P}style")
+    stroke, width = _outline(pr, style, theme)
+    fill = "" if line else _fill(pr, style, theme)
+    if not (fill or stroke):
+        return None
+    kind = ("path" if path else "line" if line else "round" if preset in ROUND
+            else "oval" if preset in OVAL else "rect")
+    return Decoration(box, fill, stroke, width, kind, flip=flip, path=path)
+
+
+def _path(custom) -> tuple:
+    """A custom shape's outlines made of straight lines and cubic curves, each point as a
+    fraction of the box; () when it has anything else (arcs, guides): left out."""
+    out = []
+    for path in custom.iterfind(f"{A}pathLst/{A}path"):
+        try:
+            w, h = float(path.get("w", "0")), float(path.get("h", "0"))
+            if w <= 0 or h <= 0:
+                return ()
+            for step in path:
+                op = step.tag.rsplit("}", 1)[-1]
+                if op == "close":
+                    out.append(("close",))
+                elif op in ("moveTo", "lnTo", "cubicBezTo"):
+                    out.append((op, *((float(pt.get("x")) / w, float(pt.get("y")) / h)
+                                      for pt in step.iterfind(f"{A}pt"))))
+                else:
+                    return ()
+        except (TypeError, ValueError):     # a point given by a guide's name
+            return ()
+    return tuple(out)
+
+
+def _box(shape) -> tuple[Box | None, tuple[bool, bool]]:
+    xfrm = shape.find(f".//{A}xfrm")
+    off = xfrm.find(f"{A}off") if xfrm is not None else None
+    ext = xfrm.find(f"{A}ext") if xfrm is not None else None
+    if off is None or ext is None:
+        return None, (False, False)
+    values = [int(v) / EMU_PER_IN for v in (off.get("x", 0), off.get("y", 0), ext.get("cx", 0),
+                                             ext.get("cy", 0))]
+    flip = tuple(xfrm.get(k) in ("1", "true") for k in ("flipH", "flipV"))
+    return Box(*values), flip
 
 
 def _blob(part, rid: str | None) -> bytes:
@@ -146,110 +215,55 @@ def _blob(part, rid: str | None) -> bytes:
         return b""
 
 
-def _outline(pr, colours: _Colours) -> tuple[str, float]:
-    ln = pr.find(f"{A}ln") if pr is not None else None
-    if ln is None or ln.find(f"{A}noFill") is not None:
+def _fill(pr, style, theme: styles.Theme) -> str:
+    """A shape's own fill, else its style's fill reference; "" for none."""
+    if pr.find(f"{A}noFill") is not None:
+        return ""
+    ink = styles.fill_ink(pr, theme)
+    if ink is None and style is not None:
+        ref = style.find(f"{A}fillRef")
+        if ref is not None and ref.get("idx", "0") != "0" and len(ref):
+            ink = styles.ink(ref[0], theme)
+    return ink.rgb if ink else ""
+
+
+def _outline(pr, style, theme: styles.Theme) -> tuple[str, float]:
+    ln = pr.find(f"{A}ln")
+    if ln is not None and ln.find(f"{A}noFill") is not None:
         return "", 0.0
-    return _fill(ln, colours), int(ln.get("w", "12700")) / 12700
+    width = int(ln.get("w", "12700")) / 12700 if ln is not None else 1.0
+    ink = styles.fill_ink(ln, theme) if ln is not None else None
+    if ink is None and style is not None:
+        ref = style.find(f"{A}lnRef")
+        if ref is not None and ref.get("idx", "0") != "0" and len(ref):
+            ink = styles.ink(ref[0], theme)
+    return (ink.rgb, width) if ink else ("", 0.0)
 
 
-# --- placeholders and colours -----------------------------------------------------------
+# --- placeholders ----------------------------------------------------------------------
 
-def _ph_type(ph) -> str:
-    if ph is None:
-        return "body"
-    return ph.find(f".//{P}nvPr/{P}ph").get("type", "body")
-
-
-def _placeholder(part, key):
-    """A placeholder of a layout by idx (int) or of either part by type (str)."""
-    for shape in part._element.find(f"{P}cSld/{P}spTree"):
-        ph = shape.find(f".//{P}nvPr/{P}ph")
-        if ph is None:
-            continue
-        if isinstance(key, int) and int(ph.get("idx", "0")) == key:
-            return shape
-        kind = ph.get("type", "body")
-        if isinstance(key, str) and (kind == key or {kind, key} <= {"title", "ctrTitle"}):
-            return shape
-    return None
-
-
-def _sp_pr(shape):
-    return None if shape is None else shape.find(f"{P}spPr")
-
-
-def _fill(pr, colours: _Colours) -> str:
-    if pr is None:
+def _placeholder_fill(mapped: Mapped, ph, layout, master, theme: styles.Theme) -> str:
+    """The placeholder's own fill, else the fill of the master placeholder it inherits."""
+    own = any(p is ph for p in mapped.layout.placeholders)
+    shapes = list(layout.placeholders if own else master.placeholders)
+    if not 0 <= ph.position < len(shapes):
         return ""
-    solid = pr.find(f"{A}solidFill")
-    return colours.of(solid) if solid is not None else ""
-
-
-def _text_colour(shape, colours: _Colours) -> str:
-    if shape is None:
-        return ""
-    fill = shape.find(f"{P}txBody/{A}lstStyle/{A}lvl1pPr/{A}defRPr/{A}solidFill")
-    return colours.of(fill) if fill is not None else ""
-
-
-def _style_colour(master, ph_type: str, colours: _Colours) -> str:
-    style = {"title": "titleStyle", "ctrTitle": "titleStyle", "body": "bodyStyle",
-             "subTitle": "bodyStyle", "obj": "bodyStyle"}.get(ph_type, "otherStyle")
-    fill = master._element.find(f"{P}txStyles/{P}{style}/{A}lvl1pPr/{A}defRPr/{A}solidFill")
-    return colours.of(fill) if fill is not None else ""
-
-
-class _Colours:
-    """Colour elements as #RRGGBB: sRGB, system and theme colours through the master's map."""
-
-    def __init__(self, master):
-        self.scheme: dict[str, str] = {}
-        self.mapping = dict(master._element.find(f"{P}clrMap").attrib) \
-            if master._element.find(f"{P}clrMap") is not None else {}
+    shape = shapes[ph.position]
+    elements = [shape._element]
+    if own:
         try:
-            theme = next(rel.target_part for rel in master.part.rels.values()
-                         if rel.reltype.endswith("/theme"))
-            from lxml import etree
-
-            root = etree.fromstring(theme.blob, etree.XMLParser(resolve_entities=False,
-                                                                no_network=True))
-            for item in root.find(f".//{A}clrScheme"):
-                self.scheme[item.tag.rsplit("}", 1)[-1]] = self._plain(item[0]) if len(item) else ""
-        except (StopIteration, AttributeError, ValueError, IndexError):
-            pass
-
-    def _plain(self, element) -> str:
-        tag = element.tag.rsplit("}", 1)[-1]
-        if tag == "srgbClr":
-            return "#" + element.get("val", "000000").upper()
-        if tag == "sysClr":
-            return "#" + element.get("lastClr", "000000").upper()
-        return ""
-
-    def of(self, holder) -> str:
-        """The colour an element holding one colour child names, transforms applied."""
-        for element in holder:
-            tag = element.tag.rsplit("}", 1)[-1]
-            if tag == "schemeClr":
-                name = element.get("val", "")
-                base = self.scheme.get(self.mapping.get(name, name), "")
-            else:
-                base = self._plain(element)
-            if base:
-                return _transformed(base, element)
-        return ""
-
-
-def _transformed(colour: str, element) -> str:
-    """lumMod / lumOff (PowerPoint's "lighter 40%"), the transforms templates use most."""
-    mod = element.find(f"{A}lumMod")
-    off = element.find(f"{A}lumOff")
-    if mod is None and off is None:
-        return colour
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    h, l, s = colorsys.rgb_to_hls(r, g, b)
-    l = l * (int(mod.get("val")) / 100000 if mod is not None else 1)
-    l = min(1.0, l + (int(off.get("val")) / 100000 if off is not None else 0))
-    r, g, b = colorsys.hls_to_rgb(h, l, s)
-    return "#" + "".join(f"{round(v * 255):02X}" for v in (r, g, b))
+            base = shape._base_placeholder
+        except (AttributeError, KeyError, ValueError):
+            base = None
+        if base is not None:
+            elements.append(base._element)
+    for element in elements:
+        pr = element.find(f"{P}spPr")
+        if pr is None:
+            continue
+        if pr.find(f"{A}noFill") is not None:
+            return ""
+        ink = styles.fill_ink(pr, theme)
+        if ink is not None:
+            return ink.rgb
+    return ""
