@@ -13,6 +13,7 @@ from notedeck.options import DEFAULT_OUTPUTS, Options
 from notedeck.pipeline import build as pipeline_build
 from notedeck.pipeline import check
 from notedeck.render import registry
+from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import Assets
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
@@ -42,7 +43,9 @@ def render(name: str, deck, art, out: Path, template: Path | None = None, **sett
     """One renderer's plan and emit, as the pipeline runs them, straight from a Deck."""
     renderer = registry.get(name)
     chosen = options(".", **settings)
-    assets = Assets(Path(template).read_bytes(), str(template)) if template else Assets()
+    numbers = Formatter(deck.meta.lang)        # as the pipeline hands it over
+    assets = (Assets(Path(template).read_bytes(), str(template), numbers=numbers) if template
+              else Assets(numbers=numbers))
     plan = renderer.plan(deck, art, renderer.settings(chosen), assets)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     renderer.emit(plan, Path(out))

@@ -123,6 +123,7 @@ def labels(fmt: Formatter) -> Labels:
                   boundaries=fmt.labels["handout.boundaries"],
                   page=fmt.labels["handout.page"], contents=fmt.labels["web.contents"],
                   skip=fmt.labels["web.skip"], worksheet=fmt.labels["worksheet.footer"],
+                  name_line=fmt.labels["worksheet.name"],
                   guide=GuideLabels(**{f.name: fmt.labels[f"guide.{_KEY.get(f.name, f.name)}"]
                                        for f in fields(GuideLabels)}))
 

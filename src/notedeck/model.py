@@ -437,6 +437,7 @@ class Labels:
     contents: str = "Contents"                     # a page's table of contents
     skip: str = "Skip to the note"                 # a page's link past its navigation
     worksheet: str = "worksheet"                   # the worksheet's own file, in its footer
+    name_line: str = "Name: {line}"                # where a participant writes their name
     guide: GuideLabels = field(default_factory=GuideLabels)
 
 

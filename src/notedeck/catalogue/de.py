@@ -106,6 +106,7 @@ ENTRIES = {
     "guide.exercise": "Übung.",
     "guide.listen": "Achten Sie auf:",
     "worksheet.footer": "Arbeitsblatt",
+    "worksheet.name": "Name: {line}",
 
     "explorer.workload": "Aufgabe",
     "explorer.dial": "Schreibgeschwindigkeit eines Agenten",

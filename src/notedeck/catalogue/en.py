@@ -108,6 +108,7 @@ ENTRIES = {
     "guide.exercise": "Exercise.",
     "guide.listen": "Listen for:",
     "worksheet.footer": "worksheet",
+    "worksheet.name": "Name: {line}",
 
     # the web page's live dial and check slider (figures/explorer.py)
     "explorer.workload": "Workload",

@@ -108,6 +108,7 @@ ENTRIES = {
     "guide.exercise": "Exercice.",
     "guide.listen": "À écouter\xa0:",
     "worksheet.footer": "fiche pratique",
+    "worksheet.name": "Nom\u00a0: {line}",
 
     "explorer.workload": "Tâche",
     "explorer.dial": "Vitesse d’écriture d’un agent",

@@ -186,8 +186,16 @@ class Formatter:
         return HOUSE_JOIN.get(self.language, " ").join(parts)
 
     def planned(self, seconds: int) -> str:
-        """A facilitator's planned time: "12 min", "2 min 30 s", "1 h 5 min"; "0 min"."""
-        return self._clock(int(seconds)) or self._unit(Fraction(0), 0, CLOCK_UNITS[1], "short")
+        """A facilitator's planned time: "12 min", "2 min 30 s", "90 min", from two hours
+        "2 h 5 min"; "0 min"."""
+        total = int(seconds)
+        if total >= 7200:
+            return self._clock(total)
+        minutes, rest = divmod(total, 60)
+        parts = [self._unit(Fraction(amount), 0, unit, "short")
+                 for amount, unit in zip((minutes, rest), CLOCK_UNITS[1:]) if amount]
+        return HOUSE_JOIN.get(self.language, " ").join(parts) or self._unit(
+            Fraction(0), 0, CLOCK_UNITS[1], "short")
 
     def time_of_day(self, seconds: int) -> str:
         """The time `seconds` after midnight, to the minute, as the locale writes it:

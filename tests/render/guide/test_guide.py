@@ -7,6 +7,7 @@ from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
 from notedeck.model import plain
+from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
 from notedeck.render.guide import emit as guide
@@ -20,7 +21,7 @@ from ..pages import emptiness, page_texts
 @pytest.fixture(scope="module")
 def bundled(tmp_path_factory):
     deck, art = composed()
-    planned = guide.plan(deck, art, Assets(), "a4", "09:00")
+    planned = guide.plan(deck, art, Assets(numbers=Formatter()), "a4", "09:00")
     out = tmp_path_factory.mktemp("guide") / "guide.pdf"
     return deck, planned, out, guide.emit(planned, out)
 
@@ -30,8 +31,11 @@ def test_bundled_note_is_planned_for_sixty_minutes(bundled):
     timing = planned.schedule
     assert timing.total == 60 * 60
     assert [s.seconds // 60 for s in timing.sections] == [12, 14, 14, 7, 13]
-    assert [clock.clock(planned.start, s.start) for s in timing.sections] == [
+    assert [row.start for row in planned.text.rows] == [
         "09:00", "09:12", "09:26", "09:40", "09:47"]
+    assert [row.minutes for row in planned.text.rows] == [
+        "12\u00a0min", "14\u00a0min", "14\u00a0min", "7\u00a0min", "13\u00a0min"]
+    assert planned.text.total == "total 60\u00a0min"
     assert len(timing.starts) == len(planned.slides.slides)
 
 
@@ -47,10 +51,12 @@ def test_minutes_come_from_front_matter_or_notes_headings(bundled):
 
 def test_start_time_moves_every_clock():
     deck, art = composed()
-    later = guide.plan(deck, art, Assets(), "a4", "13:30")
-    assert clock.clock(later.start, later.schedule.sections[1].start) == "13:42"
+    later = guide.plan(deck, art, Assets(numbers=Formatter()), "a4", "13:30")
+    assert later.text.rows[1].start == "13:42"
+    american = guide.plan(deck, art, Assets(numbers=Formatter("en-US")), "a4", "13:30")
+    assert american.text.rows[1].start.replace("\u202f", " ") == "1:42 PM"
     with pytest.raises(NotedeckError, match="HH:MM"):
-        guide.plan(deck, art, Assets(), "a4", "9 o'clock")
+        guide.plan(deck, art, Assets(numbers=Formatter()), "a4", "9 o'clock")
 
 
 def test_run_sheet_then_every_slide_with_its_notes(bundled):
@@ -105,13 +111,25 @@ def test_fonts_and_structure(bundled):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_page_but_the_last_is_more_than_a_quarter_empty(audience, paper, tmp_path):
     deck, art = composed(audience)
-    guide.emit(guide.plan(deck, art, Assets(), paper), tmp_path / "guide.pdf")
+    guide.emit(guide.plan(deck, art, Assets(numbers=Formatter()), paper), tmp_path / "guide.pdf")
     shares = emptiness(tmp_path / "guide.pdf", PAPERS[paper])
     assert all(share <= 0.25 for share in shares[:-1]), shares
 
 
 def test_long_note_guide_pages_are_full(tmp_path):
     deck, art = composed(None, long_note(tmp_path / "long"))
-    guide.emit(guide.plan(deck, art, Assets(), "a4"), tmp_path / "guide.pdf")
+    guide.emit(guide.plan(deck, art, Assets(numbers=Formatter()), "a4"), tmp_path / "guide.pdf")
     shares = emptiness(tmp_path / "guide.pdf", PAPERS["a4"])
     assert len(shares) > 5 and all(share <= 0.25 for share in shares[:-1]), shares
+
+
+def test_a_german_guide_speaks_german_and_writes_german_times(tmp_path):
+    deck, art = composed("team-berlin")
+    out = tmp_path / "guide.pdf"
+    guide.emit(guide.plan(deck, art, Assets(numbers=Formatter("de-DE")), "a4", "13:30"), out)
+    pages = page_texts(out)
+    for expected in ("Moderationsleitfaden", "Ablaufplan", "Beginn", "Folie für Folie",
+                     "13:30", "Min.", "Seite 1 von"):
+        assert expected in " ".join(pages), expected
+    for english in ("Run sheet", "Slide by slide", "Facilitator guide", "Listen for", "page 1 of"):
+        assert english not in " ".join(pages), english

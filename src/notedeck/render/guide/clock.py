@@ -46,20 +46,6 @@ def start_seconds(text: str) -> int:
     return int(match.group(1)) * 3600 + int(match.group(2)) * 60
 
 
-def clock(start: int, offset: int) -> str:
-    """'09:12': the time of day `offset` seconds after `start`, to the minute."""
-    minutes = (start + offset) // 60 % (24 * 60)
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
-
-
-def duration(seconds: int) -> str:
-    """'12 min', '2 min 30 s', '45 s'."""
-    minutes, rest = divmod(int(seconds), 60)
-    if minutes and rest:
-        return f"{minutes} min {rest} s"
-    return f"{minutes} min" if minutes or not rest else f"{rest} s"
-
-
 def model_times(deck: Deck) -> list[int]:
     """Seconds planned for each slide of the Deck."""
     times = [0] * len(deck.slides)

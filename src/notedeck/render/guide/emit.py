@@ -19,6 +19,7 @@ from typing import Mapping
 from notedeck.model import Deck
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
+from notedeck.render.guide.written import Written, written
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 from notedeck.render.slides import emit as slides
 
@@ -35,6 +36,7 @@ class GuidePlan:
     schedule: clock.Schedule
     start: int                   # seconds after midnight
     paper: Paper
+    text: Written                # every time and count, as the guide prints it
 
 
 def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
@@ -42,7 +44,8 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
     planned = slides.plan(deck, art, assets)
     when = clock.start_seconds(start)
     timing = clock.schedule(deck, [s.source for s in planned.slides])
-    return GuidePlan(planned, deck, timing, when, paper_named(paper))
+    text = written(timing, when, deck.meta.labels.guide, assets.numbers)
+    return GuidePlan(planned, deck, timing, when, paper_named(paper), text)
 
 
 @binary
@@ -50,7 +53,6 @@ def emit(planned: GuidePlan, out: Path) -> int:
     """Write the guide and return its page count."""
     from notedeck.render.guide.story import story
     from notedeck.render.pdf.styles import REGULAR, clean, register_fonts
-    from notedeck.render.slides.pdffile import write_atomically
     from notedeck.render.pdf.footer import numbered_canvas
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
     from io import BytesIO
@@ -60,14 +62,15 @@ def emit(planned: GuidePlan, out: Path) -> int:
     buffer = BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=sheet.size, leftMargin=sheet.left,
                           rightMargin=sheet.right, topMargin=sheet.top,
-                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: facilitator guide"),
+                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: {meta.labels.guide.footer}"),
                           author=clean(meta.author), subject=clean(meta.subject),
                           keywords=[clean(k) for k in meta.keywords], creator="notedeck",
-                          invariant=1, initialFontName=REGULAR)
+                          invariant=1, initialFontName=REGULAR,
+                          lang=meta.declared_lang or None)
     doc.addPageTemplates([PageTemplate("page", [Frame(
         sheet.left, sheet.bottom, sheet.text_width, sheet.text_height, 0, 0, 0, 0, id="text")])])
     doc.build(story(planned, sheet.text_width * THUMB_SHARE),
-              canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 facilitator guide",
+              canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}",
                                           meta))
-    write_atomically(Path(out), buffer.getvalue())
+    Path(out).write_bytes(buffer.getvalue())
     return doc.page

@@ -7,8 +7,7 @@ from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Paragraph as P
 from reportlab.platypus import Table, TableStyle
 
-from notedeck.model import BulletList, Exercise, Paragraph, SectionSlide
-from notedeck.render.guide import clock
+from notedeck.model import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
 from notedeck.render.pdf.flow import Chain
 from notedeck.render.pdf.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
@@ -21,7 +20,6 @@ CELL = _style("guide_cell", 9.5, 12.5)
 CELL_R = _style("guide_cell_r", 9.5, 12.5, alignment=TA_RIGHT)
 HEAD = _style("guide_head", 9.5, 12.5, BOLD)
 HEAD_R = _style("guide_head_r", 9.5, 12.5, BOLD, alignment=TA_RIGHT)
-LABELS = {"para": "", "item": "\u2022 ", "ask": "<b>Exercise.</b> ", "listen": "<b>Listen for:</b> "}
 
 
 def story(planned, thumb_width: float) -> list[Flowable]:
@@ -29,28 +27,24 @@ def story(planned, thumb_width: float) -> list[Flowable]:
 
 
 def _title(planned) -> list[Flowable]:
-    meta, timing = planned.deck.meta, planned.schedule
-    out = [P("Facilitator guide", Styles.kicker), P(esc(meta.title), Styles.title)]
+    meta, words = planned.deck.meta, planned.deck.meta.labels.guide
+    out = [P(esc(words.title), Styles.kicker), P(esc(meta.title), Styles.title)]
     if meta.audience:
-        out.append(P(esc(f"For: {meta.audience}"), Styles.subtitle))
-    end = clock.clock(planned.start, timing.total)
-    out.append(P(esc(f"A session of {clock.duration(timing.total)}, "
-                     f"{clock.clock(planned.start, 0)} to {end}. Passages on a tinted ground "
-                     "are for you alone: no participant's page shows them."), Styles.byline))
+        out.append(P(esc(fill_slots(words.for_audience, audience=meta.audience)),
+                     Styles.subtitle))
+    out.append(P(esc(planned.text.session), Styles.byline))
     return out
 
 
 def _run_sheet(planned) -> list[Flowable]:
-    timing, start = planned.schedule, planned.start
-    rows = [[P("Starts", HEAD), P("Section", HEAD), P("Slides", HEAD_R), P("Minutes", HEAD_R)]]
-    for section in timing.sections:
-        rows.append([P(clock.clock(start, section.start), CELL),
-                     P(esc(f"{section.number}  {section.title}"), CELL),
-                     P(str(section.slides), CELL_R),
-                     P(clock.duration(section.seconds) if section.planned else "not planned",
-                       CELL_R)])
-    rows.append([P(clock.clock(start, timing.total), HEAD), P("End", HEAD), P("", CELL),
-                 P(esc(f"total {clock.duration(timing.total)}"), HEAD_R)])
+    text, words = planned.text, planned.deck.meta.labels.guide
+    rows = [[P(esc(words.starts), HEAD), P(esc(words.section), HEAD),
+             P(esc(words.slides), HEAD_R), P(esc(words.minutes), HEAD_R)]]
+    for row in text.rows:
+        rows.append([P(esc(row.start), CELL), P(esc(row.section), CELL),
+                     P(esc(row.slides), CELL_R), P(esc(row.minutes), CELL_R)])
+    rows.append([P(esc(text.end), HEAD), P(esc(words.end), HEAD), P("", CELL),
+                 P(esc(text.total), HEAD_R)])
     table = Table(rows, colWidths=[50, None, 50, 80], hAlign="LEFT", repeatRows=1,
                   style=TableStyle([
                       ("FONTNAME", (0, 0), (-1, -1), REGULAR),
@@ -59,20 +53,21 @@ def _run_sheet(planned) -> list[Flowable]:
                       ("LINEBELOW", (0, 1), (-1, -2), 0.4, RULE),
                       ("LINEABOVE", (0, -1), (-1, -1), 0.8, MUTED),
                       ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    return [P("Run sheet", Styles.heading), table, Spacer(1, 6)]
+    return [P(esc(words.run_sheet), Styles.heading), table, Spacer(1, 6)]
 
 
 def _slides(planned, thumb_width: float) -> list[Flowable]:
     """One chain per section (its heading glued to its first slide); entries split freely."""
-    deck, timing, start = planned.deck, planned.schedule, planned.start
+    deck, words = planned.deck, planned.deck.meta.labels.guide
+    labels = _labels(words)
     artist = None
-    groups: list[list[Flowable]] = [[P("Slide by slide", Styles.heading)]]
+    groups: list[list[Flowable]] = [[P(esc(words.by_slide), Styles.heading)]]
     for k, slide in enumerate(planned.slides.slides):
         model = deck.slides[slide.source] if slide.source >= 0 else None
         first_of_source = k == 0 or planned.slides.slides[k - 1].source != slide.source
         if isinstance(model, SectionSlide) and first_of_source:
             groups.append([P(esc(f"{model.number}  {model.title}"), Styles.subheading)])
-            groups[-1] += [P(_only(kind, runs), ONLY) for kind, runs in
+            groups[-1] += [P(labels[kind] + markup(runs), ONLY) for kind, runs in
                            _passages(model.facilitator)]
         if artist is None:
             from notedeck.render.slides.draw import SlideArtist
@@ -81,13 +76,12 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
                                  planned.slides.charts)
         thumb = Thumbnail(f"slide{k + 1}", lambda canvas, s=slide: artist.draw(canvas, s),
                           (artist.width, artist.height), thumb_width)
-        column = [P(esc(f"Slide {k + 1}  \u00b7  {clock.clock(start, timing.starts[k])}  "
-                        f"\u00b7  {clock.duration(timing.durations[k])}"), META)]
+        column = [P(esc(planned.text.slides[k]), META)]
         column += [P(esc(note), NOTE) for note in slide.notes]
         glued = [True] + [False] * len(slide.notes)
         if model is not None and first_of_source and not isinstance(model, SectionSlide):
             for kind, runs in _passages(getattr(model, "facilitator", ())):
-                column.append(P(_only(kind, runs), ONLY))
+                column.append(P(labels[kind] + markup(runs), ONLY))
                 glued.append(kind == "ask")       # an exercise stays with what to listen for
         groups[-1].append(SlideEntry(thumb, column, glued))
         groups[-1].append(Spacer(1, 10))
@@ -116,5 +110,7 @@ def _passages(items) -> list[tuple[str, object]]:
     return out
 
 
-def _only(kind: str, runs) -> str:
-    return LABELS[kind] + markup(runs)
+def _labels(words) -> dict[str, str]:
+    """What leads each kind of facilitator passage, as markup."""
+    return {"para": "", "item": "\u2022 ", "ask": f"<b>{esc(words.exercise)}</b> ",
+            "listen": f"<b>{esc(words.listen)}</b> "}

@@ -53,7 +53,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
 
     from notedeck.render.provenance import stamp_pdf
     from notedeck.render.slides.draw import SlideArtist
-    from notedeck.render.slides.pdffile import new_canvas, write_atomically
+    from notedeck.render.slides.pdffile import new_canvas
     from notedeck.render.pdf.footer import footer
     from notedeck.theme import PALETTE
 
@@ -81,7 +81,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
         footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta)
         canvas.showPage()
     canvas.save()
-    write_atomically(Path(out), buffer.getvalue())
+    Path(out).write_bytes(buffer.getvalue())
     return total
 
 

@@ -92,7 +92,7 @@ def emit(planned: SlidesPlan, out: Path) -> int:
     """Write slides.pdf (through a temporary file) and return its page count."""
     from notedeck.render.provenance import stamp_pdf
     from notedeck.render.slides.draw import SlideArtist
-    from notedeck.render.slides.pdffile import new_canvas, write_atomically
+    from notedeck.render.slides.pdffile import new_canvas
 
     artist = SlideArtist(planned.template, planned.look, planned.charts)
     canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
@@ -106,5 +106,5 @@ def emit(planned: SlidesPlan, out: Path) -> int:
         canvas.showPage()
     canvas.showOutline()
     canvas.save()
-    write_atomically(Path(out), buffer.getvalue())
+    Path(out).write_bytes(buffer.getvalue())
     return len(planned.slides)

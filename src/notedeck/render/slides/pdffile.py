@@ -1,11 +1,9 @@
-"""What every PDF notedeck draws on a bare canvas shares: metadata, reproducibility, atomic writing."""
+"""What every PDF notedeck draws on a bare canvas shares: metadata, language, reproducibility."""
 
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
 from io import BytesIO
-from pathlib import Path
 
 from notedeck.model import Meta
 from notedeck.render.pdf.styles import REGULAR, clean, register_fonts
@@ -19,7 +17,8 @@ def new_canvas(size: tuple[float, float], meta: Meta, title: str = ""):
     register_fonts()
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1,
-                    initialFontName=REGULAR)   # else every page names Helvetica, unembedded
+                    initialFontName=REGULAR,   # else every page names Helvetica, unembedded
+                    lang=meta.declared_lang or None)       # the catalogue's /Lang
     canvas.setTitle(clean(title or meta.title))
     canvas.setAuthor(clean(meta.author))
     canvas.setSubject(clean(meta.subject))
@@ -54,16 +53,4 @@ def binary(function):
             return function(*args, **kwargs)
 
     return run
-
-
-def write_atomically(out: Path, data: bytes) -> None:
-    """`data` into `out` through a temporary name, so a failure leaves no half-written file."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(f".{out.name}.partial")
-    try:
-        partial.write_bytes(data)
-        os.replace(partial, out)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
 

@@ -14,7 +14,7 @@ from io import BytesIO
 from pathlib import Path
 
 from notedeck.errors import NotedeckError
-from notedeck.model import Deck, HandoutSection, Meta, Worksheet
+from notedeck.model import Deck, HandoutSection, Meta, Worksheet, fill_slots
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 
 from notedeck.render.slides.pdffile import binary
@@ -47,15 +47,13 @@ def emit(planned: WorksheetPlan, out: Path) -> int:
     """Write the worksheet with the most ruled lines that keep it on one page."""
     from dataclasses import replace
 
-    from notedeck.render.slides.pdffile import write_atomically
-
     for lines in range(MOST_LINES, FEWEST_LINES - 1, -1):
         sheet = replace(planned.sheet, prompts=tuple(replace(p, lines=lines)
                                                       for p in planned.sheet.prompts))
         data, pages = _render(planned, sheet)
         if pages == 1:
             break
-    write_atomically(Path(out), data)
+    Path(out).write_bytes(data)
     return pages
 
 
@@ -73,17 +71,19 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
     buffer = BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=sheet.size, leftMargin=sheet.left,
                           rightMargin=sheet.right, topMargin=sheet.top,
-                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: worksheet"),
+                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: {meta.labels.worksheet}"),
                           author=clean(meta.author), subject=clean(meta.subject),
                           keywords=[clean(k) for k in meta.keywords], creator="notedeck",
-                          invariant=1, initialFontName=REGULAR)
+                          invariant=1, initialFontName=REGULAR,
+                          lang=meta.declared_lang or None)
     doc.addPageTemplates([PageTemplate("page", [Frame(
         sheet.left, sheet.bottom, sheet.text_width, sheet.text_height, 0, 0, 0, 0, id="text")])])
     story = [P(esc(f"{section.number}  {section.title}"), Styles.kicker),
              P(esc(meta.title), Styles.title),
              P(esc(section.headline), Styles.subtitle),
-             P("Name: " + "_" * 40, Styles.byline), Spacer(1, 12)]
+             P(esc(fill_slots(meta.labels.name_line, line="_" * 40)), Styles.byline),
+             Spacer(1, 12)]
     story += block_flowables(worksheet, Place(sheet.text_width, 0, {}))
-    doc.build(story, canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 worksheet",
+    doc.build(story, canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.worksheet}",
                                                  meta))
     return buffer.getvalue(), doc.page
