@@ -512,7 +512,7 @@ WORK = [
     Case("markdown-list-nested-in-worksheet",
          replace("sections/05-use-it-this-week.md", "- **Ask for disagreement, not volume**: which",
                  DEEP_LIST + "- **Ask for disagreement, not volume**: which"),
-         ("05-use-it-this-week.md:61: a list is nested more than 8 levels deep",)),
+         ("05-use-it-this-week.md:71: a list is nested more than 8 levels deep",)),
     Case("placeholder-nested-joins", replace(S1, X, "{{ " + JOINS + " }}"),
          ("01-what-the-number-means.md:37: a placeholder here builds a value of",
           "characters; at most 10,000")),
@@ -609,19 +609,19 @@ RETOLD = [
           "got 'fr_FR'",)),
     Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, workload: apps -->",
                                              "<!-- passage: done-example, workload: aps -->"),
-         ("05-use-it-this-week.md:18: unknown workload 'aps' in this passage; did you mean "
+         ("05-use-it-this-week.md:19: unknown workload 'aps' in this passage; did you mean "
           "'apps'?",)),
     Case("passage-never-closed", replace(S5, "cannot.\n<!-- end -->\n\nSecond", "cannot.\n\nSecond"),
-         ("05-use-it-this-week.md:41: this passage is never closed; add '<!-- end -->'",)),
+         ("05-use-it-this-week.md:51: this passage is never closed; add '<!-- end -->'",)),
     Case("passage-nested", replace(S5, "For the lending app", "<!-- passage: inner -->\nFor the lending app"),
-         ("05-use-it-this-week.md:19: passages cannot be nested; close the passage opened on "
-          "line 18 with '<!-- end -->' first",)),
+         ("05-use-it-this-week.md:20: passages cannot be nested; close the passage opened on "
+          "line 19 with '<!-- end -->' first",)),
     Case("passage-end-without-start", replace(S5, "## Try it on your own work",
                                               "<!-- end -->\n## Try it on your own work"),
-         ("05-use-it-this-week.md:24: '<!-- end -->' without a passage to close",)),
+         ("05-use-it-this-week.md:25: '<!-- end -->' without a passage to close",)),
     Case("passage-bad-marker", replace(S5, "<!-- passage: done-example, workload: apps -->",
                                        "<!-- passage: done-example, audience: apps -->"),
-         ("05-use-it-this-week.md:18: unknown passage marker part 'audience: apps'; expected "
+         ("05-use-it-this-week.md:19: unknown passage marker part 'audience: apps'; expected "
           "'passage: NAME' and/or 'workload: ID'",), count=1),
     Case("label-with-a-placeholder-loop",
          replace(S, "label: app drafts", "label: \"{% for w in workloads %}{{ w.label }}{% endfor %}\""),
@@ -636,7 +636,7 @@ RETOLD = [
          ("scenarios.yaml:38:12: workloads[1].label: the count is 1, so the label 'app drafts' "
           "reads as a plural; add 'singular:'",), strict=True),
     Case("stale-check-wording-in-an-audience", hospital_copy,
-         ("03-the-serial-bottleneck.md:17: 'test run' is the note's own check label "
+         ("03-the-serial-bottleneck.md:18: 'test run' is the note's own check label "
           "(scenarios.yaml:87), but audience 'hospital-copy' follows 'discharge summaries'",),
          audience="hospital-copy", strict=True),
     Case("duration-unknown-unit-lists-weeks", replace(S, "check: 60 s", "check: 2 months"),
