@@ -73,3 +73,23 @@ def test_figures_keep_numbers_with_their_units_on_a_converted_template(note, tmp
     shutil.copy(_soffice("pptx", BEEHIVE, tmp_path), note / "template.pptx")
     build(note, tmp_path / "out")
     assert groups_broken(tmp_path / "out" / "deck.pptx", tmp_path) == []
+
+
+def test_the_speedup_charts_labels_stand_clear_of_its_title(note, tmp_path):
+    # On the 4:3 slide the chart's title takes two lines; the labels above the ceiling's
+    # ends ("No check: 10,000×") stood against its second line.
+    pdfplumber = pytest.importorskip("pdfplumber")
+    shutil.copy(PPTX_DEFAULT, note / "template.pptx")
+    build(note, tmp_path / "out")
+    deck = tmp_path / "out" / "deck.pptx"
+    number, chart = next((n, shape.chart) for n, slide in enumerate(
+        Presentation(str(deck)).slides, start=1) for shape in slide.shapes
+        if shape.has_chart and shape.chart.chart_title.text_frame.text.startswith("With"))
+    title_words = set(chart.chart_title.text_frame.text.split())
+    with pdfplumber.open(_soffice("pdf", deck, tmp_path)) as pdf:
+        words = pdf.pages[number - 1].extract_words()
+    no_check = next(w for w in words if w["text"] == "No")
+    title_bottom = max(w["bottom"] for w in words
+                       if w["text"] in title_words and w["top"] < no_check["top"])
+    line = no_check["bottom"] - no_check["top"]
+    assert no_check["top"] - title_bottom >= line / 2
