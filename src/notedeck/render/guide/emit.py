@@ -51,26 +51,19 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
 @binary
 def emit(planned: GuidePlan, out: Path) -> int:
     """Write the guide and return its page count."""
-    from notedeck.render.guide.story import story
-    from notedeck.render.pdf.styles import REGULAR, clean, register_fonts
-    from notedeck.render.pdf.footer import numbered_canvas
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
     from io import BytesIO
+
+    from notedeck.render.guide.story import story
+    from notedeck.render.pdf.emit import document
+    from notedeck.render.pdf.footer import numbered_canvas
+    from notedeck.render.pdf.styles import clean, register_fonts
 
     register_fonts()
     sheet, meta = planned.paper, planned.deck.meta
     buffer = BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=sheet.size, leftMargin=sheet.left,
-                          rightMargin=sheet.right, topMargin=sheet.top,
-                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: {meta.labels.guide.footer}"),
-                          author=clean(meta.author), subject=clean(meta.subject),
-                          keywords=[clean(k) for k in meta.keywords], creator="notedeck",
-                          invariant=1, initialFontName=REGULAR,
-                          lang=meta.declared_lang or None)
-    doc.addPageTemplates([PageTemplate("page", [Frame(
-        sheet.left, sheet.bottom, sheet.text_width, sheet.text_height, 0, 0, 0, 0, id="text")])])
+    doc = document(buffer, meta, sheet, f"{meta.title}: {meta.labels.guide.footer}")
     doc.build(story(planned, sheet.text_width * THUMB_SHARE),
-              canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}",
-                                          meta))
+              canvasmaker=numbered_canvas(
+                  sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}", meta))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page

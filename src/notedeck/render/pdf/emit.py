@@ -49,18 +49,20 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE,
                                planned.art, sheet.text_height))
     buffer = BytesIO()
-    doc = _document(buffer, deck.meta, sheet)
+    doc = document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
 
-def _document(target: BytesIO, meta: Meta, sheet: Paper) -> BaseDocTemplate:
+def document(target: BytesIO, meta: Meta, sheet: Paper, title: str = "") -> BaseDocTemplate:
+    """A one-frame platypus document with the note's metadata (the handout's, the guide's,
+    the worksheet's): reproducible, its language declared, its title shown."""
     doc = BaseDocTemplate(
         target, pagesize=sheet.size,
         leftMargin=sheet.left, rightMargin=sheet.right,
         topMargin=sheet.top, bottomMargin=sheet.bottom,
-        title=clean(meta.title), author=clean(meta.author), subject=clean(meta.subject),
+        title=clean(title or meta.title), author=clean(meta.author), subject=clean(meta.subject),
         keywords=[clean(k) for k in meta.keywords], creator="notedeck",
         invariant=1, initialFontName=REGULAR, displayDocTitle=1,
         lang=meta.declared_lang or None,         # the catalogue's /Lang: screen readers' voice

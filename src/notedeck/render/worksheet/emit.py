@@ -59,25 +59,18 @@ def emit(planned: WorksheetPlan, out: Path) -> int:
 
 @binary
 def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
+    from reportlab.platypus import Spacer
     from reportlab.platypus import Paragraph as P
 
     from notedeck.render.pdf.blocks import Place, block_flowables
-    from notedeck.render.pdf.styles import REGULAR, Styles, clean, esc, register_fonts
+    from notedeck.render.pdf.emit import document
+    from notedeck.render.pdf.styles import Styles, clean, esc, register_fonts
     from notedeck.render.pdf.footer import numbered_canvas
 
     register_fonts()
     sheet, meta, section = planned.paper, planned.meta, planned.section
     buffer = BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=sheet.size, leftMargin=sheet.left,
-                          rightMargin=sheet.right, topMargin=sheet.top,
-                          bottomMargin=sheet.bottom, title=clean(f"{meta.title}: {meta.labels.worksheet}"),
-                          author=clean(meta.author), subject=clean(meta.subject),
-                          keywords=[clean(k) for k in meta.keywords], creator="notedeck",
-                          invariant=1, initialFontName=REGULAR,
-                          lang=meta.declared_lang or None)
-    doc.addPageTemplates([PageTemplate("page", [Frame(
-        sheet.left, sheet.bottom, sheet.text_width, sheet.text_height, 0, 0, 0, 0, id="text")])])
+    doc = document(buffer, meta, sheet, f"{meta.title}: {meta.labels.worksheet}")
     story = [P(esc(f"{section.number}  {section.title}"), Styles.kicker),
              P(esc(meta.title), Styles.title),
              P(esc(section.headline), Styles.subtitle),
