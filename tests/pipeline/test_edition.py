@@ -26,7 +26,7 @@ def test_every_new_output_carries_one_build_id(note, tmp_path):
     assert {"slides.pdf", "guide.pdf", "worksheet.pdf", "slides-3up.pdf"} <= set(stamps)
     ids = {s.build for s in stamps.values() if s is not None}
     assert len(ids) == 1 and len(ids.pop()) == 10
-    assert stamps["guide.pdf"].figures["bottleneck.check"] == "60 seconds"
+    assert stamps["guide.pdf"].figures["bottleneck.check"] == "60\u00a0seconds"
 
 
 def test_same_content_same_id_and_a_comment_changes_nothing(note, tmp_path):
@@ -57,7 +57,7 @@ def test_verify_names_the_figures_a_scenario_edit_changed(note, tmp_path):
     result = run("verify", "--content", str(note), str(tmp_path / "out" / "guide.pdf"))
     assert result.exit_code == 1
     assert "not current" in result.output
-    assert "bottleneck.check: 60 seconds -> 2 min" in result.output
+    assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0min" in result.output
     assert "bottleneck.end_to_end_speedup: 132.57× -> 67.22×" in result.output
 
 

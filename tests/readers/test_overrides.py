@@ -171,7 +171,7 @@ def test_a_workload_one_letter_away_from_a_bound_one_is_still_a_misspelling(note
     scenario.write_text(scenario.read_text(encoding="utf-8").replace("apps", "app"), "utf-8")
     with pytest.raises(NotedeckError) as info:
         gather(note)
-    assert (f"{note / S5}:18: unknown workload 'apps' in this passage; did you mean 'app'? "
+    assert (f"{note / S5}:19: unknown workload 'apps' in this passage; did you mean 'app'? "
             "Expected one of: app, candidates, endings, rehearsals") in str(info.value)
 
 
