@@ -410,6 +410,9 @@ class GuideLabels:
     for_audience: str = "For: {audience}"
     session: str = ("A session of {duration}, {start} to {end}. Passages on a tinted ground "
                     "are for you alone: no participant\u2019s page shows them.")
+    unplanned_session: str = ("No times are planned yet: give each section its \u2018minutes\u2019 in "
+                              "the front matter, or a slide \u2018### Notes (3 min)\u2019, and the "
+                              "run sheet fills in.")
     run_sheet: str = "Run sheet"
     starts: str = "Starts"
     section: str = "Section"

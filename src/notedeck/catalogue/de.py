@@ -93,6 +93,7 @@ ENTRIES = {
     "guide.footer": "Moderationsleitfaden",
     "guide.for": "Für: {audience}",
     "guide.session": "Eine Sitzung von {duration}, {start} bis {end}. Abschnitte auf getöntem Grund sind nur für Sie: Keine Unterlage der Teilnehmenden zeigt sie.",
+    "guide.unplanned_session": "Noch sind keine Zeiten geplant: Geben Sie jedem Abschnitt im Vorspann seine ‚minutes‘ oder einer Folie ‚### Notes (3 min)‘, dann füllt sich der Ablaufplan.",
     "guide.run_sheet": "Ablaufplan",
     "guide.starts": "Beginn",
     "guide.section": "Abschnitt",

@@ -95,6 +95,7 @@ ENTRIES = {
     "guide.footer": "facilitator guide",
     "guide.for": "For: {audience}",
     "guide.session": "A session of {duration}, {start} to {end}. Passages on a tinted ground are for you alone: no participant’s page shows them.",
+    "guide.unplanned_session": "No times are planned yet: give each section its ‘minutes’ in the front matter, or a slide ‘### Notes (3 min)’, and the run sheet fills in.",
     "guide.run_sheet": "Run sheet",
     "guide.starts": "Starts",
     "guide.section": "Section",

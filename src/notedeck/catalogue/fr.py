@@ -95,6 +95,7 @@ ENTRIES = {
     "guide.footer": "guide d’animation",
     "guide.for": "Pour\xa0: {audience}",
     "guide.session": "Une séance de {duration}, de {start} à {end}. Les passages sur fond teinté sont pour vous seul\xa0: aucune page des participants ne les montre.",
+    "guide.unplanned_session": "Aucune durée n’est encore prévue : donnez à chaque partie ses « minutes » dans l’en-tête, ou à une diapo « ### Notes (3 min) », et le déroulé se remplit.",
     "guide.run_sheet": "Déroulé",
     "guide.starts": "Début",
     "guide.section": "Partie",

@@ -133,3 +133,12 @@ def test_a_german_guide_speaks_german_and_writes_german_times(tmp_path):
         assert expected in " ".join(pages), expected
     for english in ("Run sheet", "Slide by slide", "Facilitator guide", "Listen for", "page 1 of"):
         assert english not in " ".join(pages), english
+
+
+def test_a_note_without_planned_times_is_told_how_to_plan_them():
+    from notedeck.model import GuideLabels
+    from notedeck.render.guide.written import written
+
+    text = written(clock.Schedule((), (), (), 0), 9 * 3600, GuideLabels(), Formatter())
+    assert text.session.startswith("No times are planned yet")
+    assert text.total == "total 0\u00a0min"

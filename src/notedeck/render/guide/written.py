@@ -39,5 +39,6 @@ def written(timing: Schedule, start: int, words: GuideLabels, numbers) -> Writte
     slides = tuple(" \u00b7 ".join((fill_slots(words.slide, number=numbers.integer(k + 1)),
                                     at(begins), numbers.planned(lasts)))
                    for k, (begins, lasts) in enumerate(zip(timing.starts, timing.durations)))
-    return Written(fill_slots(words.session, duration=whole, start=at(0), end=at(timing.total)),
-                   rows, at(timing.total), fill_slots(words.total, duration=whole), slides)
+    session = (fill_slots(words.session, duration=whole, start=at(0), end=at(timing.total))
+               if timing.total else words.unplanned_session)
+    return Written(session, rows, at(timing.total), fill_slots(words.total, duration=whole), slides)
