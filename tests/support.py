@@ -117,3 +117,14 @@ def edit(path: Path, old: str, new: str) -> None:
     draft = path.with_name(f".{path.name}.edit")
     draft.write_text(text.replace(old, new, 1), encoding="utf-8")
     os.replace(draft, path)
+
+
+def english_audiences_only(note: Path) -> Path:
+    """`note` without its German and French retellings (tests/pipeline/test_build_locales.py
+    builds those), for tests that name the three English audiences."""
+    import shutil
+
+    for name in ("equipe-lyon", "team-berlin"):
+        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
+        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
+    return note

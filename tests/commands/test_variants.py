@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 
 import os
 import subprocess
@@ -15,17 +14,13 @@ from notedeck.commands.variants import build_all, summary, variants
 from support import options
 from notedeck.commands.cli import main
 
-from support import cli_in_process, digests
+from support import cli_in_process, digests, english_audiences_only
 
 
 @pytest.fixture
 def note(note: Path) -> Path:
-    """The bundled note with the three English audiences these tests name (the German and
-    French retellings are built by tests/pipeline/test_build_locales.py)."""
-    for name in ("equipe-lyon", "team-berlin"):
-        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
-        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
-    return note
+    """The bundled note with the three English audiences these tests name."""
+    return english_audiences_only(note)
 
 
 @pytest.fixture(autouse=True)

@@ -17,17 +17,13 @@ import pytest
 
 from notedeck.commands.watch import Watcher
 from notedeck.errors import NotedeckError
-from support import WAIT, Running, edit, options
+from support import WAIT, Running, edit, english_audiences_only, options
 
 
 @pytest.fixture
 def note(note: Path) -> Path:
-    """The bundled note with the three English audiences these tests name (the German and
-    French retellings are built by tests/pipeline/test_build_locales.py)."""
-    for name in ("equipe-lyon", "team-berlin"):
-        (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
-        shutil.rmtree(note / "audiences" / name, ignore_errors=True)
-    return note
+    """The bundled note with the three English audiences these tests name."""
+    return english_audiences_only(note)
 
 
 @pytest.fixture(autouse=True)
