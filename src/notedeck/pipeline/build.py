@@ -41,8 +41,8 @@ def build(options: Options) -> BuildResult:
     With options.cache, a build whose inputs, options and notedeck match the last
     build into the folder, whose files are untouched, does nothing (records.py),
     and charts come from the chart cache (cache.py); options.workers draws missing
-    charts in a second process while the note is read (chart_helper.py). Outputs
-    are the same bytes either way.
+    charts in a second process while the note is read (chart_helper.py), in the
+    forms the chosen outputs read (Renderer.art). Outputs are the same bytes either way.
     """
     started = time.perf_counter()
     from notedeck.pipeline.cache import cache_problem, first_time
@@ -60,10 +60,10 @@ def build(options: Options) -> BuildResult:
     if kept is not None:
         sweep(Path(options.out))
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
-    from notedeck.pipeline.stages import template_first
+    from notedeck.pipeline.stages import art_forms, template_first
 
     template = template_first(options)      # a refused template draws no chart
-    with Charts(options.cache, options.workers) as charts:
+    with Charts(options.cache, options.workers, forms=art_forms(options)) as charts:
         result = _build(options, charts, started, template)
     stamp.record(result.files, result.warnings)
     return replace(result, warnings=(*notices, *result.warnings)) if notices else result

@@ -72,6 +72,11 @@ def renderers(options: Options) -> tuple[Renderer, ...]:
     return tuple(registry.get(name) for name in options.outputs)
 
 
+def art_forms(options: Options) -> frozenset:
+    """The drawn forms of the charts (PNG, SVG) that the chosen outputs read."""
+    return frozenset().union(*(renderer.forms(options) for renderer in renderers(options)))
+
+
 def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
              options: Options) -> list[tuple[Renderer, object]]:
     """Every chosen output planned; what any planner refuses, all at once."""
