@@ -44,7 +44,11 @@ def build(options: Options) -> BuildResult:
     charts in a second process while the note is read (chart_helper.py), in the
     forms the chosen outputs read (Renderer.art). Outputs are the same bytes either way.
     """
-    started = time.perf_counter()
+    with _collector_paused():
+        return _build_once(options, time.perf_counter())
+
+
+def _build_once(options: Options, started: float) -> BuildResult:
     from notedeck.pipeline.cache import cache_problem, first_time
     from notedeck.pipeline.chart_helper import Charts
     from notedeck.pipeline.outfolder import check_destination
@@ -99,6 +103,23 @@ def _emit(renderer, plan, stage: Path) -> Written:
     count = renderer.emit(plan, path)
     _verify(path)
     return Written(path, count, renderer.unit)
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cycle collector off while a build runs. A build loads libraries and makes
+    objects (lxml trees, reportlab flowables, matplotlib artists) that nearly all live
+    until it ends; the collector would walk them again some 400 times, a tenth of a cold
+    build's CPU. The few cycles a build leaves are freed once it is back on."""
+    import gc
+
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 @contextmanager
