@@ -74,6 +74,7 @@ def _build_once(options: Options, started: float) -> BuildResult:
 
 
 def _build(options: Options, charts, started: float, template=None) -> BuildResult:
+    from notedeck.pipeline.emit_aside import emit_all
     from notedeck.pipeline.publish import preflight, publish
     from notedeck.pipeline.stages import plan_all, prepare
 
@@ -85,7 +86,8 @@ def _build(options: Options, charts, started: float, template=None) -> BuildResu
         preflight(folder, names)                  # refuse what is in the way before any work
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
-            staged = [_emit(renderer, plan, stage) for renderer, plan in plans]
+            staged = emit_all(plans, lambda renderer, plan: _emit(renderer, plan, stage),
+                              _aside(plans, options), charts.in_child)
             publish({name: stage / name for name in names}, folder)
             paths = tuple(folder / r.filename for r, _ in plans)
         finally:
@@ -95,6 +97,15 @@ def _build(options: Options, charts, started: float, template=None) -> BuildResu
 
     return BuildResult(files, time.perf_counter() - started,
                        (*prepared.warnings, *plan_warnings(plans)))
+
+
+def _aside(plans, options: Options) -> set[int]:
+    """The outputs a forked child writes while this process writes the rest: those that read
+    no drawn chart (emit_aside.py), when a helper may be forked and others remain here."""
+    from notedeck.pipeline.chart_helper import can_fork
+
+    aside = {index for index, (renderer, _) in enumerate(plans) if not renderer.forms(options)}
+    return aside if options.workers and 0 < len(aside) < len(plans) and can_fork() else set()
 
 
 def _emit(renderer, plan, stage: Path) -> Written:

@@ -47,7 +47,7 @@ class Charts:
         scratch.sweep(None, SCRATCH)                # folders of killed cache-less builds
         self._scratch = None if cache and _writable(self.cache.folder) else \
             scratch.make(SCRATCH)
-        helper = workers and self.forms and _can_fork()
+        helper = workers and self.forms and can_fork()
         self._helper = _Helper.start(self._drop_folder(), self.forms) if helper else None
 
     def __enter__(self) -> Charts:
@@ -72,6 +72,11 @@ class Charts:
         for spec in missing:
             art[spec.name].drawn(self._draw_here(spec, self.forms))
         return art
+
+    def in_child(self) -> None:
+        """In a forked child: the helper stays the parent's; a chart it lacks is drawn here."""
+        self._helper = None
+        self._scratch = None
 
     def close(self) -> None:
         if self._helper is not None:
@@ -140,7 +145,7 @@ def _writable(folder: Path) -> bool:
 
 # --- the helper process ----------------------------------------------------------------
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """A helper only where fork is safe and pays: POSIX (not macOS), two cores or more, this
     process single-threaded (a fork copies no other thread's locks), not turned off."""
     import threading
