@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from notedeck.pipeline import scratch, trust
-from notedeck.pipeline.cache import FORMS, ChartCache, holds
+from notedeck.pipeline.cache import FORMS, ChartCache, code_fingerprint, holds
 
 SCRATCH = "notedeck-charts"      # $TMPDIR/notedeck-charts-PID-XXXX: charts handed over without a cache
 
@@ -48,6 +48,8 @@ class Charts:
         self._scratch = None if cache and _writable(self.cache.folder) else \
             scratch.make(SCRATCH)
         helper = workers and self.forms and can_fork()
+        if helper and cache:
+            code_fingerprint()      # every chart key hashes it: hashed once, and inherited
         self._helper = _Helper.start(self._drop_folder(), self.forms) if helper else None
 
     def __enter__(self) -> Charts:
@@ -242,6 +244,7 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
         os.dup2(quiet, 1)                                  # waits for no helper
         import pickle
 
+        _without_3d_axes()
         import matplotlib.backends.backend_agg  # noqa: F401  (the 0.3 s this process exists for)
         import matplotlib.figure  # noqa: F401
 
@@ -262,6 +265,16 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
         code = 1
     finally:
         os._exit(code)
+
+
+def _without_3d_axes() -> None:
+    """matplotlib registers its 3D axes (mpl_toolkits.mplot3d) as it is imported, a sixth of
+    the import; notedeck's charts are flat, so this process, which only draws them, goes
+    without. matplotlib allows for 3D axes that fail to load: it warns and carries on."""
+    import warnings
+
+    sys.modules.setdefault("mpl_toolkits.mplot3d", None)    # None: "import" fails at once
+    warnings.filterwarnings("ignore", "Unable to import Axes3D")
 
 
 def _read_exactly(fd: int, count: int) -> bytes:
