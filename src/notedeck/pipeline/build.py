@@ -59,19 +59,18 @@ def _build_once(options: Options, started: float) -> BuildResult:
     if unsafe is not None:
         options = replace(options, cache=False)
     notices = (unsafe,) if unsafe is not None and first_time(unsafe) else ()
+    stamp = Stamp(options.content, options.out, options.record(), enabled=options.cache)
+    kept = stamp.kept()
+    if kept is not None:
+        sweep(Path(options.out))
+        return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
     from notedeck.pipeline.stages import art_forms, template_first
 
-    # The helper starts first: it imports matplotlib, the longest chain of a cold build, while
-    # this process checks the last build and reads the note. It draws only once the note is
-    # composed, so a kept build or a refused template stops it before it draws anything.
+    # The helper starts now: it imports matplotlib, the longest chain of a cold build, while
+    # this process reads the template and the note. It draws only once the note is composed;
+    # a refused template stops it at once.
     with Charts(options.cache, options.workers, forms=art_forms(options)) as charts:
-        stamp = Stamp(options.content, options.out, options.record(), enabled=options.cache)
-        kept = stamp.kept()
-        if kept is not None:
-            sweep(Path(options.out))
-            return BuildResult(kept.files, time.perf_counter() - started, kept.warnings,
-                               kept=True)
-        template = template_first(options)
+        template = template_first(options, refused=charts.close)
         result = _build(options, charts, started, template)
     stamp.record(result.files, result.warnings)
     return replace(result, warnings=(*notices, *result.warnings)) if notices else result

@@ -54,14 +54,16 @@ def prepare(options: Options, template=None) -> Prepared:
     return Prepared(source, deck, tuple(warnings), assets)
 
 
-def template_first(options: Options):
-    """The note's template, read before anything costly starts (charts, say). If it is
-    refused, prepare reports why beside the note's own problems."""
+def template_first(options: Options, refused=lambda: None):
+    """The note's template, read before anything costly runs. If it is refused, `refused()`
+    is called (to stop the chart helper), then prepare reports why beside the note's own
+    problems."""
     from notedeck.pipeline.template import read_template
 
     try:
         return read_template(options.content)
     except NotedeckError:
+        refused()
         prepare(options)
         raise
 
