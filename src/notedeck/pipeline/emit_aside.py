@@ -20,10 +20,6 @@ from pathlib import Path
 
 from notedeck.pipeline.records import Written
 
-# The child yields the cores to the chart helper and the handout, which wait for each other
-# and end later; it still ends first (a deck is written in about the time a chart is drawn).
-CHILD_NICENESS = 5
-
 
 def emit_all(plans: Sequence, emit_one: Callable, aside: Collection[int] = (),
              in_child: Callable[[], None] = lambda: None) -> list[Written]:
@@ -108,7 +104,6 @@ def _serve(outbox: int, jobs: list, emit_one: Callable, in_child: Callable) -> N
         quiet = os.open(os.devnull, os.O_RDWR)              # the parent's stdin and stdout
         os.dup2(quiet, 0)
         os.dup2(quiet, 1)
-        os.nice(CHILD_NICENESS)
         in_child()
         written = [emit_one(renderer, plan) for renderer, plan in jobs]
         data = json.dumps([[str(w.path), w.count, w.unit] for w in written]).encode()
