@@ -268,7 +268,7 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
 
 
 def _without_3d_axes() -> None:
-    """matplotlib registers its 3D axes (mpl_toolkits.mplot3d) as it is imported, a sixth of
+    """matplotlib registers its 3D axes (mpl_toolkits.mplot3d) as it is imported, about 6% of
     the import; notedeck's charts are flat, so this process, which only draws them, goes
     without. matplotlib allows for 3D axes that fail to load: it warns and carries on."""
     import warnings
