@@ -38,6 +38,7 @@ from synthetic import BUNDLED, note_with_audiences, note_with_slides  # noqa: E4
 FLOOR = [sys.executable, "-c", "import matplotlib.pyplot, pptx, reportlab.platypus"]
 NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
             "sys.argv[0] = 'notedeck'; main()"]
+ALL_OUTPUTS = "slides,guide,worksheet,print1,print2,print3,print4,print6"
 UNBOUNDED = NOTEDECK   # the synthetic notes stay inside gather's limits (1,000 slides, 99 sections)
 
 
@@ -104,6 +105,9 @@ class Bench:
             Case("cold", "build the bundled note: empty cache, new output folder",
                  build(self.note, "cold"), prepare=lambda: fresh("cold", "cold"),
                  target="<= 1.5x floor"),
+            Case("cold-all", "build the bundled note with every output, cold",
+                 build(self.note, "cold-all", "--with", ALL_OUTPUTS),
+                 prepare=lambda: fresh("cold-all", "cold-all")),
             Case("warm", "rebuild, nothing changed", build(self.note, "warm"),
                  prepare=None, target="<= 0.6x floor"),
             Case("one-number", "rebuild after the featured check changed (60 s, 61 s, ...)",
@@ -116,6 +120,11 @@ class Bench:
             if self.quick and n == 1000:
                 continue
             note = note_with_slides(self.root / f"slides-{n}", n)
+            if n == 1000:
+                cases.append(Case("slides-pdf-1000", "slides.pdf alone for the 1,000-slide note",
+                                  [sys.executable, str(Path(__file__).with_name("render_one.py")),
+                                   "slides", str(note), str(self.root / "slides-pdf-1000"),
+                                   "--repeat", "1"], repeat=3, target="< 10 s"))
             cases.append(Case(f"slides-{n}", f"{n}-slide synthetic note, cold",
                               [*UNBOUNDED, "build", "--content", str(note), "--out",
                                str(self.root / f"out-{n}")],

@@ -24,6 +24,8 @@ from pathlib import Path
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
 SLIDES_PER_SECTION = 50
 CHECKS = ("60 s", "2 min", "5 min", "15 min", "1 h")
+# Dealt slides would part a passage's markers; the passages' text stays, unmarked.
+_PASSAGE_MARKS = re.compile(r"^<!-- (passage|workload):[^>]*-->\n|^<!-- end -->\n", re.M)
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,7 @@ class _Section:
 
     @staticmethod
     def read(path: Path) -> _Section:
-        text = path.read_text(encoding="utf-8")
+        text = _PASSAGE_MARKS.sub("", path.read_text(encoding="utf-8"))
         _, front, body = text.split("---\n", 2)
         slides, _, handout = body.partition("\n# Handout\n")
         chunks = tuple("## " + c.strip() + "\n" for c in re.split(r"^## ", slides, flags=re.M)[1:])

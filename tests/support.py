@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import queue
 import sys
+import threading
 from pathlib import Path
 
 from notedeck.options import DEFAULT_OUTPUTS, Options
 from notedeck.pipeline import build as pipeline_build
 from notedeck.pipeline import check
 from notedeck.render import registry
+from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import Assets
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
+# Seconds the tests of watch and serve wait for one step before they give up: a deadline for
+# a hung watcher on a busy shared machine, never a measure of speed.
+WAIT = 300
 
 
 def options(content, out="output", audience=None, scenarios_file=None, paper="a4",
@@ -20,7 +27,7 @@ def options(content, out="output", audience=None, scenarios_file=None, paper="a4
             charts="native"):
     return Options(Path(content), Path(out), audience,
                    Path(scenarios_file) if scenarios_file else None, paper, strict, cache,
-                   workers, jobs, tuple(outputs), charts)
+                   workers, jobs, tuple(outputs), charts=charts)
 
 
 def build(content, out, audience=None, **rest):
@@ -36,7 +43,9 @@ def render(name: str, deck, art, out: Path, template: Path | None = None, **sett
     """One renderer's plan and emit, as the pipeline runs them, straight from a Deck."""
     renderer = registry.get(name)
     chosen = options(".", **settings)
-    assets = Assets(Path(template).read_bytes(), str(template)) if template else Assets()
+    numbers = Formatter(deck.meta.lang)        # as the pipeline hands it over
+    assets = (Assets(Path(template).read_bytes(), str(template), numbers=numbers) if template
+              else Assets(numbers=numbers))
     plan = renderer.plan(deck, art, renderer.settings(chosen), assets)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     renderer.emit(plan, Path(out))
@@ -66,3 +75,45 @@ def cli_in_process(args: list[str], report_modules: bool = False) -> list[str]:
         code += ("print(sorted(m for m in ('matplotlib', 'pptx', 'reportlab', 'svglib', "
                  "'pydantic') if m in sys.modules))\n")
     return [sys.executable, "-c", code]
+
+
+class Running:
+    """A Watcher's rounds, produced in a thread and taken one at a time; `each`, if given,
+    sees every round first (serve updates its page there)."""
+
+    def __init__(self, watcher, each=None):
+        self.rounds: queue.Queue = queue.Queue()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(watcher, each), daemon=True)
+        self.thread.start()
+
+    def _run(self, watcher, each) -> None:
+        try:
+            for round_ in watcher.rounds(stop_event=self.stop):
+                if each is not None:
+                    each(round_)
+                self.rounds.put(round_)
+        except BaseException as exc:            # surface it in the test, not in a thread
+            self.rounds.put(exc)
+
+    def next(self):
+        round_ = self.rounds.get(timeout=WAIT)
+        if isinstance(round_, BaseException):
+            raise round_
+        return round_
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=WAIT)
+        assert not self.thread.is_alive()
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace `old` by `new` in one step, as editors save: written beside the file under a name
+    no build reads, then renamed over it. A watcher never sees the file empty or half-written,
+    which it would rightly take for an edit of its own (a truncated section is an error)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    draft = path.with_name(f".{path.name}.edit")
+    draft.write_text(text.replace(old, new, 1), encoding="utf-8")
+    os.replace(draft, path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +16,9 @@ from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
-from notedeck.readers.sections import Component, SectionSource, SlideSource, inline_markdown
+from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
+from notedeck.readers.inlines import inline_markdown
+from notedeck.readers.sections import Component, SectionSource, SlideSource
 
 @dataclass(frozen=True)
 class FilledNote:
@@ -59,9 +60,10 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     for section in source.sections:
         said = source.fmt.say("section.notes", title=section.title, headline=section.headline)
         slides.append(SectionSlide(section.label, section.title, section.headline, (said,),
-                                   Origin(str(section.file), 1)))
+                                   Origin(str(section.file), 1), seconds=section.seconds,
+                                   facilitator=tuple(section.facilitator)))
         for slide in section.slides:
-            made = parts.slides(section, slide)
+            made = _facilitated(parts.slides(section, slide), slide)
             slides.extend(made)
             warnings.extend(_glyph_warnings(made, section, slide))
             if not slide.notes:
@@ -80,6 +82,17 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                 tuple(specs.values()),
                 explorer.build(source.scenario, source.figures, source.fmt) if live else None)
     return deck, warnings
+
+
+def _facilitated(made: list[Slide], slide: SlideSource) -> list[Slide]:
+    """The source slide's planned time shared by the slides it makes (experiments make one per
+    workload), and its facilitator passages on the first of them."""
+    if slide.seconds is None and not slide.facilitator:
+        return made
+    share, extra = divmod(slide.seconds, len(made)) if slide.seconds is not None else (None, 0)
+    return [replace(s, seconds=None if share is None else share + (i < extra),
+                    facilitator=tuple(slide.facilitator) if i == 0 else ())
+            for i, s in enumerate(made)]
 
 
 def _glyph_warnings(made: list[Slide], section: SectionSource, slide: SlideSource) -> list[Problem]:
@@ -109,7 +122,13 @@ def labels(fmt: Formatter) -> Labels:
                   sources=fmt.labels["handout.sources"],
                   boundaries=fmt.labels["handout.boundaries"],
                   page=fmt.labels["handout.page"], contents=fmt.labels["web.contents"],
-                  skip=fmt.labels["web.skip"])
+                  skip=fmt.labels["web.skip"], worksheet=fmt.labels["worksheet.footer"],
+                  name_line=fmt.labels["worksheet.name"],
+                  guide=GuideLabels(**{f.name: fmt.labels[f"guide.{_KEY.get(f.name, f.name)}"]
+                                       for f in fields(GuideLabels)}))
+
+
+_KEY = {"for_audience": "for"}            # GuideLabels' fields by their catalogue keys
 
 
 def _typeset(text: str) -> str:

@@ -118,6 +118,18 @@ class Chart:
 Block = Paragraph | Heading | BulletList | Table | Stats | Callout | Worksheet | Chart
 
 
+@dataclass(frozen=True)
+class Exercise:
+    """A task for the room, in the facilitator guide: what to ask, what to listen for."""
+
+    prompt: Text
+    listen_for: Text = ()
+
+
+# What only the facilitator guide shows: passages of prose and lists, and exercises.
+Passage = Paragraph | BulletList | Exercise
+
+
 # --- charts ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -230,6 +242,8 @@ class SectionSlide:
     headline: str                  # the section's claim
     notes: tuple[str, ...] = ()
     origin: Origin | None = ORIGIN
+    seconds: int | None = None     # the section's planned time, if its front matter gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -239,6 +253,8 @@ class ContentSlide:
     notes: tuple[str, ...] = ()
     section: str = ""              # "01", for the footer
     origin: Origin | None = ORIGIN
+    seconds: int | None = None     # this slide's planned time, if its notes heading gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -249,6 +265,8 @@ class TableSlide:
     notes: tuple[str, ...] = ()
     section: str = ""
     origin: Origin | None = ORIGIN
+    seconds: int | None = None     # this slide's planned time, if its notes heading gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -260,6 +278,8 @@ class ChartSlide:
     notes: tuple[str, ...] = ()
     section: str = ""
     origin: Origin | None = ORIGIN
+    seconds: int | None = None     # this slide's planned time, if its notes heading gives one
+    facilitator: tuple[Passage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -381,6 +401,30 @@ def fill_slots(template: str, **values: str) -> str:
 
 
 @dataclass(frozen=True)
+class GuideLabels:
+    """The facilitator guide's own words (English defaults; compose fills them from the
+    catalogue); slots are the guide's to fill with formatted times."""
+
+    title: str = "Facilitator guide"
+    footer: str = "facilitator guide"
+    for_audience: str = "For: {audience}"
+    session: str = ("A session of {duration}, {start} to {end}. Passages on a tinted ground "
+                    "are for you alone: no participant\u2019s page shows them.")
+    run_sheet: str = "Run sheet"
+    starts: str = "Starts"
+    section: str = "Section"
+    slides: str = "Slides"
+    minutes: str = "Minutes"
+    end: str = "End"
+    total: str = "total {duration}"
+    unplanned: str = "not planned"
+    by_slide: str = "Slide by slide"
+    slide: str = "Slide {number}"
+    exercise: str = "Exercise."
+    listen: str = "Listen for:"
+
+
+@dataclass(frozen=True)
 class Labels:
     """Words a renderer adds around the content, in the deck's language (compose fills them from
     the catalogue; these defaults are the English catalogue's). Slots are the renderer's to fill."""
@@ -392,6 +436,9 @@ class Labels:
     page: str = "page {number} of {total}"         # page numbering
     contents: str = "Contents"                     # a page's table of contents
     skip: str = "Skip to the note"                 # a page's link past its navigation
+    worksheet: str = "worksheet"                   # the worksheet's own file, in its footer
+    name_line: str = "Name: {line}"                # where a participant writes their name
+    guide: GuideLabels = field(default_factory=GuideLabels)
 
 
 # Not the deck's content: left out of strings() and of the deck.json dump, so the dump of the
@@ -409,6 +456,9 @@ class Meta:
     footer: str
     subject: str
     keywords: tuple[str, ...] = ()
+    build: str = ""                # the build id: same content, audience and notedeck, same id
+    variant: str = ""              # the audience's file name ("support-team"); "" for the note
+    figures: tuple[tuple[str, str], ...] = ()   # every figure as shown, for `notedeck verify`
     lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"
     labels: Labels = field(default_factory=Labels, metadata=_SETTING)
 

@@ -26,6 +26,7 @@ class Options:
     workers: bool = True            # draw charts in a helper process while the note is read
     jobs: int | None = None         # processes for every-variant builds (None: one per core)
     outputs: tuple[str, ...] = DEFAULT_OUTPUTS
+    start: str = "09:00"            # the facilitator guide's clock starts here (HH:MM)
     charts: str = "native"          # the deck's charts: "native" (editable) or "picture"
 
     @classmethod
@@ -41,7 +42,7 @@ class Options:
 
     def record(self) -> dict[str, Any]:
         """The options that shape the outputs, for the build record's key."""
-        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "charts"}
+        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "start", "charts"}
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name in shaping}
 
 

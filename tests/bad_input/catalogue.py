@@ -64,6 +64,7 @@ def huge(name: str, size: int) -> Edit:
 S, N = "scenarios.yaml", "note.yaml"
 S1 = "sections/01-what-the-number-means.md"
 S3 = "sections/03-the-serial-bottleneck.md"
+S5 = "sections/05-use-it-this-week.md"
 SLIDE = "## Turn the dial\n"
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{c}: &{c} [{', '.join(['*' + chr(ord(c) - 1)] * 10)}]\n" for c in "bcdefghi")
@@ -220,11 +221,11 @@ CONTENT = [
                                          "{% for c in workloads %}{% endfor %}{% endfor %}"
                                          "{% endfor %}"),
          ("loops may be nested at most 2 deep",)),
-    Case("image-outside-note", replace(S1, "### Notes\n\nThe dial", "![x](../../../etc/passwd)\n\n"
-                                                                    "### Notes\n\nThe dial"),
+    Case("image-outside-note", replace(S1, "### Notes (3 min)\n\nThe dial", "![x](../../../etc/passwd)\n\n"
+                                                                    "### Notes (3 min)\n\nThe dial"),
          ("images are not supported in section text (found '../../../etc/passwd')",)),
-    Case("image-missing", replace(S1, "### Notes\n\nThe dial", "![chart](missing.png)\n\n"
-                                                               "### Notes\n\nThe dial"),
+    Case("image-missing", replace(S1, "### Notes (3 min)\n\nThe dial", "![chart](missing.png)\n\n"
+                                                               "### Notes (3 min)\n\nThe dial"),
          ("images are not supported in section text (found 'missing.png')",)),
     Case("link-file-url", replace(S1, "to write.", "to write, see [this](file:///etc/passwd)."),
          ("01-what-the-number-means.md:37: links to 'file:' addresses are not allowed",)),
@@ -232,7 +233,7 @@ CONTENT = [
          ("links to 'javascript:' addresses are not allowed",)),
     Case("link-relative-path", replace(S1, "to write.", "to write, see [notes](../secret.md)."),
          ("link target '../secret.md' is not allowed",)),
-    Case("markdown-block-quote", replace(S1, "### Notes\n\nThe dial", "> quoted\n\n### Notes\n\nThe dial"),
+    Case("markdown-block-quote", replace(S1, "### Notes (3 min)\n\nThe dial", "> quoted\n\n### Notes (3 min)\n\nThe dial"),
          ("01-what-the-number-means.md:", "a block quote is not supported here")),
     Case("markdown-unknown-part", replace(S1, "# Handout", "# Appendix"),
          ("unknown part '# Appendix'; the only top-level heading is '# Handout'",)),
@@ -269,6 +270,28 @@ CONTENT = [
          ("01-what-the-number-means.md:11: unknown figure name 'thruput'; did you mean 'throughput'?",
           "01-what-the-number-means.md:37: unknown figure name 'featured.time'; did you mean "
           "'time_baseline'?"), count=2),
+    Case("section-minutes-not-a-number", replace(S3, "minutes: 14", "minutes: soon"),
+         ("03-the-serial-bottleneck.md:5:10: minutes: expected a number of minutes (e.g. 12) or "
+          "a time with a unit (e.g. '90 s'), got 'soon'",)),
+    Case("section-minutes-zero", replace(S3, "minutes: 14", "minutes: 0"),
+         ("03-the-serial-bottleneck.md:5:10: minutes: expected a planned time above 0 and at "
+          "most 600 minutes, got 0",)),
+    Case("notes-time-without-unit", replace(S5, "### Notes (8 min)", "### Notes (eight)"),
+         ("05-use-it-this-week.md:", "'### Notes (eight)': expected a number of minutes",)),
+    Case("slide-times-overbook-section", replace(S5, "### Notes (8 min)", "### Notes (20 min)"),
+         ("05-use-it-this-week.md:", "the slides' planned times reach 20 min here, more than "
+          "the section's minutes (13)",)),
+    Case("exercise-unknown-item", replace(S5, "- **Listen for**: \"done\"", "- **Hear**: \"done\""),
+         ("05-use-it-this-week.md:", "an exercise item starts with **Ask** or **Listen for**, "
+          "got 'hear'",)),
+    Case("exercise-without-ask", replace(S5, "- **Ask**: Pick one task", "- **Listen for**: Pick one task"),
+         ("05-use-it-this-week.md:", "the exercise needs a '- **Ask**: what the room does' item",)),
+    Case("facilitator-with-a-heading", replace(S1, "```facilitator\nIf someone",
+                                                "```facilitator\n## Aside\n\nIf someone"),
+         ("01-what-the-number-means.md:", "a facilitator passage holds paragraphs and lists",)),
+    Case("note-unknown-output", lambda note: (note / "note.yaml").open("a").write(
+        "outputs: [slides, slidez]\n"),
+         ("note.yaml:", "outputs: unknown output 'slidez'; expected one of: deck, handout",)),
 ]
 
 TEXT = [
@@ -489,7 +512,7 @@ WORK = [
     Case("markdown-list-nested-in-worksheet",
          replace("sections/05-use-it-this-week.md", "- **Ask for disagreement, not volume**: which",
                  DEEP_LIST + "- **Ask for disagreement, not volume**: which"),
-         ("05-use-it-this-week.md:61: a list is nested more than 8 levels deep",)),
+         ("05-use-it-this-week.md:71: a list is nested more than 8 levels deep",)),
     Case("placeholder-nested-joins", replace(S1, X, "{{ " + JOINS + " }}"),
          ("01-what-the-number-means.md:37: a placeholder here builds a value of",
           "characters; at most 10,000")),
@@ -586,19 +609,19 @@ RETOLD = [
           "got 'fr_FR'",)),
     Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, workload: apps -->",
                                              "<!-- passage: done-example, workload: aps -->"),
-         ("05-use-it-this-week.md:18: unknown workload 'aps' in this passage; did you mean "
+         ("05-use-it-this-week.md:19: unknown workload 'aps' in this passage; did you mean "
           "'apps'?",)),
     Case("passage-never-closed", replace(S5, "cannot.\n<!-- end -->\n\nSecond", "cannot.\n\nSecond"),
-         ("05-use-it-this-week.md:41: this passage is never closed; add '<!-- end -->'",)),
+         ("05-use-it-this-week.md:51: this passage is never closed; add '<!-- end -->'",)),
     Case("passage-nested", replace(S5, "For the lending app", "<!-- passage: inner -->\nFor the lending app"),
-         ("05-use-it-this-week.md:19: passages cannot be nested; close the passage opened on "
-          "line 18 with '<!-- end -->' first",)),
+         ("05-use-it-this-week.md:20: passages cannot be nested; close the passage opened on "
+          "line 19 with '<!-- end -->' first",)),
     Case("passage-end-without-start", replace(S5, "## Try it on your own work",
                                               "<!-- end -->\n## Try it on your own work"),
-         ("05-use-it-this-week.md:24: '<!-- end -->' without a passage to close",)),
+         ("05-use-it-this-week.md:25: '<!-- end -->' without a passage to close",)),
     Case("passage-bad-marker", replace(S5, "<!-- passage: done-example, workload: apps -->",
                                        "<!-- passage: done-example, audience: apps -->"),
-         ("05-use-it-this-week.md:18: unknown passage marker part 'audience: apps'; expected "
+         ("05-use-it-this-week.md:19: unknown passage marker part 'audience: apps'; expected "
           "'passage: NAME' and/or 'workload: ID'",), count=1),
     Case("label-with-a-placeholder-loop",
          replace(S, "label: app drafts", "label: \"{% for w in workloads %}{{ w.label }}{% endfor %}\""),
@@ -613,7 +636,7 @@ RETOLD = [
          ("scenarios.yaml:38:12: workloads[1].label: the count is 1, so the label 'app drafts' "
           "reads as a plural; add 'singular:'",), strict=True),
     Case("stale-check-wording-in-an-audience", hospital_copy,
-         ("03-the-serial-bottleneck.md:17: 'test run' is the note's own check label "
+         ("03-the-serial-bottleneck.md:18: 'test run' is the note's own check label "
           "(scenarios.yaml:87), but audience 'hospital-copy' follows 'discharge summaries'",),
          audience="hospital-copy", strict=True),
     Case("duration-unknown-unit-lists-weeks", replace(S, "check: 60 s", "check: 2 months"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import resource
+import shutil
 import signal
 import subprocess
 import time
@@ -12,7 +13,7 @@ import pytest
 
 from notedeck.pipeline.build import STAGE_PREFIX
 from notedeck.pipeline.publish import STATE, current
-from support import build
+from support import WAIT, build
 from notedeck.errors import NotedeckError
 
 from .helpers import BUNDLED, cli, reopen, snapshot
@@ -80,32 +81,77 @@ def test_a_full_disk_mid_write_is_reported_and_earlier_files_survive(output):
     assert snapshot(output) == before
 
 
-def _start_and_stop(output: Path, signum: int) -> subprocess.CompletedProcess:
-    """Start a build, and send `signum` as soon as it has begun writing into the output folder."""
-    process = subprocess.Popen(cli("build", "--content", str(BUNDLED), "--out", str(output)),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not any(p.name.startswith(STAGE_PREFIX) for p in output.iterdir()):
-        assert process.poll() is None and time.monotonic() < deadline, "the build never wrote"
+ATTEMPTS = 10       # builds started before one is caught mid-write (the first, as a rule)
+OUTPUTS = {"deck.pptx", "handout.pdf"}
+
+
+def _stopped_mid_write(earlier: Path, tmp_path: Path, signum: int):
+    """A build into a copy of `earlier`, sent `signum` while it writes its files into its stage
+    folder, before it publishes them: the output folder, its snapshot from before the build,
+    and the finished process. A build seen only once it was past writing is let finish, and
+    the next attempt starts on a fresh copy."""
+    for attempt in range(ATTEMPTS):
+        output = tmp_path / f"attempt-{attempt}" / "output"
+        shutil.copytree(earlier, output, symlinks=True)      # the outputs are links
+        before = snapshot(output)
+        process = subprocess.Popen(cli("build", "--content", str(BUNDLED), "--out", str(output)),
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        caught = _paused_mid_write(process, output)
+        if caught:
+            process.send_signal(signum)                      # delivered when it goes on
+        if process.poll() is None:
+            process.send_signal(signal.SIGCONT)
+        stdout, stderr = process.communicate(timeout=WAIT)
+        if caught:
+            return output, before, subprocess.CompletedProcess(process.args, process.returncode,
+                                                               stdout, stderr)
+        assert process.returncode == 0, stderr
+    pytest.fail(f"no build was caught writing in {ATTEMPTS} attempts")
+
+
+def _paused_mid_write(process: subprocess.Popen, output: Path) -> bool:
+    """Pause the build (SIGSTOP) once its stage folder appears; True if, paused, it is still
+    writing: the stage does not hold every output yet, so publishing has not begun."""
+    deadline = time.monotonic() + WAIT
+    while not _stages(output):
+        if process.poll() is not None:
+            return False                   # it wrote and published between two looks
+        assert time.monotonic() < deadline, "the build never began to write"
         time.sleep(0.001)
-    process.send_signal(signum)
-    stdout, stderr = process.communicate(timeout=60)
-    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    process.send_signal(signal.SIGSTOP)
+    while _state(process.pid) != "T":      # kill() returns before the process has stopped
+        if process.poll() is not None:
+            return False
+        time.sleep(0.001)
+    stages = _stages(output)
+    return bool(stages) and not all(OUTPUTS <= {p.name for p in s.iterdir()} for s in stages)
 
 
-def test_sigterm_mid_write_leaves_the_folder_byte_for_byte(output):
-    before = snapshot(output)
-    done = _start_and_stop(output, signal.SIGTERM)
+def _stages(output: Path) -> list[Path]:
+    return [p for p in output.iterdir() if p.name.startswith(STAGE_PREFIX)]
+
+
+def _state(pid: int) -> str:
+    """The process's state letter from /proc (T: stopped); '' once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def test_sigterm_mid_write_leaves_the_folder_byte_for_byte(earlier_build, tmp_path):
+    output, before, done = _stopped_mid_write(earlier_build, tmp_path, signal.SIGTERM)
     assert done.returncode == 143, done.stderr
     assert "stopped (SIGTERM); earlier outputs are untouched" in done.stderr
     assert snapshot(output) == before
 
 
-def test_sigkill_mid_write_keeps_earlier_files_and_the_next_build_tidies_up(output):
-    files = {name: (output / name).read_bytes() for name in ("deck.pptx", "handout.pdf")}
-    done = _start_and_stop(output, signal.SIGKILL)
+def test_sigkill_mid_write_keeps_earlier_files_and_the_next_build_tidies_up(earlier_build,
+                                                                           tmp_path):
+    output, _, done = _stopped_mid_write(earlier_build, tmp_path, signal.SIGKILL)
     assert done.returncode == -signal.SIGKILL
-    assert {name: (output / name).read_bytes() for name in files} == files
+    assert {name: (output / name).read_bytes() for name in OUTPUTS} == \
+        {name: (earlier_build / name).read_bytes() for name in OUTPUTS}
     build(BUNDLED, output)                    # sweeps the killed build's staging folder
     assert published(output)
     reopen(output)
@@ -136,8 +182,8 @@ def test_an_unknown_audience_is_refused_before_anything_is_written(output):
 def test_strict_turns_a_warning_into_a_refusal(note, output):
     path = note / "sections" / "02-thought-experiments.md"
     text = path.read_text()
-    assert "### Notes\n\n<!-- passage: experiments-notes -->" in text
-    path.write_text(text.replace("### Notes\n\n<!-- passage: experiments-notes -->",
+    assert "### Notes (10 min)\n\n<!-- passage: experiments-notes -->" in text
+    path.write_text(text.replace("### Notes (10 min)\n\n<!-- passage: experiments-notes -->",
                                  "<!-- passage: experiments-notes -->", 1))
     before = snapshot(output)
     with pytest.raises(NotedeckError, match="has no speaker notes"):

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from notedeck.prose import naked_numbers as naked
@@ -25,6 +25,7 @@ from support import gather
 from notedeck.readers import audiences
 from notedeck.readers import durations
 from notedeck.readers import note
+from notedeck.readers import passages
 from notedeck.readers import scenarios
 from notedeck.readers import sections
 from notedeck.readers import yamlfile
@@ -157,12 +158,16 @@ def test_durations_parse_or_say_what_was_expected(value):
 
 COUNT = st.integers(1, scenarios.MAX_COUNT)
 SPEED = st.decimals(Decimal("0.001"), Decimal(scenarios.MAX_SPEED), places=3)
+# An id one slip away from a workload the note's passages are bound to is refused as a
+# misspelling of it (docs/bad-input.md), so no scenario here has one.
+OWN_IDS = [w["id"] for w in SCENARIO["workloads"]]
 
 
 @st.composite
 def limited_scenarios(draw):
     """Any scenario inside the documented limits."""
-    ids = draw(st.lists(st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True), min_size=1,
+    ids = draw(st.lists(st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True)
+                        .filter(lambda i: not passages.misspelling_of(i, OWN_IDS)), min_size=1,
                         max_size=scenarios.MAX_WORKLOADS, unique=True))
     low, high = sorted(draw(st.lists(SPEED, min_size=2, max_size=2, unique=True)))
     dial = sorted(draw(st.lists(SPEED, min_size=2, max_size=scenarios.MAX_STOPS, unique=True)))
@@ -180,8 +185,16 @@ def limited_scenarios(draw):
     }
 
 
+# Found by this test: the passages bound to 'apps' were refused as a misspelling of 'ap'.
+ONLY_AP = {"speeds": {"baseline": "0.001", "imagined": "0.002", "dial": ["0.001", "0.002"]},
+           "throughput": {"streams": 1, "tokens_per_second": "0.001"},
+           "workloads": [{"id": "ap", "label": "a", "count": 1, "tokens_each": 1}],
+           "bottleneck": {"workload": "ap", "check": 0, "checks": [0], "slider": [0, 1]}}
+
+
 @settings(SETTINGS, max_examples=max(EXAMPLES // 2, 10))
 @given(limited_scenarios())
+@example(ONLY_AP)
 def test_any_scenario_inside_the_limits_composes_a_deck(raw):
     with scratch_note() as folder:
         (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))

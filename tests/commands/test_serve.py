@@ -4,8 +4,6 @@ reloaded in the browser; a failed rebuild shows its problems over the last good 
 from __future__ import annotations
 
 import json
-import queue
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -15,9 +13,7 @@ import pytest
 
 from notedeck.commands.serve import HOST, STATE_PATH, Preview
 from notedeck.commands.watch import Watcher
-from support import options
-
-WAIT = 90            # seconds: the most one step may take before the test gives up
+from support import WAIT, Running, edit, options
 
 
 def get(url: str, host: str | None = None) -> tuple[int, str]:
@@ -35,33 +31,23 @@ class Serving:
     def __init__(self, note: Path, out: Path):
         self.options = options(note, out, outputs=("web",))
         self.preview = Preview(out / "web" / "index.html", port=0).__enter__()
-        self.rounds: queue.Queue = queue.Queue()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        self.running = Running(Watcher(self.options), each=self._show)
 
-    def _run(self) -> None:
-        try:
-            for round_ in Watcher(self.options).rounds(stop_event=self.stop):
-                for outcome in round_.outcomes:
-                    self.preview.update(outcome)
-                self.rounds.put(round_)
-        except BaseException as exc:
-            self.rounds.put(exc)
+    def _show(self, round_) -> None:
+        for outcome in round_.outcomes:
+            self.preview.update(outcome)
 
     def next(self):
-        round_ = self.rounds.get(timeout=WAIT)
-        if isinstance(round_, BaseException):
-            raise round_
-        return round_
+        return self.running.next()
 
     def state(self) -> dict:
         return json.loads(get(self.preview.url + STATE_PATH[1:])[1])
 
     def close(self) -> None:
-        self.stop.set()
-        self.thread.join(timeout=WAIT)
-        self.preview.__exit__(None, None, None)
+        try:
+            self.running.close()
+        finally:
+            self.preview.__exit__(None, None, None)
 
 
 @pytest.fixture
@@ -70,12 +56,6 @@ def serving(note, tmp_path, monkeypatch):
     running = Serving(note, tmp_path / "out")
     yield running
     running.close()
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_serves_the_page_with_a_reload_on_this_computer_only(serving, note, tmp_path):

@@ -1,4 +1,6 @@
-"""`notedeck watch`: real files in a temporary folder, a real watcher; bounded waits, no timings."""
+"""`notedeck watch`: real files in a temporary folder, a real watcher; bounded waits, no timings.
+
+Each edit is saved in one step (support.edit), so every edit is one round whatever the load."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 
 from notedeck.commands.watch import Watcher
 from notedeck.errors import NotedeckError
-from support import options
+from support import WAIT, Running, edit, options
 
 
 @pytest.fixture
@@ -27,48 +29,12 @@ def note(note: Path) -> Path:
         shutil.rmtree(note / "audiences" / name, ignore_errors=True)
     return note
 
-WAIT = 90          # seconds: the most any step may take before the test gives up
-
 
 @pytest.fixture(autouse=True)
 def cache(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(folder))
     return folder
-
-
-class Running:
-    """A Watcher's rounds, produced in a thread and taken one at a time."""
-
-    def __init__(self, watcher: Watcher):
-        self.rounds: queue.Queue = queue.Queue()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, args=(watcher,), daemon=True)
-        self.thread.start()
-
-    def _run(self, watcher: Watcher) -> None:
-        try:
-            for round_ in watcher.rounds(stop_event=self.stop):
-                self.rounds.put(round_)
-        except BaseException as exc:            # surface it in the test, not in a thread
-            self.rounds.put(exc)
-
-    def next(self):
-        round_ = self.rounds.get(timeout=WAIT)
-        if isinstance(round_, BaseException):
-            raise round_
-        return round_
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(timeout=WAIT)
-        assert not self.thread.is_alive()
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp_path):

@@ -257,3 +257,14 @@ def test_slow_speeds_keep_their_digits():
     assert fmt.rate(Decimal("2.5")) == nb("2.5 tokens/sec")
     assert fmt.rate(1_000_000) == nb("1,000,000 tokens/sec")
     assert fmt.compact(Decimal("0.001")) == "0.001"
+
+
+def test_planned_times_and_clock_times_in_each_locale():
+    english, german, french = fmt.Formatter("en-GB"), fmt.Formatter("de-DE"), fmt.Formatter("fr-FR")
+    assert [english.planned(s) for s in (0, 45, 150, 3600, 7500)] == [
+        "0\u00a0min", "45\u00a0s", "2\u00a0min\u00a030\u00a0s", "60\u00a0min", "2\u00a0h\u00a05\u00a0min"]
+    assert german.planned(150) == "2\u00a0Min. 30\u00a0Sek."
+    assert french.planned(720) == "12\u00a0min"
+    assert english.time_of_day(9 * 3600 + 12 * 60) == "09:12"
+    assert fmt.Formatter("en-US").time_of_day(14 * 3600 + 5 * 60).replace("\u202f", " ") == "2:05 PM"
+    assert german.time_of_day(25 * 3600) == "01:00"            # past midnight, the next day

@@ -35,7 +35,7 @@ def test_a_copy_of_the_hospital_audience_without_its_overrides_is_stale(note):
     name = copy_without_overrides(note)
     found = stale(gather(note, name).warnings)
     assert found, "the copy keeps the note's check label and example"
-    assert (f"warning: {note / S3}:17: 'test run' is the note's own check label "
+    assert (f"warning: {note / S3}:18: 'test run' is the note's own check label "
             f"(scenarios.yaml:87), but audience '{name}' follows 'discharge summaries'; give it "
             "its own scenarios.bottleneck.check_label") in found
     assert any("'a run of the test suite, or a colleague's first look' is the note's own check "

@@ -7,6 +7,7 @@ import pytest
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.model import ContentSlide, strings
+from notedeck.readers import passages
 from support import gather
 
 S1 = "sections/01-what-the-number-means.md"
@@ -148,6 +149,45 @@ def test_a_bound_passage_may_name_the_audience_s_own_workloads(note):
         f"warning: {path}:{path.read_text().split(chr(10)).index('<!-- workload: replies -->') + 1}"
         ": neither scenarios.yaml nor this variant has the workload 'replies', so this passage is "
         "left out; remove it, or name one of: apps, candidates, endings, rehearsals"]
+
+
+def test_a_scenario_whose_workload_merely_resembles_a_bound_one_leaves_the_passage_out(note):
+    """'apps' is no slip for 'ap' (found by the property test): the note's own scenario
+    renamed its workload, so the passages bound to 'apps' are left out with a warning."""
+    scenario = note / "scenarios.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("apps", "ap"), "utf-8")
+    source = gather(note)
+    assert LADDERS not in deck_text(source)
+    lines = (note / S5).read_text(encoding="utf-8").split("\n")
+    bound = [i + 1 for i, line in enumerate(lines) if "workload: apps" in line]
+    assert [w.report() for w in source.warnings if "'apps'" in w.report()] == [
+        f"warning: {note / S5}:{line}: neither scenarios.yaml nor this variant has the workload "
+        "'apps', so this passage is left out; remove it, or name one of: ap, candidates, "
+        "endings, rehearsals" for line in bound]
+
+
+def test_a_workload_one_letter_away_from_a_bound_one_is_still_a_misspelling(note):
+    scenario = note / "scenarios.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("apps", "app"), "utf-8")
+    with pytest.raises(NotedeckError) as info:
+        gather(note)
+    assert (f"{note / S5}:19: unknown workload 'apps' in this passage; did you mean 'app'? "
+            "Expected one of: app, candidates, endings, rehearsals") in str(info.value)
+
+
+@pytest.mark.parametrize("workload, known, meant", [
+    ("aps", ["apps"], "apps"),                     # a letter dropped
+    ("appps", ["apps"], "apps"),                   # ...added
+    ("apzs", ["apps"], "apps"),                    # ...changed
+    ("paps", ["apps"], "apps"),                    # two neighbours swapped
+    ("rehearsal", ["apps", "rehearsals"], "rehearsals"),
+    ("apps", ["ap"], None),                        # two letters: another workload
+    ("ap", ["ab"], None),                          # too short to tell a slip from a name
+    ("apps", ["spap"], None),
+    ("candidates", ["endings"], None),
+])
+def test_a_misspelling_is_one_slip_of_the_keyboard(workload, known, meant):
+    assert passages.misspelling_of(workload, known) == meant
 
 
 def test_errors_in_replacement_text_name_the_audience_file_and_line(note):

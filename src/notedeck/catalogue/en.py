@@ -90,6 +90,26 @@ ENTRIES = {
     "web.contents": "Contents",
     "web.skip": "Skip to the note",
 
+    # the facilitator guide and the worksheet's own file
+    "guide.title": "Facilitator guide",
+    "guide.footer": "facilitator guide",
+    "guide.for": "For: {audience}",
+    "guide.session": "A session of {duration}, {start} to {end}. Passages on a tinted ground are for you alone: no participant’s page shows them.",
+    "guide.run_sheet": "Run sheet",
+    "guide.starts": "Starts",
+    "guide.section": "Section",
+    "guide.slides": "Slides",
+    "guide.minutes": "Minutes",
+    "guide.end": "End",
+    "guide.total": "total {duration}",
+    "guide.unplanned": "not planned",
+    "guide.by_slide": "Slide by slide",
+    "guide.slide": "Slide {number}",
+    "guide.exercise": "Exercise.",
+    "guide.listen": "Listen for:",
+    "worksheet.footer": "worksheet",
+    "worksheet.name": "Name: {line}",
+
     # the web page's live dial and check slider (figures/explorer.py)
     "explorer.workload": "Workload",
     "explorer.dial": "Writing speed for one agent",

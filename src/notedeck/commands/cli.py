@@ -104,9 +104,24 @@ def _output_options(command):
                      help="Build the note into OUT/ and every audience into OUT/NAME/."),
         click.option("--no-cache", is_flag=True,
                      help="Draw every chart and write every file; read and write no cache."),
+        click.option("--start", default="09:00", show_default=True, metavar="HH:MM",
+                     callback=_start_time,
+                     help="When the session starts: the facilitator guide's clock."),
     )):
         command = option(command)
     return command
+
+
+def _start_time(ctx, param, value: str) -> str:
+    from notedeck.errors import NotedeckError
+    from notedeck.render.guide.clock import start_seconds
+
+    try:
+        start_seconds(value)
+    except NotedeckError:
+        raise click.BadParameter(f"expected a time of day as HH:MM (e.g. 09:30), got "
+                                 f"{value!r}") from None
+    return value.strip()
 
 
 def _options(content, audience, scenarios_file, out, paper, strict, extra, all_audiences,
@@ -201,15 +216,16 @@ def watch(all_audiences, **given) -> None:
 
     options = _options(all_audiences=all_audiences, **given)
     watcher = Watcher(options, all_audiences)
-    for round_ in watcher.rounds():
-        if round_.notice:
-            click.echo(round_.notice)
-        if round_.changed:
-            click.echo(f"changed: {', '.join(round_.changed)}")
-        for outcome in round_.outcomes:
-            _report_round(outcome)
-        if not round_.waits:
-            click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+    with _ctrl_c_stops():
+        for round_ in watcher.rounds():
+            if round_.notice:
+                click.echo(round_.notice)
+            if round_.changed:
+                click.echo(f"changed: {', '.join(round_.changed)}")
+            for outcome in round_.outcomes:
+                _report_round(outcome)
+            if not round_.waits:
+                click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
     click.echo("stopped watching")
 
 
@@ -231,14 +247,24 @@ def serve(all_audiences, port, **given) -> None:
     options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
     with Preview(options.out / registry.get("web").filename, port) as preview:
         click.echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
-        for round_ in Watcher(options).rounds():
-            if round_.changed:
-                click.echo(f"changed: {', '.join(round_.changed)}")
-            for outcome in round_.outcomes:
-                _report_round(outcome)
-                preview.update(outcome)
-            click.echo(f"watching {options.content}; the page at {preview.url} reloads itself")
+        with _ctrl_c_stops():
+            for round_ in Watcher(options).rounds():
+                if round_.changed:
+                    click.echo(f"changed: {', '.join(round_.changed)}")
+                for outcome in round_.outcomes:
+                    _report_round(outcome)
+                    preview.update(outcome)
+                click.echo(f"watching {options.content}; the page at {preview.url} reloads "
+                           "itself")
     click.echo("stopped serving")
+
+
+def _ctrl_c_stops():
+    """Ctrl-C is how watch and serve end, wherever it lands: while waiting, while printing a
+    round, or in a rebuild (whose build leaves the files of the last good one as they were)."""
+    from contextlib import suppress
+
+    return suppress(KeyboardInterrupt)
 
 
 def _report_round(outcome) -> None:
@@ -283,6 +309,30 @@ def figures(content, audience, scenarios_file, as_json) -> None:
                                  scenarios_file=scenarios_file))
     rows = flatten(source.names)
     click.echo(to_json(rows) if as_json else to_table(rows))
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@_content_option
+@_audience_option
+@_scenarios_option
+def verify(files, content, audience, scenarios_file) -> None:
+    """Say whether each FILE is what the content builds now, and if not what changed.
+
+    Exit status: 0 all current; 1 some are not (or belong to another audience);
+    2 a file notedeck did not make, or bad input."""
+    from notedeck.options import Options
+    from notedeck.pipeline.edition import verify as check_file
+
+    options = Options.make(_content(content), scenarios_file=scenarios_file)
+    worst = 0
+    for path in files:
+        verdict = check_file(path, options, audience)
+        for line in verdict.lines:
+            click.echo(line, err=verdict.status == "foreign")
+        worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1,
+                            "foreign": 2}[verdict.status])
+    sys.exit(worst)
 
 
 @main.command()

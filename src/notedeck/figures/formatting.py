@@ -185,6 +185,28 @@ class Formatter:
         # "8 Std., 20 Min." but "2 Std. 14 Min. 20 Sek."); English holds the parts together.
         return HOUSE_JOIN.get(self.language, " ").join(parts)
 
+    def planned(self, seconds: int) -> str:
+        """A facilitator's planned time: "12 min", "2 min 30 s", "90 min", from two hours
+        "2 h 5 min"; "0 min"."""
+        total = int(seconds)
+        if total >= 7200:
+            return self._clock(total)
+        minutes, rest = divmod(total, 60)
+        parts = [self._unit(Fraction(amount), 0, unit, "short")
+                 for amount, unit in zip((minutes, rest), CLOCK_UNITS[1:]) if amount]
+        return HOUSE_JOIN.get(self.language, " ").join(parts) or self._unit(
+            Fraction(0), 0, CLOCK_UNITS[1], "short")
+
+    def time_of_day(self, seconds: int) -> str:
+        """The time `seconds` after midnight, to the minute, as the locale writes it:
+        "09:12" (en-GB, de-DE, fr-FR), "9:12 AM" (en-US)."""
+        import datetime as dt
+
+        from babel.dates import format_time
+
+        minutes = int(seconds) // 60 % (24 * 60)
+        return format_time(dt.time(minutes // 60, minutes % 60), "short", locale=self._cldr)
+
     @cached_property
     def _minus(self) -> str:
         from babel.numbers import get_minus_sign_symbol

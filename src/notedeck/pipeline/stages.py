@@ -40,6 +40,9 @@ def prepare(options: Options, template=None) -> Prepared:
     from notedeck.errors import Collector
     from notedeck.pipeline.template import read_template, read_template_map
 
+    from notedeck.figures.listing import flatten
+    from notedeck.pipeline.buildid import stamp
+
     found = Collector()                     # a bad template is reported beside the note's errors
     template = template or found.run(read_template, options.content)
     mapping = found.run(read_template_map, options.content)
@@ -47,7 +50,9 @@ def prepare(options: Options, template=None) -> Prepared:
     if found.problems:
         raise NotedeckError(found.problems)
     deck, composed = compose(source, live="web" in options.outputs)
-    assets = Assets(template.data, template.name, *mapping)
+    assets = Assets(template.data, template.name, *mapping, numbers=source.fmt)
+    deck = stamp(deck, flatten(source.names),
+                 (template.data or b"") + repr(assets.template_map).encode(), options.audience)
     warnings = (*source.warnings, *composed, *template.warnings)
     if options.strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
@@ -68,10 +73,28 @@ def template_first(options: Options, refused=lambda: None):
         raise
 
 
-def renderers(options: Options) -> tuple[Renderer, ...]:
+def renderers(options: Options, listed: tuple[str, ...] = ()) -> tuple[Renderer, ...]:
+    """The outputs chosen with --with (and the defaults), then those note.yaml lists."""
     from notedeck.render import registry
 
-    return tuple(registry.get(name) for name in options.outputs)
+    return tuple(registry.get(name) for name in dict.fromkeys((*options.outputs, *listed)))
+
+
+def listed_outputs(source) -> tuple[str, ...]:
+    """note.yaml's `outputs`, each checked against the registry."""
+    from notedeck.errors import fail
+    from notedeck.readers.layout import NoteLayout
+    from notedeck.render import registry
+
+    for name in source.note.outputs:
+        if name not in registry.names():
+            path = NoteLayout(source.content).note
+            lines = path.read_text(encoding="utf-8").split("\n")
+            line = next((n for n, text in enumerate(lines, 1) if text.startswith("outputs:")),
+                        None)
+            raise fail(path, f"unknown output {name!r}; expected one of: "
+                       + ", ".join(registry.names()), line=line, key="outputs")
+    return tuple(source.note.outputs)
 
 
 def art_forms(options: Options) -> frozenset:
@@ -85,7 +108,7 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
     from notedeck.errors import Collector
 
     found, plans = Collector(), []
-    for renderer in renderers(options):
+    for renderer in renderers(options, listed_outputs(prepared.source)):
         plan = found.run(renderer.plan, prepared.deck, art, renderer.settings(options),
                          prepared.assets)
         plans.append((renderer, plan))

@@ -2,7 +2,8 @@
 
 The rule (docs/bad-input.md): every run of digits in prose is a naked number unless
   - it sits inside a {{ placeholder }}, {% tag %} or {# comment #}, or in a fenced
-    component other than a worksheet, or is an ordered list's own marker;
+    component other than a worksheet, facilitator passage or exercise, or is an
+    ordered list's own marker, or a planned time: "### Notes (3 min)";
   - it is glued to a word before it (H100, GPT-4): part of a name, not a quantity;
   - it is a year: four digits from 1900 to 2099, without a thousands separator;
   - it is a day of the month beside a month name (2 October, October 2);
@@ -30,6 +31,8 @@ _NAME_PAIR = re.compile(r"[A-Za-z][\w-]*\s+\d[\d.]*")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*(\S*)")
 _LIST_MARKER = re.compile(r"^(\s*)\d{1,9}[.)](?=\s)")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_NOTES_TIME = re.compile(r"^(\s{0,3}#{3}\s+notes\s*)\(.*\)\s*$", re.IGNORECASE)
+PROSE_FENCES = ("worksheet", "facilitator", "exercise")
 
 
 @dataclass(frozen=True)
@@ -82,10 +85,10 @@ def _prose_lines(text: str):
         if fence is not None:
             if line.strip().startswith(fence[0] * 3) and not line.strip().strip(fence[0]):
                 fence = None
-            elif fence[1] == "worksheet":
+            elif fence[1] in PROSE_FENCES:
                 yield index + 1, _LIST_MARKER.sub(r"\1", line)
             continue
-        yield index + 1, _LIST_MARKER.sub(r"\1", line)
+        yield index + 1, _LIST_MARKER.sub(r"\1", _NOTES_TIME.sub(r"\1", line))
 
 
 def _front_lines(text: str) -> int:

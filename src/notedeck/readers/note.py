@@ -83,6 +83,7 @@ class NoteIn(BaseModel):
     sources: list[SourceIn] = Field(default_factory=list, max_length=20)
     boundaries: list[Long] = Field(default_factory=list, max_length=10)
     names_with_numbers: list[Short] = Field(default_factory=list, max_length=50)
+    outputs: list[Short] = Field(default_factory=list, max_length=20)   # added to every build
     locale: Locale = "en-GB"                      # numbers, dates and notedeck's own words
     labels: LabelMap = Field(default_factory=dict)    # catalogue entries, in the note's locale
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notedeck.errors import Collector, NotedeckError, Problem, Location, closest
+from notedeck.errors import Collector, NotedeckError, Problem, Location
 from notedeck.prose.templating import fill
 from notedeck.readers.validation import suggest
 
@@ -173,13 +173,35 @@ def _unknown(passage: Passage, overlay: Overlay) -> Problem:
     """A workload neither the note's scenario nor the variant's has: a misspelling (an error,
     with the likely name), or a workload no longer there (a warning; the passage is left out)."""
     known = sorted(overlay.known)
-    if closest(passage.workload, known):
+    meant = misspelling_of(passage.workload, known)
+    if meant:
         return _at(passage.file, passage.line, f"unknown workload '{passage.workload}' in this "
-                                               "passage" + suggest(passage.workload, known))
+                                               f"passage; did you mean '{meant}'? Expected one "
+                                               f"of: {', '.join(known)}")
     return Problem(Location(passage.file, passage.line),
                    f"neither scenarios.yaml nor this variant has the workload "
                    f"'{passage.workload}', so this passage is left out; remove it, or name one "
                    f"of: {', '.join(known)}", "warning")
+
+
+def misspelling_of(workload: str, known: list[str]) -> str | None:
+    """The known id `workload` is a slip of the keyboard for, or None.
+
+    Only one letter added, dropped, changed, or two neighbours swapped, in names of three
+    letters or more: a looser likeness ('apps' and 'ap') is as often a workload that is simply
+    no longer in the scenario, whose passage is left out with a warning, not refused."""
+    return next((name for name in known if min(len(name), len(workload)) >= 3
+                 and _one_edit(workload, name)), None)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return len(long) == len(short) + 1 and any(long[:i] + long[i + 1:] == short
+                                               for i in range(len(long)))
 
 
 def _replaced(passage: Passage, replacement: Replacement) -> list[Chunk]:

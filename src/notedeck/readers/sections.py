@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from markdown_it.token import Token
 
-from notedeck.errors import Collector, NotedeckError, Problem, Location, fail, warning
-from notedeck.model import (Block, BulletList, Paragraph, Prompt, Run, Text, Worksheet, Heading, plain)
+from notedeck.errors import Collector, NotedeckError, Problem, Location, fail
+from notedeck.model import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
-from notedeck.readers import markdown, passages
+from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
+from notedeck.readers.inlines import bullets, closing, describe, inline
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import shown, suggest
 
 FRONT_KEYS = ("number", "title", "headline")
+OPTIONAL_KEYS = ("minutes",)          # the section's planned time in the facilitator guide
 MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
-COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet")
-# URL shapes that open local files or run code: file:/..., javascript:, vbscript:, data:type/...
-_REFUSED_URL = re.compile(r"(?<![\w+.-])(file):/|(?<![\w+.-])(javascript|vbscript):"
-                          r"|(?<![\w+.-])(data):[a-z]+/", re.IGNORECASE)
+COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet", *facilitation.KINDS)
 
 
 @dataclass(frozen=True)
@@ -47,6 +45,8 @@ class SlideSource:
     blocks: list[Part] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     file: Path | None = None        # where the slide is written, when not its section's file
+    seconds: int | None = None      # planned time, from '### Notes (2 min)'
+    facilitator: list[Passage] = field(default_factory=list)   # the guide's passages
 
 
 @dataclass
@@ -61,6 +61,8 @@ class SectionSource:
     passages: tuple[str, ...] = ()                        # the passage names the file marks
     hidden: tuple[passages.Passage, ...] = ()             # passages of absent workloads
     texts: tuple[passages.Chunk, ...] = ()                # the text as filled, located
+    seconds: int | None = None                            # planned time: 'minutes' in front
+    facilitator: list[Passage] = field(default_factory=list)   # the guide's passages
 
     @property
     def label(self) -> str:
@@ -102,12 +104,20 @@ def parse(text: SectionText, namespace: Mapping[str, Any] | None,
     path, found = text.file, Collector()
     titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
     section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",
-                            warnings=list(text.warnings))
+                            warnings=list(text.warnings), seconds=_seconds(text.front))
     found.problems.extend(_walk(section, text.body, text.body_line, namespace, overlay,
                                 namespace is not None))
+    found.problems.extend(facilitation.overbooked(section))
     found.raise_if_any()
     section.warnings.extend(found.problems)
     return section
+
+
+def _seconds(front: yamlfile.Located) -> int | None:
+    """The section's planned time (already checked with the front matter)."""
+    if not isinstance(front.data, dict) or "minutes" not in front.data:
+        return None
+    return facilitation.minutes(front.data["minutes"])
 
 
 def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
@@ -149,8 +159,9 @@ def _front_matter(path: Path, front: str) -> yamlfile.Located:
     if not isinstance(data, dict):
         raise fail(path, "the front matter must be a mapping with keys: "
                          + ", ".join(FRONT_KEYS), line=2)
-    problems = [Problem(source.where((k,), at_key=True), f"unknown key '{k}'" + suggest(str(k), list(FRONT_KEYS)))
-                for k in data if k not in FRONT_KEYS]
+    known = FRONT_KEYS + OPTIONAL_KEYS
+    problems = [Problem(source.where((k,), at_key=True), f"unknown key '{k}'" + suggest(str(k), list(known)))
+                for k in data if k not in known]
     problems += [Problem(Location(path, 1), f"required key '{k}' is missing from the front matter")
                  for k in FRONT_KEYS if k not in data]
     number = data.get("number")
@@ -161,6 +172,11 @@ def _front_matter(path: Path, front: str) -> yamlfile.Located:
     for key in ("title", "headline"):
         if key in data and not isinstance(data[key], str):
             problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
+    if "minutes" in data:
+        try:
+            facilitation.minutes(data["minutes"])
+        except ValueError as exc:
+            problems.append(Problem(source.where(("minutes",)), str(exc)))
     if problems:
         raise NotedeckError(problems)
     return source
@@ -207,7 +223,7 @@ class _Walker:
                 index = self.step(tokens, index)
             except NotedeckError as exc:
                 self.problems.extend(exc.problems)
-                index = _closing(tokens, index) + 1 if tokens[index].nesting == 1 else index + 1
+                index = closing(tokens, index) + 1 if tokens[index].nesting == 1 else index + 1
 
     def step(self, tokens: list[Token], i: int) -> int:
         token = tokens[i]
@@ -218,7 +234,7 @@ class _Walker:
             self.add(Paragraph(inline(tokens[i + 1], *self.at(token), self.problems)), token)
             return i + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
-            end = _closing(tokens, i)
+            end = closing(tokens, i)
             self.add(bullets(tokens[i:end + 1], self.at, self.problems), token)
             return end + 1
         if token.type == "fence":
@@ -228,7 +244,7 @@ class _Walker:
             return i + 1
         if token.type == "hr":
             return i + 1
-        raise self.fail(token, f"{_describe(token)} is not supported here; use paragraphs, "
+        raise self.fail(token, f"{describe(token)} is not supported here; use paragraphs, "
                                "lists, headings (##, ###) and fenced components")
 
     def heading(self, token: Token, content: Token) -> None:
@@ -250,11 +266,18 @@ class _Walker:
             own = None if path == self.section.file else path
             self.section.slides.append(SlideSource(title, line, file=own))
             self.in_notes = False
-        elif level == 3 and title.lower() == "notes" and self.section.slides:
+        elif level == 3 and _is_notes(title) and self.section.slides:
             self.in_notes = True
+            self.section.slides[-1].seconds = self._notes_time(title, token)
         else:
             raise self.fail(token, f"unexpected heading '{'#' * level} {title}': slides start "
                                    "with '## Title', notes with '### Notes'")
+
+    def _notes_time(self, title: str, token: Token) -> int | None:
+        try:
+            return facilitation.notes_time(title)
+        except ValueError as exc:
+            raise self.fail(token, f"'### {title}': {exc}") from None
 
     def add(self, block: Block | Component, token: Token) -> None:
         if self.in_handout:
@@ -275,25 +298,27 @@ class _Walker:
         path, line = self.at(token)
         if kind == "worksheet":
             self.add(worksheet(token.content, path, line + 1), token)
+        elif kind in facilitation.KINDS:
+            self.facilitator(kind, token)
         else:
             self.add(Component(kind, token.content.strip(), path, line), token)
 
+    def facilitator(self, kind: str, token: Token) -> None:
+        """A passage for the guide only: the slide's (in its text or notes) or the section's
+        (in the handout part); never in a participant's material."""
+        path, line = self.at(token)
+        made = facilitation.fence(kind, token.content, path, line + 1)
+        if self.in_handout:
+            self.section.facilitator.extend(made)
+        elif self.section.slides:
+            self.section.slides[-1].facilitator.extend(made)
+        else:
+            raise self.fail(token, f"a {kind} passage before the first slide: put it under a "
+                                   "'## Title' or in the '# Handout' part")
 
-def _closing(tokens: list[Token], start: int) -> int:
-    depth = 0
-    for index in range(start, len(tokens)):
-        depth += tokens[index].nesting
-        if depth == 0:
-            return index
-    return len(tokens) - 1
 
-
-def bullets(tokens: list[Token], at, notes: list[Problem] | None = None) -> BulletList:
-    """A list's items as runs; nested items are flattened into the list.
-
-    `at(token)` gives the file and line a token's text comes from."""
-    items = [inline(t, *at(t), notes) for t in tokens if t.type == "inline"]
-    return BulletList(tuple(items), ordered=tokens[0].type == "ordered_list_open")
+def _is_notes(title: str) -> bool:
+    return title.lower() == "notes" or facilitation.is_timed_notes(title)
 
 
 def worksheet(body: str, path: Path, line: int) -> Worksheet:
@@ -313,58 +338,6 @@ def worksheet(body: str, path: Path, line: int) -> Worksheet:
     return Worksheet("", tuple(prompts))          # compose titles it in the deck's language
 
 
-def inline(token: Token, path: Path, line: int, notes: list[Problem] | None = None) -> Text:
-    """An inline token's children as styled runs; warnings go to `notes`."""
-    runs: list[Run] = []
-    bold = italic = False
-    for child in token.children or []:
-        kind = child.type
-        if kind in ("strong_open", "strong_close"):
-            bold = kind == "strong_open"
-        elif kind in ("em_open", "em_close"):
-            italic = kind == "em_open"
-        elif kind in ("text", "code_inline"):
-            _check_url_text(child.content, path, line)
-            runs.append(Run(clean.inline(child.content), bold, italic))
-        elif kind in ("softbreak", "hardbreak"):
-            runs.append(Run(" ", bold, italic))
-        elif kind == "image":
-            source = str((child.attrs or {}).get("src", ""))
-            raise fail(path, f"images are not supported in section text (found '{source[:60]}'); "
-                             "charts and tables come from fenced components", line)
-        elif kind == "html_inline" and notes is not None:
-            notes.append(warning(path, f"raw HTML {child.content[:40]!r} is left out; "
-                                       "use **bold** and *italic*", line))
-        elif kind in ("link_open", "link_close"):
-            _check_link(child, path, line)
-    return _merge(runs)
-
-
-def _check_link(token: Token, path: Path, line: int) -> None:
-    href = str(token.attrs.get("href", "")) if token.attrs else ""
-    if href and not href.startswith(("http://", "https://", "mailto:")):
-        raise fail(path, f"link target '{href}' is not allowed; links must be http(s) or "
-                         "mailto addresses", line)
-
-
-def _check_url_text(text: str, path: Path, line: int) -> None:
-    match = _REFUSED_URL.search(text)
-    if match:
-        scheme = next(g for g in match.groups() if g).lower()
-        raise fail(path, f"links to '{scheme}:' addresses are not allowed "
-                         "(they could open files or run code on the reader's machine)", line)
-
-
-def _merge(runs: list[Run]) -> Text:
-    merged: list[Run] = []
-    for run in runs:
-        if merged and (merged[-1].bold, merged[-1].italic) == (run.bold, run.italic):
-            merged[-1] = Run(merged[-1].text + run.text, run.bold, run.italic)
-        elif run.text:
-            merged.append(run)
-    return tuple(merged)
-
-
 def _note_text(block: Block | Component) -> list[str]:
     if isinstance(block, Paragraph):
         return [plain(block.runs)]
@@ -372,15 +345,3 @@ def _note_text(block: Block | Component) -> list[str]:
         return ["• " + plain(item) for item in block.items]
     raise NotedeckError(Problem(Location(getattr(block, "file", "?"), getattr(block, "line", None)),
                                 "speaker notes hold text only, not components"))
-
-
-def _describe(token: Token) -> str:
-    names = {"blockquote_open": "a block quote", "code_block": "an indented code block",
-             "html_block": "raw HTML", "table_open": "a Markdown table"}
-    return names.get(token.type, f"'{token.type}'")
-
-
-def inline_markdown(value: str, path: Path | str = "", line: int = 0) -> Text:
-    """Prose from YAML (a scene, a still-scarce line) with emphasis and typographic quotes."""
-    tokens = markdown.PARSER.parseInline(clean.line(value))
-    return inline(tokens[0], Path(path), line) if tokens else ()

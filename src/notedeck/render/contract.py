@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,10 @@ class Assets:
     template_name: str = "template.pptx"
     template_map: tuple = ()                 # roles pinned in template.yaml (readers.templatemap.Pin)
     template_map_name: str = "template.yaml"
+    # The Formatter of the deck's locale (figures/formatting.py), for a renderer that works out
+    # numbers of its own, such as the guide's clock: it writes them the one way every figure is
+    # written, without importing the figures package. None: such a renderer cannot be planned.
+    numbers: Any = field(default=None, compare=False)
 
 
 Plan = Any

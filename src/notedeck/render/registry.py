@@ -10,6 +10,14 @@ RENDERERS = {
     "deck": "notedeck.render.pptx",        # deck.pptx: editable slides, python-pptx
     "handout": "notedeck.render.pdf",      # handout.pdf: printable prose, reportlab
     "json": "notedeck.render.dump",        # deck.json: the Deck model, for goldens and tools
+    "slides": "notedeck.render.slides",    # slides.pdf: the deck drawn from its plan, no Office
+    "guide": "notedeck.render.guide",      # guide.pdf: run sheet, notes beside slides, clock
+    "worksheet": "notedeck.render.worksheet",    # worksheet.pdf: one per participant
+    "print1": "notedeck.render.prints:PRINT1",   # slides-Nup.pdf: printed slides, N a page
+    "print2": "notedeck.render.prints:PRINT2",
+    "print3": "notedeck.render.prints:PRINT3",   # ... with ruled lines for notes beside each
+    "print4": "notedeck.render.prints:PRINT4",
+    "print6": "notedeck.render.prints:PRINT6",
     "web": "notedeck.render.web",          # web/index.html: one self-contained page, dial live
 }
 
@@ -19,7 +27,8 @@ def get(name: str):
     if name not in RENDERERS:
         raise fail("--with", f"unknown output {name!r}; expected one of: "
                              + ", ".join(RENDERERS))
-    return importlib.import_module(RENDERERS[name]).RENDERER
+    module, _, attribute = RENDERERS[name].partition(":")
+    return getattr(importlib.import_module(module), attribute or "RENDERER")
 
 
 def names() -> tuple[str, ...]:

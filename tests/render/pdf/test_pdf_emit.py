@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from notedeck.errors import NotedeckError
 from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
 from notedeck.model import ChartArt
+from notedeck.render.pdf import paginate
 from notedeck.render.pdf.blocks import chart_flowable
 from notedeck.render.pdf.layout import PAPERS, column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.theme import CHART_DPI, CHART_SIZES_IN
@@ -259,9 +260,9 @@ def test_sources_read_author_title_kind_note(handout):
 
 
 def test_source_markup_italicises_the_title_and_ends_each_part_once():
-    assert pdf_emit.source_markup(Source("A & B", "Why <x>?", "Blog", "Ends here.")) == \
+    assert paginate.source_markup(Source("A & B", "Why <x>?", "Blog", "Ends here.")) == \
         "A &amp; B, <i>Why &lt;x&gt;?</i> Blog. Ends here."
-    assert pdf_emit.source_markup(Source("", "Title", "", "")) == "<i>Title</i>."
+    assert paginate.source_markup(Source("", "Title", "", "")) == "<i>Title</i>."
 
 
 def test_every_page_has_the_footer_and_page_n_of_m(handout):

@@ -30,6 +30,7 @@ class Place:
     width: float
     chart_height: float
     art: Mapping[str, ChartArt]
+    page_height: float = 0.0     # the text block's height
 
 
 def block_flowables(block: Block, place: Place,
@@ -159,6 +160,12 @@ class _KeepTable(KeepTogether):
 
 
 def _table(table: Table, width: float, lead: list[Flowable]) -> Flowable:
+    caption = [P(esc(table.caption), Styles.caption)] if table.caption else []
+    return _KeepTable(lead + caption + [table_grid(table, width)])
+
+
+def table_grid(table: Table, width: float) -> RLTable:
+    """The table's rows as a reportlab Table that splits between rows, repeating its header."""
     right = [i < len(table.align) and table.align[i] == "right"
              for i in range(len(table.header))]
     widths = column_widths(*_measure(table, right), width)
@@ -169,9 +176,7 @@ def _table(table: Table, width: float, lead: list[Flowable]) -> Flowable:
         wrap = "<b>{}</b>" if n == table.highlight else "{}"
         body.append([P(wrap.format(esc(text)), Styles.cell_right if r else Styles.cell)
                      for text, r in zip(row, right)])
-    grid = _grid([head] + body, widths, _table_style(table), repeatRows=1, spaceAfter=12)
-    caption = [P(esc(table.caption), Styles.caption)] if table.caption else []
-    return _KeepTable(lead + caption + [grid])
+    return _grid([head] + body, widths, _table_style(table), repeatRows=1, spaceAfter=12)
 
 
 def _table_style(table: Table) -> list[tuple]:

@@ -117,8 +117,14 @@ class Styles:
                         keepWithNext=1)
     minorheading = _style("minorheading", BODY, BODY * 1.35, BOLD, spaceBefore=6,
                           spaceAfter=2, keepWithNext=1)
-    body = _style("body", BODY, BODY * 1.43, spaceAfter=7)
-    item = _style("item", BODY, BODY * 1.43, spaceAfter=3)
+    body = _style("body", BODY, BODY * 1.43, spaceAfter=7, allowWidows=0)
+    item = _style("item", BODY, BODY * 1.43, spaceAfter=3, allowWidows=0)
+    bulleted_item = _style("bulleted_item", BODY, BODY * 1.43, spaceAfter=3, allowWidows=0,
+                           leftIndent=14, bulletIndent=0, bulletFontSize=BODY,
+                           bulletColor=ACCENT)
+    numbered_item = _style("numbered_item", BODY, BODY * 1.43, spaceAfter=3, allowWidows=0,
+                           leftIndent=18, bulletIndent=0, bulletFontSize=BODY,
+                           bulletColor=ACCENT)
     callout = _style("callout", 11, 15.5)
     caption = _style("caption", CELL, CELL * 1.3, BOLD, spaceAfter=5)
     cell = _style("cell", CELL, CELL * 1.3)
@@ -130,6 +136,7 @@ class Styles:
     stat_detail = _style("stat_detail", SMALL, SMALL * 1.3, color=MUTED, spaceBefore=1)
     prompt = _style("prompt", BODY, BODY * 1.35, BOLD, spaceAfter=1)
     hint = _style("hint", 9.5, 12.5, ITALIC, MUTED)
-    source = _style("source", 9.5, 13, leftIndent=14, firstLineIndent=-14, spaceAfter=5)
-    boundary = _style("boundary", 9.5, 13, color=MUTED, spaceAfter=5)
+    source = _style("source", 9.5, 13, leftIndent=14, firstLineIndent=-14, spaceAfter=5,
+                    allowWidows=0)
+    boundary = _style("boundary", 9.5, 13, color=MUTED, spaceAfter=5, allowWidows=0)
 

@@ -215,6 +215,10 @@ class BlockStack:
                 PRect(Box(self.x, y, CALLOUT_BAR, h), look.accent)]
 
 
+def _column(width: float, per_row: int) -> float:
+    return (width - STAT_GAP * (per_row - 1)) / per_row
+
+
 class _StatsGrid:
     """Figures in rows of equal columns: the value large in the accent colour, the label
     and detail below it. Sizes follow the body size, so figures shrink with the text."""
@@ -222,19 +226,31 @@ class _StatsGrid:
     def __init__(self, stats: Stats, width: float, size: float, look, frame: Frame):
         self.look, self.frame, self.face = look, frame, frame.face
         n = max(len(stats.items), 1)
-        per_row = max(1, min(n, int((width + STAT_GAP) // (STAT_MIN_W + STAT_GAP))))
-        self.per_row = per_row
-        self.col_w = (width - STAT_GAP * (per_row - 1)) / per_row
         self.items = stats.items
         factor = size / BODY_SIZE
         self.label_size = max(STAT_LABEL[1], round(STAT_LABEL[0] * factor))
         self.detail_size = max(STAT_DETAIL[1], round(STAT_DETAIL[0] * factor))
+        per_row = max(1, min(n, int((width + STAT_GAP) // (STAT_MIN_W + STAT_GAP))))
+        while per_row > 1 and not self._whole(_column(width, per_row)):
+            per_row -= 1           # fewer, wider columns: a unit stays with its number
+        self.per_row = per_row
+        self.col_w = _column(width, per_row)
         self.value_size = self._value_size(max(STAT_VALUE[1], round(STAT_VALUE[0] * factor)))
         self.cells = [self._cell_paras(item) for item in self.items]
         self.cell_heights = [self._cell_height(paras) for paras in self.cells]
         rows = [self.cell_heights[i:i + per_row] for i in range(0, n, per_row)]
         self.row_heights = [max(row) for row in rows]
         self.height = sum(self.row_heights) + STAT_ROW_GAP * (len(rows) - 1)
+
+    def _whole(self, col_w: float) -> bool:
+        """Whether every label's and detail's no-break group (a number and its unit) fits
+        one line of a column; the apps break a wider one between characters."""
+        room = col_w * fit.PT_PER_IN * fit.WIDTH_SLACK
+        return all(fit.text_width(group, size, face=self.face) <= room
+                   for item in self.items
+                   for text, size in ((item.label, self.label_size),
+                                      (item.detail, self.detail_size))
+                   for group in fit.clean(text).split(" "))
 
     def _value_size(self, start: float) -> float:
         for size in fit.sizes(start, STAT_VALUE[1]):

@@ -130,8 +130,10 @@ def _speedup(spec: SpeedupChart, box: Box, look, face, accent2: Ink) -> PChart:
                                   for i, m in enumerate(shown)),
                tuple(i for i, m in enumerate(shown) if m.featured), legend=False),
     )
+    # The labels above the ceiling's ends stand above the plot: room for them, not the title.
+    above = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN
     return _xy(spec, box, look, face, x, y, series, 0.35 / box.w, legend="",
-               accent2=accent2)
+               accent2=accent2, headroom=above)
 
 
 def _thinned(axis: Axis, length: float, size) -> Axis:
@@ -156,7 +158,7 @@ def _beside_start(text: str, x: Axis, box: Box, face) -> float:
 
 
 def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...],
-        right: float, legend: str, accent2: Ink | None = None) -> PChart:
+        right: float, legend: str, accent2: Ink | None = None, headroom: float = 0.0) -> PChart:
     title_h = _title_height(spec.title, box, face)
     tick_w = max((fit.text_width(t.label, TYPE.chart_tick, face=face) for t in y.ticks),
                  default=0.0) / fit.PT_PER_IN
@@ -164,7 +166,7 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
     title_line = fit.line_height(TYPE.chart_label, face=face) / fit.PT_PER_IN
     left = (title_line + tick_w + 3 * GAP_IN) / box.w
     bottom = (line + title_line + 3 * GAP_IN) / box.h
-    top = (title_h + GAP_IN) / box.h
+    top = (title_h + GAP_IN + headroom) / box.h
     plot = (left, top, max(1 - left - right, 0.1), max(1 - top - bottom, 0.1))
     x = _thinned(x, box.w * plot[2], lambda t: fit.text_width(t.label, TYPE.chart_tick,
                                                              face=face) / fit.PT_PER_IN)

@@ -82,7 +82,10 @@ def emit(planned: DeckPlan, out: Path) -> int:
     _core_properties(prs, planned.meta)
     buffer = io.BytesIO()
     prs.save(buffer)
-    normalise_package(buffer, Path(out), slides=len(planned.slides))
+    from notedeck.render.provenance import custom_xml
+
+    normalise_package(buffer, Path(out), slides=len(planned.slides),
+                      custom=custom_xml(planned.meta))
     return len(planned.slides)
 
 
@@ -230,19 +233,37 @@ APP_XML = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
            '</Properties>')
 
 
-def normalise_package(source, dest: Path, slides: int = 0) -> Path:
-    """Rewrite a saved package with fixed entry timestamps and a neutral app.xml."""
+CUSTOM_PART = "docProps/custom.xml"
+CUSTOM_TYPE = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+CUSTOM_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"
+
+
+def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
+    """Rewrite a saved package with fixed entry timestamps and a neutral app.xml; `custom`
+    (the build id and figures, render/provenance.py) becomes docProps/custom.xml."""
     stamp = _fixed_time()
     date_time = (max(stamp.year, 1980), stamp.month, stamp.day,
                  stamp.hour, stamp.minute, stamp.second)
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
-        for item in zin.infolist():
-            data = zin.read(item.filename)
-            if item.filename == "docProps/app.xml":
-                data = APP_XML.format(slides=slides).encode()
-            info = zipfile.ZipInfo(item.filename, date_time=date_time)
+        def write(name: str, data: bytes) -> None:
+            info = zipfile.ZipInfo(name, date_time=date_time)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3
             info.external_attr = 0o644 << 16
             zout.writestr(info, data)
+
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "docProps/app.xml":
+                data = APP_XML.format(slides=slides).encode()
+            elif custom and item.filename == "[Content_Types].xml":
+                data = data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
+                                    f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
+            elif custom and item.filename == "_rels/.rels":
+                data = data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
+                                    f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
+                                    '</Relationships>'.encode())
+            write(item.filename, data)
+        if custom:
+            write(CUSTOM_PART, custom)
     return Path(dest)

@@ -37,14 +37,16 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
             for page in _plan_slide(slide, art_sizes, template, where, charts):
-                pages.append((page, where, fit.clean(section).strip()))
+                pages.append((replace(page, source=index - 1), where,
+                              fit.clean(section).strip()))
         except NotedeckError as exc:
             problems.extend(exc.problems)
     footer = fit.clean(deck.meta.footer).strip()
+    build = f"build {deck.meta.build}" if deck.meta.build else ""
     out = []
     for number, (page, where, section) in enumerate(pages, start=1):
         try:
-            out.append(_with_footer(page, number, footer, section, template, where))
+            out.append(_with_footer(page, number, footer, section, template, where, build))
         except NotedeckError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -72,17 +74,19 @@ def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where,
 
 
 def _with_footer(slide: PlannedSlide, number: int, footer: str, section: str,
-                 template: Template, where: Where) -> PlannedSlide:
-    """The footer ("Footer · 01") and the slide number, where the role's layout has them."""
+                 template: Template, where: Where, build: str = "") -> PlannedSlide:
+    """The footer ("Footer · 01 · build 2d448a03a1") and the slide number, where the role's
+    layout has them."""
     if not template.roles[slide.role].role.footer or not template.has_footer(slide.role):
         return slide
     frame = template.frame(slide.role, "footer")
     try:
-        text = " \u00b7 ".join(part for part in (footer, section) if part)
+        text = " \u00b7 ".join(part for part in (footer, section, build) if part)
         footer_text = fitted(where, "footer", "footer", frame, [PPara((Run(text),))], FOOTER)
     except NotedeckError:          # a narrow footer: the note's footer without the section,
-        footer_text = fitted(where, "footer", "footer", frame,   # as small as 7 pt
-                             [PPara((Run(footer),))], (FOOTER[0], SMALLEST_FOOTER))
+        text = " \u00b7 ".join(part for part in (footer, build) if part)   # as small as 7 pt
+        footer_text = fitted(where, "footer", "footer", frame,
+                             [PPara((Run(text),))], (FOOTER[0], SMALLEST_FOOTER))
     digits = fitted(where, "slide number", "slide_number",
                     template.frame(slide.role, "slide_number"),
                     [PPara((Run(str(number)),), align="r")], FOOTER)

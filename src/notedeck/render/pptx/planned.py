@@ -51,6 +51,7 @@ class PlannedSlide:
     notes: tuple[str, ...]
     footer: PText | None         # None on the title slide, or where the layout has none
     number: PText | None         # the slide number, a field
+    source: int = -1             # index in deck.slides of the slide this one shows (or continues)
 
 
 class Where:

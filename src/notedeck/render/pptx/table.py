@@ -53,6 +53,9 @@ class _Geometry:
                 words = cell.split(" ") or [""]
                 longest_word[j] = max(longest_word[j], max(
                     _inches(fit.text_width(w, size, bold, face=face)) for w in words))
+        # Numbers and their units are joined by no-break spaces: a column narrower than
+        # such a group makes the apps break it between characters ("token s/sec").
+        self.whole = sum(longest_word) <= width
         self.widths = _share(natural, longest_word, width)
         self.heights = [self._row_height(row, bold) for row, bold in rows]
 
@@ -102,7 +105,9 @@ def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_
     def height(rows: Sequence[int], size: float) -> float:
         return geometry(size).height(rows) + caption_h
 
-    split = fit.split(list(range(len(table.rows))), height, area.h, *TABLE)
+    # Start no larger than the largest size at which no cell's group has to break.
+    top = next((s for s in fit.sizes(*TABLE) if geometry(s).whole), TABLE[0])
+    split = fit.split(list(range(len(table.rows))), height, area.h, top, TABLE[1])
     if split is None:
         return None
     geo = geometry(split.size)

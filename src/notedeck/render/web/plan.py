@@ -63,7 +63,7 @@ def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
             '<meta name="generator" content="notedeck">',
             el("title", esc(" · ".join(p for p in (meta.title, meta.audience) if p)))]
     for name, value in (("description", meta.subject), ("author", meta.author),
-                        ("keywords", ", ".join(meta.keywords))):
+                        ("keywords", ", ".join(meta.keywords)), ("notedeck-build", meta.build)):
         if value:
             head.append(f'<meta name="{name}" content="{esc(value)}">')
     head.append(f"<style>{style}</style>")
@@ -156,6 +156,7 @@ def source_html(source: Source) -> str:
 
 
 def _footer(meta: Meta) -> str:
-    parts = " · ".join(esc(p) for p in (meta.footer, meta.author, meta.date) if p)
+    build = f"build {meta.build}" if meta.build else ""
+    parts = " · ".join(esc(p) for p in (meta.footer, meta.author, meta.date, build) if p)
     return el("footer", el("p", parts), class_="colophon")
 

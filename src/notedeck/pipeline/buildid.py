@@ -1,0 +1,30 @@
+"""The build id: a short hash of the composed note, the template, the audience and notedeck's version.
+
+The same content gives the same id on any machine; an edit that changes nothing
+shown (a YAML comment) keeps it. edition.py reads it back for `notedeck verify`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+
+from notedeck import __version__
+from notedeck.model import Deck
+
+ID_LENGTH = 10
+
+
+def stamp(deck: Deck, figures: list[tuple[str, str]], template: bytes | None,
+          audience: str | None) -> Deck:
+    """The Deck with its build id, audience and figures in its metadata."""
+    from notedeck.render.dump import dumps
+
+    meta = replace(deck.meta, build="", variant=audience or "", figures=tuple(figures))
+    bare = replace(deck, meta=meta)
+    key = hashlib.sha256()
+    words = f"{deck.meta.lang} {deck.meta.labels!r}"   # settings the dump leaves out
+    for part in (f"notedeck {__version__}", audience or "", dumps(bare), words,
+                 hashlib.sha256(template or b"").hexdigest()):
+        key.update(part.encode() + b"\0")
+    return replace(bare, meta=replace(meta, build=key.hexdigest()[:ID_LENGTH]))

@@ -1,0 +1,99 @@
+"""The session's clock: each slide's planned time and start, each section's, the total. Pure.
+
+Times come from the content: a section's front-matter `minutes`, a slide's
+`### Notes (3 min)`. A section's minutes not given to its slides are shared
+equally by its slides that have none; a section without minutes lasts as long
+as its slides' times add up to. A slide continued over several planned slides
+shares its time among them. The title and sources slides take no time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from notedeck.errors import NotedeckError
+from notedeck.model import Deck, SectionSlide, SourcesSlide, TitleSlide
+
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+
+
+@dataclass(frozen=True)
+class SectionTime:
+    number: str
+    title: str
+    start: int               # seconds from the session's start
+    seconds: int
+    slides: int              # planned slides, the divider included
+    planned: bool            # False: neither the section nor its slides give a time
+
+
+@dataclass(frozen=True)
+class Schedule:
+    starts: tuple[int, ...]          # per planned slide, seconds from the start
+    durations: tuple[int, ...]       # per planned slide
+    sections: tuple[SectionTime, ...]
+    total: int
+
+
+def start_seconds(text: str) -> int:
+    """'09:00' -> seconds after midnight; a clear error otherwise."""
+    match = _CLOCK.fullmatch(str(text).strip())
+    if not match:
+        raise NotedeckError(f"--start: expected a time of day as HH:MM (e.g. 09:30), got "
+                            f"{text!r}")
+    return int(match.group(1)) * 3600 + int(match.group(2)) * 60
+
+
+def model_times(deck: Deck) -> list[int]:
+    """Seconds planned for each slide of the Deck."""
+    times = [0] * len(deck.slides)
+    for first, last in _section_spans(deck):
+        section = deck.slides[first]
+        inner = range(first + 1, last)
+        given = {i: deck.slides[i].seconds for i in inner if deck.slides[i].seconds is not None}
+        budget = section.seconds if section.seconds is not None else sum(given.values())
+        rest = [i for i in inner if i not in given]
+        share, extra = divmod(max(budget - sum(given.values()), 0), len(rest) or 1)
+        for i in inner:
+            times[i] = given[i] if i in given else share + (rest.index(i) < extra)
+        if not inner:
+            times[first] = budget
+    return times
+
+
+def _section_spans(deck: Deck) -> list[tuple[int, int]]:
+    """(index of a section's divider, index after its last slide) for every section."""
+    starts = [i for i, s in enumerate(deck.slides) if isinstance(s, SectionSlide)]
+    spans = []
+    for n, first in enumerate(starts):
+        last = starts[n + 1] if n + 1 < len(starts) else next(
+            (i for i in range(first + 1, len(deck.slides))
+             if isinstance(deck.slides[i], (SourcesSlide, TitleSlide))), len(deck.slides))
+        spans.append((first, last))
+    return spans
+
+
+def schedule(deck: Deck, sources: Sequence[int]) -> Schedule:
+    """The clock for the planned slides, `sources[k]` being the Deck slide planned slide k shows."""
+    times = model_times(deck)
+    shares = {i: sources.count(i) for i in set(sources)}
+    seen: dict[int, int] = {}
+    durations, starts, now = [], [], 0
+    for source in sources:
+        part = seen.get(source, 0)
+        seen[source] = part + 1
+        share, extra = divmod(times[source], shares[source])
+        durations.append(share + (part < extra))
+        starts.append(now)
+        now += durations[-1]
+    sections = []
+    for first, last in _section_spans(deck):
+        planned = [k for k, s in enumerate(sources) if first <= s < last]
+        slide = deck.slides[first]
+        given = slide.seconds is not None or any(
+            getattr(deck.slides[i], "seconds", None) is not None for i in range(first, last))
+        sections.append(SectionTime(slide.number, slide.title, starts[planned[0]] if planned else 0,
+                                    sum(durations[k] for k in planned), len(planned), given))
+    return Schedule(tuple(starts), tuple(durations), tuple(sections), now)

@@ -1,0 +1,116 @@
+"""The guide's flowables: title block, run sheet, and each section's slides with notes and clock."""
+
+from __future__ import annotations
+
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Paragraph as P
+from reportlab.platypus import Table, TableStyle
+
+from notedeck.model import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
+from notedeck.render.guide.entry import SlideEntry, Thumbnail
+from notedeck.render.pdf.flow import Chain
+from notedeck.render.pdf.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
+
+NOTE = _style("guide_note", 9.5, 13, spaceAfter=4, allowWidows=0, allowOrphans=0)
+META = _style("guide_meta", 9, 12, BOLD, ACCENT, spaceAfter=3)
+ONLY = _style("guide_only", 9.5, 13, spaceAfter=4, leftIndent=8, borderPadding=(3, 4, 3, 6),
+              backColor=BAND, allowWidows=0, allowOrphans=0)
+CELL = _style("guide_cell", 9.5, 12.5)
+CELL_R = _style("guide_cell_r", 9.5, 12.5, alignment=TA_RIGHT)
+HEAD = _style("guide_head", 9.5, 12.5, BOLD)
+HEAD_R = _style("guide_head_r", 9.5, 12.5, BOLD, alignment=TA_RIGHT)
+
+
+def story(planned, thumb_width: float) -> list[Flowable]:
+    return _title(planned) + _run_sheet(planned) + _slides(planned, thumb_width)
+
+
+def _title(planned) -> list[Flowable]:
+    meta, words = planned.deck.meta, planned.deck.meta.labels.guide
+    out = [P(esc(words.title), Styles.kicker), P(esc(meta.title), Styles.title)]
+    if meta.audience:
+        out.append(P(esc(fill_slots(words.for_audience, audience=meta.audience)),
+                     Styles.subtitle))
+    out.append(P(esc(planned.text.session), Styles.byline))
+    return out
+
+
+def _run_sheet(planned) -> list[Flowable]:
+    text, words = planned.text, planned.deck.meta.labels.guide
+    rows = [[P(esc(words.starts), HEAD), P(esc(words.section), HEAD),
+             P(esc(words.slides), HEAD_R), P(esc(words.minutes), HEAD_R)]]
+    for row in text.rows:
+        rows.append([P(esc(row.start), CELL), P(esc(row.section), CELL),
+                     P(esc(row.slides), CELL_R), P(esc(row.minutes), CELL_R)])
+    rows.append([P(esc(text.end), HEAD), P(esc(words.end), HEAD), P("", CELL),
+                 P(esc(text.total), HEAD_R)])
+    table = Table(rows, colWidths=[50, None, 50, 80], hAlign="LEFT", repeatRows=1,
+                  style=TableStyle([
+                      ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+                      ("BACKGROUND", (0, 0), (-1, 0), BAND),
+                      ("LINEBELOW", (0, 0), (-1, 0), 1, ACCENT),
+                      ("LINEBELOW", (0, 1), (-1, -2), 0.4, RULE),
+                      ("LINEABOVE", (0, -1), (-1, -1), 0.8, MUTED),
+                      ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return [P(esc(words.run_sheet), Styles.heading), table, Spacer(1, 6)]
+
+
+def _slides(planned, thumb_width: float) -> list[Flowable]:
+    """One chain per section (its heading glued to its first slide); entries split freely."""
+    deck, words = planned.deck, planned.deck.meta.labels.guide
+    labels = _labels(words)
+    artist = None
+    groups: list[list[Flowable]] = [[P(esc(words.by_slide), Styles.heading)]]
+    for k, slide in enumerate(planned.slides.slides):
+        model = deck.slides[slide.source] if slide.source >= 0 else None
+        first_of_source = k == 0 or planned.slides.slides[k - 1].source != slide.source
+        if isinstance(model, SectionSlide) and first_of_source:
+            groups.append([P(esc(f"{model.number}  {model.title}"), Styles.subheading)])
+            groups[-1] += [P(labels[kind] + markup(runs), ONLY) for kind, runs in
+                           _passages(model.facilitator)]
+        if artist is None:
+            from notedeck.render.slides.draw import SlideArtist
+
+            artist = SlideArtist(planned.slides.template, planned.slides.look,
+                                 planned.slides.charts)
+        thumb = Thumbnail(f"slide{k + 1}", lambda canvas, s=slide: artist.draw(canvas, s),
+                          (artist.width, artist.height), thumb_width)
+        column = [P(esc(planned.text.slides[k]), META)]
+        column += [P(esc(note), NOTE) for note in slide.notes]
+        glued = [True] + [False] * len(slide.notes)
+        if model is not None and first_of_source and not isinstance(model, SectionSlide):
+            for kind, runs in _passages(getattr(model, "facilitator", ())):
+                column.append(P(labels[kind] + markup(runs), ONLY))
+                glued.append(kind == "ask")       # an exercise stays with what to listen for
+        groups[-1].append(SlideEntry(thumb, column, glued))
+        groups[-1].append(Spacer(1, 10))
+    return [Chain(group, [_heading(item) for item in group]) for group in groups if group]
+
+
+def _heading(item: Flowable) -> bool:
+    """Headings stay with what follows them; anything else may end a page."""
+    return isinstance(item, P) and item.style.name in (Styles.heading.name,
+                                                        Styles.subheading.name)
+
+
+def _passages(items) -> list[tuple[str, object]]:
+    """Facilitator passages as ("para" | "item" | "ask" | "listen", runs) pieces."""
+    out = []
+    for item in items:
+        match item:
+            case Paragraph(runs=runs):
+                out.append(("para", runs))
+            case BulletList(items=entries):
+                out.extend(("item", runs) for runs in entries)
+            case Exercise(prompt=prompt, listen_for=listen):
+                out.append(("ask", prompt))
+                if listen:
+                    out.append(("listen", listen))
+    return out
+
+
+def _labels(words) -> dict[str, str]:
+    """What leads each kind of facilitator passage, as markup."""
+    return {"para": "", "item": "\u2022 ", "ask": f"<b>{esc(words.exercise)}</b> ",
+            "listen": f"<b>{esc(words.listen)}</b> "}

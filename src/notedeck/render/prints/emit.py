@@ -1,0 +1,120 @@
+"""Printed slides: the deck's planned slides, drawn once each and placed 1 to 6 to a page.
+
+    plan(deck, art, assets, paper="a4", per_page=3) -> PrintPlan
+    emit(plan, out) -> pages
+
+Each slide is drawn once as a PDF form and placed scaled, so a printed page
+shows exactly the slide of slides.pdf; the 3-up layout rules lines beside each
+slide for notes. Every page has the running footer and "page N of M".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from notedeck.model import Deck
+from notedeck.render.contract import Assets
+from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
+from notedeck.render.slides import emit as slides
+
+from notedeck.render.slides.pdffile import binary
+
+PT = 72.0
+
+
+def filename(per_page: int) -> str:
+    return f"slides-{per_page}up.pdf"
+
+
+@dataclass(frozen=True)
+class PrintPlan:
+    slides: slides.SlidesPlan
+    paper: Paper
+    per_page: int
+    cells: tuple[Cell, ...]
+
+
+def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
+         per_page: int = 3) -> PrintPlan:
+    planned = slides.plan(deck, art, assets)
+    sheet = paper_named(paper)
+    aspect = planned.template.slide_w / planned.template.slide_h
+    return PrintPlan(planned, sheet, check_layout(per_page),
+                     tuple(cells(sheet, per_page, aspect)))
+
+
+@binary
+def emit(planned: PrintPlan, out: Path) -> int:
+    """Write the printed slides and return the page count."""
+    from reportlab.lib.colors import HexColor
+
+    from notedeck.render.provenance import stamp_pdf
+    from notedeck.render.slides.draw import SlideArtist
+    from notedeck.render.slides.pdffile import new_canvas
+    from notedeck.render.pdf.footer import footer
+    from notedeck.theme import PALETTE
+
+    deck = planned.slides
+    artist = SlideArtist(deck.template, deck.look, deck.charts)
+    sheet = planned.paper
+    canvas, buffer = new_canvas(sheet.size, deck.meta)
+    stamp_pdf(canvas, deck.meta)
+    total = pages(len(deck.slides), planned.per_page)
+    for page in range(total):
+        first = page * planned.per_page
+        _title(canvas, sheet, deck.meta.title)
+        for cell, index in zip(planned.cells, range(first, len(deck.slides))):
+            name = _form(canvas, artist, deck.slides[index], index)
+            canvas.saveState()
+            canvas.translate(cell.x, cell.y)
+            canvas.scale(cell.w / artist.width, cell.h / artist.height)
+            canvas.doForm(name)
+            canvas.restoreState()
+            canvas.setStrokeColor(HexColor(PALETTE.rule))
+            canvas.setLineWidth(0.5)
+            canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
+            if cell.lines:
+                _ruled(canvas, cell.lines)
+        footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta)
+        canvas.showPage()
+    canvas.save()
+    Path(out).write_bytes(buffer.getvalue())
+    return total
+
+
+def _form(canvas, artist, slide, index: int) -> str:
+    """The slide drawn once as a form on this canvas; its name."""
+    name = f"slide{index + 1}"
+    made = canvas.__dict__.setdefault("_notedeck_forms", set())
+    if name not in made:
+        canvas.beginForm(name, 0, 0, artist.width, artist.height)
+        artist.draw(canvas, slide)
+        canvas.endForm()
+        made.add(name)
+    return name
+
+
+def _ruled(canvas, area) -> None:
+    from reportlab.lib.colors import HexColor
+
+    from notedeck.theme import PALETTE
+
+    x, _, w, _ = area
+    canvas.setStrokeColor(HexColor(PALETTE.muted))
+    canvas.setLineWidth(0.4)
+    for y in note_lines(area):
+        canvas.line(x, y, x + w, y)
+
+
+def _title(canvas, sheet: Paper, title: str) -> None:
+    from reportlab.lib.colors import HexColor
+
+    from notedeck.render.pdf.styles import BOLD, clean
+    from notedeck.theme import PALETTE
+
+    canvas.setFillColor(HexColor(PALETTE.muted))
+    canvas.setFont(BOLD, 9)
+    canvas.drawString(sheet.left, sheet.height - sheet.top - TOP_BAND / 2, clean(title))

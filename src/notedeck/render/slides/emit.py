@@ -1,0 +1,110 @@
+"""slides.pdf: the deck drawn by notedeck from the same per-slide plan as deck.pptx.
+
+    plan(deck, art, assets) -> SlidesPlan        (pure but for reading the template's bytes)
+    emit(plan, out) -> pages
+
+One page per slide at the template's slide size; the same boxes, fitted sizes,
+line breaks, tables and slide numbers as the deck, charts as vectors, the
+template's backgrounds and decorations; fonts embedded; an outline with one
+entry per section and the slide titles beneath it. No LibreOffice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from notedeck.model import Deck, Meta
+from notedeck.render.contract import Assets
+from notedeck.render.pptx.emit import plan_deck
+from notedeck.render.pptx.mapping import Template
+from notedeck.render.pptx.plan import PlannedSlide
+from notedeck.render.slides.template import TemplateArt, read_art
+
+from notedeck.render.slides.pdffile import binary
+
+FILENAME = "slides.pdf"
+
+
+@dataclass(frozen=True)
+class SlidesPlan:
+    """Every slide as planned for the deck, with the template's look and the chart art."""
+
+    slides: tuple[PlannedSlide, ...]
+    template: Template
+    look: TemplateArt
+    charts: Mapping
+    meta: Meta
+
+    def outline(self) -> list[tuple[int, str]]:
+        """(level, title) per slide: sections and the slides outside them at level 0,
+        the slides of a section at level 1."""
+        entries, in_section = [], False
+        for slide in self.slides:
+            if slide.role == "section":
+                in_section = True
+                entries.append((0, _section_label(slide)))
+            elif slide.role in ("title", "sources"):
+                in_section = False
+                entries.append((0, slide.title))
+            else:
+                entries.append((1 if in_section else 0, slide.title))
+        return entries
+
+
+def _section_label(slide: PlannedSlide) -> str:
+    """"01 What the number means": the number from its placeholder, else the title shape,
+    which then leads with it."""
+    number = next((s for s in slide.shapes if getattr(s, "slot", "") == "number"), None)
+    if number is None:
+        title = next((s for s in slide.shapes if getattr(s, "slot", "") == "title"), None)
+        text = " ".join(r.text for p in title.paras for r in p.runs) if title else ""
+        return " ".join(text.replace("\u00b7", " ").split()) or slide.title
+    digits = " ".join(line for lines in number.lines for line in lines)
+    return f"{digits} {slide.title}".strip()
+
+
+_LAST: list = []      # (deck, art, assets, plan) of the last call: one build's outputs share it
+
+
+def plan(deck: Deck, art: Mapping, assets: Assets = Assets()) -> SlidesPlan:
+    """The deck's slides planned exactly as deck.pptx plans them, on the same template,
+    with every chart as a picture (drawn here as its vectors).
+
+    slides.pdf, the printed layouts and the guide of one build all ask for the same
+    plan of the same frozen Deck: it is made once and shared."""
+    if _LAST and _LAST[0][0] is deck and _LAST[0][1] is art and _LAST[0][2] == assets:
+        return _LAST[0][3]
+    made = _plan(deck, art, assets)
+    _LAST[:] = [(deck, art, assets, made)]
+    return made
+
+
+def _plan(deck: Deck, art: Mapping, assets: Assets) -> SlidesPlan:
+    planned = plan_deck(deck, art, assets, charts="picture")
+    look = read_art(planned.template_bytes, planned.template)
+    return SlidesPlan(planned.slides, planned.template, look, art, deck.meta)
+
+
+@binary
+def emit(planned: SlidesPlan, out: Path) -> int:
+    """Write slides.pdf (through a temporary file) and return its page count."""
+    from notedeck.render.provenance import stamp_pdf
+    from notedeck.render.slides.draw import SlideArtist
+    from notedeck.render.slides.pdffile import new_canvas
+
+    artist = SlideArtist(planned.template, planned.look, planned.charts)
+    canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
+    stamp_pdf(canvas, planned.meta)
+    for number, (slide, (level, title)) in enumerate(zip(planned.slides, planned.outline()),
+                                                     start=1):
+        key = f"slide{number}"
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(title or f"Slide {number}", key, level=level, closed=False)
+        artist.draw(canvas, slide)
+        canvas.showPage()
+    canvas.showOutline()
+    canvas.save()
+    Path(out).write_bytes(buffer.getvalue())
+    return len(planned.slides)

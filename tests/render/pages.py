@@ -1,0 +1,28 @@
+"""How full each page of a PDF is, measured from what is drawn inside its text frame."""
+
+from __future__ import annotations
+
+from notedeck.render.pdf.layout import Paper
+
+
+def emptiness(path, paper: Paper) -> list[float]:
+    """Per page, the share of the text frame's height left empty below the last thing drawn
+    in it (text, lines, rectangles, curves, images). The footer sits below the frame."""
+    import pdfplumber
+
+    shares = []
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            top = paper.top                             # frame top, from the page's top
+            bottom = page.height - paper.bottom         # frame bottom, from the page's top
+            drawn = [o["bottom"] for kind in ("chars", "rects", "lines", "curves", "images")
+                     for o in getattr(page, kind) if o["top"] < bottom - 1 and o["bottom"] > top]
+            lowest = min(max(drawn, default=top), bottom)
+            shares.append((bottom - lowest) / (bottom - top))
+    return shares
+
+
+def page_texts(path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [" ".join((page.extract_text() or "").split()) for page in PdfReader(path).pages]

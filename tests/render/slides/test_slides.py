@@ -1,0 +1,111 @@
+"""slides.pdf: drawn from the deck's own plan, checked against LibreOffice's rendering of deck.pptx."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from support import render
+from notedeck.render.slides import emit as slides
+from notedeck.render.pptx.plan import PPicture
+from ..editions import BUNDLED, composed, qpdf_clean, tool, unembedded_fonts
+from .pdflines import differences, pdf_lines
+
+# Every bundled audience, and the note without one. In the German deck one line of the
+# sources' notes (11.9 pt) fits the box by 0.9 pt as slides.pdf measures it (glyph advances
+# on LibreOffice's twip grid, pair kerning) and LibreOffice breaks it one word earlier.
+BORDERLINE = {"team-berlin": "one sources line fits by 0.9 pt; LibreOffice breaks it earlier"}
+ALL_AUDIENCES = tuple(
+    pytest.param(name, marks=pytest.mark.xfail(reason=BORDERLINE[name], strict=False))
+    if name in BORDERLINE else name
+    for name in (None, *sorted(p.stem for p in (BUNDLED / "audiences").glob("*.yaml"))))
+
+# How far a line of slides.pdf may sit from the same line in LibreOffice's PDF of the deck.
+TOLERANCE_PT = 6.0
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory):
+    deck, art = composed()
+    out = tmp_path_factory.mktemp("slides") / "slides.pdf"
+    planned = slides.plan(deck, art)
+    return planned, out, slides.emit(planned, out)
+
+
+def test_one_page_per_planned_slide_at_the_slide_size(bundled):
+    planned, out, pages = bundled
+    reader = PdfReader(out)
+    assert pages == len(planned.slides) == len(reader.pages)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (960, 540)
+
+
+def test_outline_has_sections_with_their_slide_titles(bundled):
+    planned, out, _ = bundled
+    outline = PdfReader(out).outline
+    top = [item.title for item in outline if not isinstance(item, list)]
+    assert top[0] == planned.meta.title
+    assert "01 What the number means" in top and top[-1].startswith("Sources")
+    first_section = outline[top.index("01 What the number means") + 1]
+    assert [item.title for item in first_section][:2] == [
+        "Four things the number could mean", "Memory is not writing speed"]
+
+
+def test_every_slide_text_is_on_its_page(bundled):
+    planned, out, _ = bundled
+    reader = PdfReader(out)
+    for slide, page in zip(planned.slides, reader.pages):
+        text = " ".join(page.extract_text().split())
+        assert " ".join(slide.title.split()[:3]) in text
+
+
+def test_metadata_and_fonts(bundled):
+    planned, out, _ = bundled
+    info = PdfReader(out).metadata
+    assert info.title == planned.meta.title and info.creator == "notedeck"
+    if tool("pdffonts"):
+        assert unembedded_fonts(out) == []
+    if tool("qpdf"):
+        assert qpdf_clean(out) == ""
+
+
+def test_same_plan_same_bytes(bundled, tmp_path):
+    planned, out, _ = bundled
+    again = tmp_path / "again.pdf"
+    slides.emit(planned, again)
+    assert again.read_bytes() == out.read_bytes()
+
+
+def _libreoffice_lines(deck, art, folder, charts: str):
+    """Text lines of LibreOffice's PDF of deck.pptx built with `charts`."""
+    pptx = render("deck", deck, art, folder / f"{charts}.pptx", charts=charts)
+    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(folder),
+                    str(pptx)], check=True, capture_output=True, timeout=300)
+    return pdf_lines(folder / f"{charts}.pdf")
+
+
+@pytest.mark.skipif(not tool("soffice"), reason="LibreOffice (soffice) is not installed")
+@pytest.mark.parametrize("audience", ALL_AUDIENCES)
+def test_lines_match_libreoffice(audience, tmp_path):
+    """Every text line of every slide: same text, same slide, within TOLERANCE_PT of
+    LibreOffice's rendering of deck.pptx built with charts="picture" (the plan slides.pdf
+    draws). And against the default deck, whose charts are native, on every slide without
+    a chart: LibreOffice draws a native chart's lettering itself, so those slides differ
+    from the vector picture by design."""
+    deck, art = composed(audience)
+    planned = slides.plan(deck, art)
+    slides.emit(planned, tmp_path / "slides.pdf")
+    ours = pdf_lines(tmp_path / "slides.pdf")
+    assert sum(len(page) for page in ours) > 10 * len(ours) / 2
+    charted = {n for n, slide in enumerate(planned.slides, start=1)
+               if any(isinstance(shape, PPicture) for shape in slide.shapes)}
+    assert charted
+    for charts, skip in (("picture", set()), ("native", charted)):
+        theirs = _libreoffice_lines(deck, art, tmp_path, charts)
+        assert len(ours) == len(theirs), charts
+        problems = [f"{charts} deck, slide {n}: {p}"
+                    for n, (o, t) in enumerate(zip(ours, theirs), start=1) if n not in skip
+                    for p in differences(o, t, TOLERANCE_PT)]
+        assert problems == []
