@@ -33,6 +33,7 @@ from pathlib import Path
 
 from notedeck.pipeline import scratch, trust
 from notedeck.pipeline.cache import FORMS, ChartCache, code_fingerprint, holds
+from notedeck.pipeline import forking
 
 SCRATCH = "notedeck-charts"      # $TMPDIR/notedeck-charts-PID-XXXX: charts handed over without a cache
 
@@ -169,7 +170,7 @@ class _Helper:
         down_r, down_w = os.pipe()
         up_r, up_w = os.pipe()
         try:
-            pid = os.fork()
+            pid = forking.fork()
         except OSError:
             for fd in (down_r, down_w, up_r, up_w):
                 os.close(fd)
@@ -237,8 +238,6 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
     """The helper's life: import, wait for specs, draw each into the folder, report, exit."""
     code = 0
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)       # the parent handles Ctrl-C
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         quiet = os.open(os.devnull, os.O_RDWR)             # the parent's stdin and stdout
         os.dup2(quiet, 0)                                  # are its own: a pipe reader
         os.dup2(quiet, 1)                                  # waits for no helper

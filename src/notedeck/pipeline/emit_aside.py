@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from notedeck.pipeline.records import Written
+from notedeck.pipeline import forking
 
 
 def emit_all(plans: Sequence, emit_one: Callable, aside: Collection[int] = (),
@@ -55,7 +56,7 @@ class _Child:
     def start(cls, jobs: list, emit_one: Callable, in_child: Callable) -> _Child | None:
         inbox, outbox = os.pipe()
         try:
-            pid = os.fork()
+            pid = forking.fork()
         except OSError:
             os.close(inbox)
             os.close(outbox)
@@ -99,8 +100,6 @@ def _serve(outbox: int, jobs: list, emit_one: Callable, in_child: Callable) -> N
     """The child's life: write its outputs, report them, exit without Python's teardown."""
     code = 1
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         quiet = os.open(os.devnull, os.O_RDWR)              # the parent's stdin and stdout
         os.dup2(quiet, 0)
         os.dup2(quiet, 1)
