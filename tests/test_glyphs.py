@@ -18,6 +18,8 @@ def edit(note, old, new):
 def test_coverage_facts():
     assert not glyphs.needs_fallback("×") and glyphs.needs_fallback("✓")
     assert glyphs.undrawable("× ✓ 中") == ["中"]
+    assert glyphs.undrawable("判 a 中 × 判\u00a0中") == ["判", "中"]    # first appearance, once
+    assert glyphs.undrawable("plain text, 60 × 1,000") == []
 
 
 def test_symbols_liberation_lacks_reach_the_handout_through_dejavu(note, tmp_path):

@@ -49,12 +49,11 @@ def needs_fallback(char: str) -> bool:
 
 def undrawable(text: str) -> list[str]:
     """Characters neither font has, in order of first appearance (whitespace ignored)."""
-    seen: dict[str, None] = {}
-    known = primary() | fallback()
-    for char in text:
-        if not char.isspace() and ord(char) not in known:
-            seen.setdefault(char)
-    return list(seen)
+    first = primary()
+    unknown = {char for char in set(text) if ord(char) not in first and not char.isspace()}
+    if unknown:                         # DejaVu Sans is read only when Liberation Sans lacks one
+        unknown = {char for char in unknown if ord(char) not in fallback()}
+    return [char for char in dict.fromkeys(text) if char in unknown]
 
 
 def describe(chars: list[str]) -> str:

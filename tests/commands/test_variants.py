@@ -104,10 +104,10 @@ def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
     log = tmp_path / "draws.log"
     real = notedeck.render.charts.draw.draw
 
-    def logged(spec):
+    def logged(spec, *forms):
         with open(log, "a") as handle:          # O_APPEND: one line per draw, any process
             handle.write(f"{os.getpid()} {spec.name}\n")
-        return real(spec)
+        return real(spec, *forms)
 
     monkeypatch.setattr(notedeck.render.charts.draw, "draw", logged)   # inherited by the fork
     outcomes = build_all(options(note, tmp_path / "out", jobs=2))

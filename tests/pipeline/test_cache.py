@@ -58,6 +58,33 @@ def test_a_cached_chart_comes_back_byte_for_byte(note, cache):
     assert again == drawn
 
 
+def test_an_entry_serves_the_forms_it_holds_and_gains_only_the_ones_it_lacks(note, cache):
+    from notedeck.render.charts.draw import draw
+
+    spec = specs_of(note)[0]
+    asked = []
+
+    def drawing(spec, forms):
+        asked.append(tuple(forms))
+        return draw(spec, forms)
+
+    store = ChartCache()
+    svg_only = store.draw_once(spec, drawing, ("svg",))
+    assert svg_only.svg and not svg_only.png
+    assert ChartCache().get(spec, ("svg",)) == svg_only
+    assert ChartCache().get(spec) is None                    # the PNG is asked for too: a miss
+    both = store.draw_once(spec, drawing, ("png", "svg"))
+    assert asked == [("svg",), ("png",)]
+    assert both == draw(spec) == ChartCache().get(spec)
+    assert store.draw_once(spec, drawing, ("png",)) == both and len(asked) == 2
+
+
+def test_an_entry_holding_no_form_is_a_miss(note, cache):
+    spec = specs_of(note)[0]
+    ChartCache().put(spec, ChartArt(spec.name, b"", b"", 12.1, 4.5))
+    assert ChartCache().get(spec, ()) is None
+
+
 def test_any_change_to_a_chart_spec_changes_its_key(note):
     from dataclasses import replace
 
@@ -187,8 +214,8 @@ def helpers(monkeypatch) -> list:
     started = []
     real = chartwork._Helper.start.__func__
 
-    def start(cls, folder):
-        helper = real(cls, folder)
+    def start(cls, folder, *forms):
+        helper = real(cls, folder, *forms)
         started.append(helper)
         return helper
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from notedeck.options import Options
+from notedeck.pipeline.cache import ChartCache
 from notedeck.pipeline.chart_helper import Charts
-from notedeck.pipeline.stages import prepare
+from notedeck.pipeline.stages import art_forms, prepare
 from notedeck.render.charts import draw
-from support import BUNDLED
+from support import BUNDLED, build, digests
 
 SPECS = prepare(Options(BUNDLED)).deck.charts
 
@@ -43,3 +44,48 @@ def test_a_second_run_takes_every_chart_from_the_cache(cache):
         again = {n: a.png for n, a in charts.art(SPECS).items()}
     assert again == first
     assert sorted(p.name for p in cache.rglob("*") if p.is_file()) == entries
+
+
+def held(cache) -> dict:
+    """Each chart's cache entry by name, with whatever drawn forms it holds (None: no entry)."""
+    store = ChartCache(cache)
+    return {spec.name: store._read(spec) for spec in SPECS}
+
+
+def test_the_default_outputs_read_the_svg_only():
+    assert art_forms(Options(BUNDLED)) == {"svg"}
+    assert art_forms(Options(BUNDLED, charts="picture")) == {"png", "svg"}
+    assert art_forms(Options(BUNDLED, outputs=("deck", "web", "json"))) == set()
+
+
+def test_a_default_build_draws_no_png_into_the_cache(cache, tmp_path):
+    build(BUNDLED, tmp_path / "out")
+    entries = held(cache)
+    assert all(art is not None and art.svg and not art.png for art in entries.values())
+
+
+def test_a_picture_deck_adds_the_png_to_each_entry_with_the_same_bytes(cache, tmp_path):
+    build(BUNDLED, tmp_path / "native")
+    build(BUNDLED, tmp_path / "picture", charts="picture")          # draws the PNG alone
+    build(BUNDLED, tmp_path / "plain", cache=False, charts="picture")
+    expected = {spec.name: draw.draw(spec) for spec in SPECS}
+    assert {name: (a.png, a.svg) for name, a in held(cache).items()} == \
+        {name: (a.png, a.svg) for name, a in expected.items()}
+    assert digests(tmp_path / "picture") == digests(tmp_path / "plain")
+    assert digests(tmp_path / "native")["handout.pdf"] == digests(tmp_path / "plain")["handout.pdf"]
+
+
+def test_outputs_that_read_no_drawn_form_draw_no_chart(cache, tmp_path):
+    build(BUNDLED, tmp_path / "out", outputs=("deck", "json"))
+    assert set(held(cache).values()) == {None}
+    assert (tmp_path / "out" / "deck.pptx").exists()
+
+
+@pytest.mark.parametrize("workers", [True, False], ids=["helper", "here"])
+def test_a_form_no_output_declared_is_drawn_when_first_read(cache, workers):
+    with Charts(cache=True, workers=workers, forms={"svg"}) as charts:
+        art = charts.art(SPECS)
+        assert all(not a.png for a in held(cache).values() if a is not None)
+        got = {name: (art[name].png, art[name].svg) for name in art}
+    expected = {spec.name: draw.draw(spec) for spec in SPECS}
+    assert got == {name: (a.png, a.svg) for name, a in expected.items()}

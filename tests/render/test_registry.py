@@ -31,3 +31,14 @@ def test_looking_renderers_up_loads_no_heavy_library():
             "print(sorted(m for m in ('pptx', 'reportlab', 'matplotlib') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name, charts, forms", [
+    ("deck", "native", set()), ("deck", "picture", {"png"}), ("handout", "native", {"svg"}),
+    ("web", "native", set()), ("json", "native", set())])
+def test_each_output_declares_the_drawn_forms_it_reads(name, charts, forms):
+    from pathlib import Path
+
+    from notedeck.options import Options
+
+    assert registry.get(name).forms(Options(Path("."), charts=charts)) == forms

@@ -41,10 +41,14 @@ def build(options: Options) -> BuildResult:
     With options.cache, a build whose inputs, options and notedeck match the last
     build into the folder, whose files are untouched, does nothing (records.py),
     and charts come from the chart cache (cache.py); options.workers draws missing
-    charts in a second process while the note is read (chart_helper.py). Outputs
-    are the same bytes either way.
+    charts in a second process while the note is read (chart_helper.py), in the
+    forms the chosen outputs read (Renderer.art). Outputs are the same bytes either way.
     """
-    started = time.perf_counter()
+    with _collector_paused():
+        return _build_once(options, time.perf_counter())
+
+
+def _build_once(options: Options, started: float) -> BuildResult:
     from notedeck.pipeline.cache import cache_problem, first_time
     from notedeck.pipeline.chart_helper import Charts
     from notedeck.pipeline.outfolder import check_destination
@@ -60,16 +64,20 @@ def build(options: Options) -> BuildResult:
     if kept is not None:
         sweep(Path(options.out))
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
-    from notedeck.pipeline.stages import template_first
+    from notedeck.pipeline.stages import art_forms, template_first
 
-    template = template_first(options)      # a refused template draws no chart
-    with Charts(options.cache, options.workers) as charts:
+    # The helper starts now: it imports matplotlib, the longest chain of a cold build, while
+    # this process reads the template and the note. It draws only once the note is composed;
+    # a refused template stops it at once.
+    with Charts(options.cache, options.workers, forms=art_forms(options)) as charts:
+        template = template_first(options, refused=charts.close)
         result = _build(options, charts, started, template)
     stamp.record(result.files, result.warnings)
     return replace(result, warnings=(*notices, *result.warnings)) if notices else result
 
 
 def _build(options: Options, charts, started: float, template=None) -> BuildResult:
+    from notedeck.pipeline.emit_aside import emit_all
     from notedeck.pipeline.publish import preflight, publish
     from notedeck.pipeline.stages import plan_all, prepare
 
@@ -81,7 +89,8 @@ def _build(options: Options, charts, started: float, template=None) -> BuildResu
         preflight(folder, names)                  # refuse what is in the way before any work
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
-            staged = [_emit(renderer, plan, stage) for renderer, plan in plans]
+            staged = emit_all(plans, lambda renderer, plan: _emit(renderer, plan, stage),
+                              _aside(plans, options), charts.in_child)
             publish({name: stage / name for name in names}, folder)
             paths = tuple(folder / r.filename for r, _ in plans)
         finally:
@@ -93,12 +102,38 @@ def _build(options: Options, charts, started: float, template=None) -> BuildResu
                        (*prepared.warnings, *plan_warnings(plans)))
 
 
+def _aside(plans, options: Options) -> set[int]:
+    """The outputs a forked child writes while this process writes the rest: those that read
+    no drawn chart (emit_aside.py), when a helper may be forked and others remain here."""
+    from notedeck.pipeline.chart_helper import can_fork
+
+    aside = {index for index, (renderer, _) in enumerate(plans) if not renderer.forms(options)}
+    return aside if options.workers and 0 < len(aside) < len(plans) and can_fork() else set()
+
+
 def _emit(renderer, plan, stage: Path) -> Written:
     path = stage / renderer.filename
     path.parent.mkdir(parents=True, exist_ok=True)
     count = renderer.emit(plan, path)
     _verify(path)
     return Written(path, count, renderer.unit)
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cycle collector off while a build runs. A build loads libraries and makes
+    objects (lxml trees, reportlab flowables, matplotlib artists) that nearly all live
+    until it ends; the collector would walk them again some 400 times, a tenth of a cold
+    build's CPU. The few cycles a build leaves are freed once it is back on."""
+    import gc
+
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 @contextmanager

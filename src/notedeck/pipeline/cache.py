@@ -5,7 +5,9 @@ The cache lives in $NOTEDECK_CACHE_DIR, else $XDG_CACHE_HOME/notedeck, else
 `--no-cache`, gives byte-identical outputs. A chart's key hashes its spec (all
 its data and text), notedeck's own code and files (theme, fonts, chart code)
 and the installed libraries' versions, so a changed number, style or library
-draws afresh.
+draws afresh. An entry holds the forms a build asked for (the SVG alone for a
+default build, the PNG as well for picture slides); a build that needs a form
+the entry lacks draws just that form and stores the entry with both.
 
 The cache is input too (trust.py). An entry records the full key it was made
 for and a checksum, and is used only for that key: another chart copied into
@@ -31,11 +33,12 @@ from pathlib import Path
 
 from notedeck import __version__
 from notedeck.pipeline import trust
+from notedeck.render.contract import FORMS
 
 PACKAGE = Path(__file__).resolve().parent.parent
 CODE_SUFFIXES = {".py", ".pptx", ".ttf"}   # code, template, fonts: what can change an output
 MAX_CHART_ENTRIES = 2000       # beyond this, the least recently used half is removed
-FORMAT = 2                     # bump when the entry layout changes
+FORMAT = 3                     # bump when the entry layout changes (3: a form may be absent)
 MAX_ENTRY_BYTES = 32 * 1024 * 1024   # a drawn chart is about 0.2 MB; a larger file is not ours
 MAX_PIXELS = 20_000            # a cached PNG's width and height
 TEMPORARY = ".tmp"             # FOLDER/.tmp-PID-XXXX: an entry being written
@@ -127,8 +130,18 @@ class ChartCache:
         """The hash of the spec's every field and of everything else that shapes a chart."""
         return digest("chart", code_fingerprint(), repr(spec))
 
-    def get(self, spec):
-        """The cached ChartArt for `spec`, or None (also for any entry not made for it)."""
+    def get(self, spec, forms=FORMS):
+        """The cached ChartArt for `spec` holding every one of `forms`, or None (also for any
+        entry not made for it)."""
+        art = self._read(spec)
+        if art is None or not holds(art, forms):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return art
+
+    def _read(self, spec):
+        """The entry for `spec` with whatever forms it holds, or None."""
         if not self.enabled:
             return None
         key = self.key(spec)
@@ -136,11 +149,9 @@ class ChartCache:
         data = trust.read_private(path, MAX_ENTRY_BYTES)
         art = _parse_entry(data, key, spec.name) if data is not None else None
         if art is None:
-            self.misses += 1
             if data is not None:
                 _unlink(path)                      # damaged or foreign: draw it again
             return None
-        self.hits += 1
         _touch(path)
         return art
 
@@ -158,27 +169,33 @@ class ChartCache:
         if self.misses and self.misses % 50 == 0:
             self.prune()
 
-    def draw_once(self, spec, draw):
-        """The cached chart, else `draw(spec)` stored; processes that need one chart at
-        once take turns on a lock, so the second finds the first one's drawing."""
+    def draw_once(self, spec, draw, forms=FORMS):
+        """The cached chart in `forms`, else `draw(spec, missing forms)` stored with what the
+        entry held; processes that need one chart at once take turns on a lock, so the
+        second finds the first one's drawing."""
         if not self.enabled:
-            return draw(spec)
+            return draw(spec, forms)
         import fcntl
 
         path = self._path(self.key(spec))
         try:
             trust.make_folder(path.parent)
         except OSError:
-            return self._drawn(spec, draw)
+            return self._drawn(spec, draw, forms)
         lock = trust.open_lock(path.with_suffix(".lock"))
         if lock is None:
-            return self._drawn(spec, draw)
+            return self._drawn(spec, draw, forms)
         with lock:
             fcntl.flock(lock, fcntl.LOCK_EX)          # released when the file closes
-            return self.get(spec) or self._drawn(spec, draw)
+            return self._drawn(spec, draw, forms, self._read(spec))
 
-    def _drawn(self, spec, draw):
-        art = draw(spec)
+    def _drawn(self, spec, draw, forms, held=None):
+        missing = tuple(form for form in FORMS if form in forms and not holds(held, (form,)))
+        if held is not None and not missing:
+            self.hits += 1
+            return held
+        self.misses += 1
+        art = joined(held, draw(spec, missing))
         self.put(spec, art)
         return art
 
@@ -205,6 +222,21 @@ class ChartCache:
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.art"
+
+
+def holds(art, forms) -> bool:
+    """Whether `art` has every one of the drawn forms `forms` ("png", "svg")."""
+    return art is not None and all(getattr(art, form) for form in forms)
+
+
+def joined(held, drawn):
+    """`drawn` with the forms it lacks taken from `held` (the same chart, drawn before)."""
+    if held is None:
+        return drawn
+    from dataclasses import replace
+
+    return replace(drawn, **{form: getattr(held, form) for form in FORMS
+                             if not getattr(drawn, form)})
 
 
 def sweep_files(folder: Path, prefix: str) -> None:
@@ -243,8 +275,8 @@ def _parse_entry(data: bytes, key: str, name: str):
             return None
         png, svg = body[:png_size], body[png_size:]
         width, height = _inches(header["width_in"]), _inches(header["height_in"])
-        if not (_is_png(png) and _is_svg(svg)):
-            return None
+        if not (png or svg) or (png and not _is_png(png)) or (svg and not _is_svg(svg)):
+            return None                                # a form not drawn is empty
         return ChartArt(name, png, svg, width, height)
     except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
         return None

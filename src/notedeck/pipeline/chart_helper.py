@@ -10,6 +10,12 @@ chart only when a renderer first touches its pixels or vectors, so slides and
 pages before the first chart are done by then. If the helper cannot start or
 dies, the charts are drawn here, the same way, to the same bytes.
 
+Only the drawn forms the build's outputs read are drawn (Renderer.art: the SVG
+for the handout, the PNG for picture slides, nothing for native charts or the
+web page); with none, no helper starts. A form an output reads without having
+declared it is drawn here when it is first read, so outputs never depend on the
+declaration, only their speed does.
+
 With `cache=False`, or a cache folder that cannot be written, the helper hands
 its charts over through a private temporary folder instead,
 $TMPDIR/notedeck-charts-PID-XXXX; one a killed build left is removed by the
@@ -22,11 +28,12 @@ import os
 import shutil
 import signal
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from notedeck.pipeline import scratch, trust
-from notedeck.pipeline.cache import ChartCache
+from notedeck.pipeline.cache import FORMS, ChartCache, code_fingerprint, holds
+from notedeck.pipeline import forking
 
 SCRATCH = "notedeck-charts"      # $TMPDIR/notedeck-charts-PID-XXXX: charts handed over without a cache
 
@@ -34,12 +41,17 @@ SCRATCH = "notedeck-charts"      # $TMPDIR/notedeck-charts-PID-XXXX: charts hand
 class Charts:
     """A context manager: `art(specs)` gives every chart by name; leaving it stops the helper."""
 
-    def __init__(self, cache: bool = True, workers: bool = True, folder: Path | None = None):
+    def __init__(self, cache: bool = True, workers: bool = True, folder: Path | None = None,
+                 forms=FORMS):
         self.cache = ChartCache(folder, enabled=cache)
+        self.forms = tuple(form for form in FORMS if form in forms)   # drawn ahead
         scratch.sweep(None, SCRATCH)                # folders of killed cache-less builds
         self._scratch = None if cache and _writable(self.cache.folder) else \
             scratch.make(SCRATCH)
-        self._helper = _Helper.start(self._drop_folder()) if workers and _can_fork() else None
+        helper = workers and self.forms and can_fork()
+        if helper and cache:
+            code_fingerprint()      # every chart key hashes it: hashed once, and inherited
+        self._helper = _Helper.start(self._drop_folder(), self.forms) if helper else None
 
     def __enter__(self) -> Charts:
         return self
@@ -53,14 +65,21 @@ class Charts:
         for name in names:
             if names.count(name) > 1:
                 raise ValueError(f"two charts are named {name!r}; chart names must be unique")
-        art = {spec.name: self.cache.get(spec) for spec in specs}
-        missing = [spec for spec in specs if art[spec.name] is None]
+        found = {spec.name: self.cache.get(spec, self.forms) if self.forms else None
+                 for spec in specs}
+        art = {spec.name: _Art(spec, self, found[spec.name]) for spec in specs}
+        missing = [spec for spec in specs if self.forms and found[spec.name] is None]
         if missing and self._helper is not None and self._helper.send(missing):
-            return _Streamed(art, missing, self)
+            return art
         self.close()
         for spec in missing:
-            art[spec.name] = self._draw_here(spec)
+            art[spec.name].drawn(self._draw_here(spec, self.forms))
         return art
+
+    def in_child(self) -> None:
+        """In a forked child: the helper stays the parent's; a chart it lacks is drawn here."""
+        self._helper = None
+        self._scratch = None
 
     def close(self) -> None:
         if self._helper is not None:
@@ -73,63 +92,50 @@ class Charts:
     def _drop_folder(self) -> Path:
         return self._scratch if self._scratch is not None else self.cache.folder.parent
 
-    def _draw_here(self, spec):
+    def _draw_here(self, spec, forms):
         from notedeck.render.charts import draw as charts
 
-        return self.cache.draw_once(spec, charts.draw)
+        return self.cache.draw_once(spec, charts.draw, forms)
 
-    def _wait_for(self, spec):
-        """The helper's drawing of `spec`; drawn here if the helper failed."""
+    def _wait_for(self, spec, form: str):
+        """The helper's drawing of `spec`, or one with `form` drawn here (the helper failed,
+        or `form` is one no output declared)."""
         helper = self._helper
         while helper is not None and helper.pending(spec.name):
             helper.receive()
+        art = None
         if helper is not None and helper.done.get(spec.name):
-            art = ChartCache(self._drop_folder()).get(spec)
-            if art is not None:
-                return art
-        return self._draw_here(spec)
+            art = ChartCache(self._drop_folder())._read(spec)
+        if holds(art, (form,)):
+            return art
+        return self._draw_here(spec, {form, *self.forms})
 
 
-class _Streamed(Mapping):
-    """Charts by name; those still being drawn stand in with their size until touched."""
+class _Art:
+    """A chart's name and size now; its PNG and SVG when drawn (by the helper, or here)."""
 
-    def __init__(self, ready: dict, missing: list, owner: Charts):
-        self._art = dict(ready)
-        for spec in missing:
-            self._art[spec.name] = _Pending(spec, owner)
-
-    def __getitem__(self, name: str):
-        return self._art[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._art)
-
-    def __len__(self) -> int:
-        return len(self._art)
-
-
-class _Pending:
-    """A chart's name and size now; its PNG and SVG when the helper has drawn it."""
-
-    def __init__(self, spec, owner: Charts):
+    def __init__(self, spec, owner: Charts, art=None):
         from notedeck.theme import chart_size
 
-        self._spec, self._owner, self._art = spec, owner, None
+        self._spec, self._owner, self._art = spec, owner, art
         self.name = spec.name
         self.width_in, self.height_in = chart_size(spec)
 
-    def _resolved(self):
-        if self._art is None:
-            self._art = self._owner._wait_for(self._spec)
-        return self._art
+    def drawn(self, art) -> None:
+        self._art = art
+
+    def _form(self, form: str) -> bytes:
+        if not holds(self._art, (form,)):
+            self._art = self._owner._wait_for(self._spec, form)
+        return getattr(self._art, form)
 
     @property
     def png(self) -> bytes:
-        return self._resolved().png
+        return self._form("png")
 
     @property
     def svg(self) -> bytes:
-        return self._resolved().svg
+        return self._form("svg")
 
 
 def _writable(folder: Path) -> bool:
@@ -142,7 +148,7 @@ def _writable(folder: Path) -> bool:
 
 # --- the helper process ----------------------------------------------------------------
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """A helper only where fork is safe and pays: POSIX (not macOS), two cores or more, this
     process single-threaded (a fork copies no other thread's locks), not turned off."""
     import threading
@@ -160,11 +166,11 @@ class _Helper:
         self._asked: set[str] = set()
 
     @classmethod
-    def start(cls, folder: Path) -> _Helper | None:
+    def start(cls, folder: Path, forms=FORMS) -> _Helper | None:
         down_r, down_w = os.pipe()
         up_r, up_w = os.pipe()
         try:
-            pid = os.fork()
+            pid = forking.fork()
         except OSError:
             for fd in (down_r, down_w, up_r, up_w):
                 os.close(fd)
@@ -172,7 +178,7 @@ class _Helper:
         if pid == 0:                                       # the helper
             os.close(down_w)
             os.close(up_r)
-            _serve(down_r, up_w, folder)                   # never returns
+            _serve(down_r, up_w, folder, forms)            # never returns
         os.close(down_r)
         os.close(up_w)
         return cls(pid, down_w, os.fdopen(up_r, "rb", buffering=0), folder)
@@ -228,17 +234,16 @@ class _Helper:
             pass
 
 
-def _serve(inbox: int, outbox: int, folder: Path) -> None:
+def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
     """The helper's life: import, wait for specs, draw each into the folder, report, exit."""
     code = 0
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)       # the parent handles Ctrl-C
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         quiet = os.open(os.devnull, os.O_RDWR)             # the parent's stdin and stdout
         os.dup2(quiet, 0)                                  # are its own: a pipe reader
         os.dup2(quiet, 1)                                  # waits for no helper
         import pickle
 
+        _without_3d_axes()
         import matplotlib.backends.backend_agg  # noqa: F401  (the 0.3 s this process exists for)
         import matplotlib.figure  # noqa: F401
 
@@ -250,7 +255,7 @@ def _serve(inbox: int, outbox: int, folder: Path) -> None:
             cache = ChartCache(folder)
             for spec in specs:
                 try:
-                    cache.put(spec, charts.draw(spec))
+                    cache.draw_once(spec, charts.draw, forms)     # only the forms it lacks
                     ok = cache._path(cache.key(spec)).exists()
                 except Exception:                          # drawn again by the parent, which reports it
                     ok = False
@@ -259,6 +264,16 @@ def _serve(inbox: int, outbox: int, folder: Path) -> None:
         code = 1
     finally:
         os._exit(code)
+
+
+def _without_3d_axes() -> None:
+    """matplotlib registers its 3D axes (mpl_toolkits.mplot3d) as it is imported, about 6% of
+    the import; notedeck's charts are flat, so this process, which only draws them, goes
+    without. matplotlib allows for 3D axes that fail to load: it warns and carries on."""
+    import warnings
+
+    sys.modules.setdefault("mpl_toolkits.mplot3d", None)    # None: "import" fails at once
+    warnings.filterwarnings("ignore", "Unable to import Axes3D")
 
 
 def _read_exactly(fd: int, count: int) -> bytes:

@@ -59,14 +59,16 @@ def prepare(options: Options, template=None) -> Prepared:
     return Prepared(source, deck, tuple(warnings), assets)
 
 
-def template_first(options: Options):
-    """The note's template, read before anything costly starts (charts, say). If it is
-    refused, prepare reports why beside the note's own problems."""
+def template_first(options: Options, refused=lambda: None):
+    """The note's template, read before anything costly runs. If it is refused, `refused()`
+    is called (to stop the chart helper), then prepare reports why beside the note's own
+    problems."""
     from notedeck.pipeline.template import read_template
 
     try:
         return read_template(options.content)
     except NotedeckError:
+        refused()
         prepare(options)
         raise
 
@@ -93,6 +95,11 @@ def listed_outputs(source) -> tuple[str, ...]:
             raise fail(path, f"unknown output {name!r}; expected one of: "
                        + ", ".join(registry.names()), line=line, key="outputs")
     return tuple(source.note.outputs)
+
+
+def art_forms(options: Options) -> frozenset:
+    """The drawn forms of the charts (PNG, SVG) that the chosen outputs read."""
+    return frozenset().union(*(renderer.forms(options) for renderer in renderers(options)))
 
 
 def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from notedeck.model import ChartArt, Deck
 from notedeck.options import Options, Settings
+
+if TYPE_CHECKING:       # kept light: the chart cache reads FORMS on the warm path
+    from notedeck.model import ChartArt, Deck
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,23 @@ class Assets:
 
 
 Plan = Any
-PlanFn = Callable[[Deck, Mapping[str, ChartArt], Settings, Assets], Plan]
+PlanFn = Callable[["Deck", Mapping[str, "ChartArt"], Settings, Assets], Plan]
 EmitFn = Callable[[Plan, Path], int]
+ArtFn = Callable[[Settings], frozenset]
+
+PNG, SVG = "png", "svg"          # a chart's drawn forms, named as ChartArt's fields
+FORMS = (PNG, SVG)
+
+
+def vectors(settings: Settings) -> frozenset:
+    """The SVG only: what print and most outputs read. Pixels cost a third of a chart's
+    drawing, so a renderer that reads `png` says so."""
+    return frozenset({SVG})
+
+
+def no_art(settings: Settings) -> frozenset:
+    """No drawn form at all: the output draws its charts from their specs itself."""
+    return frozenset()
 
 
 @dataclass(frozen=True)
@@ -41,6 +58,13 @@ class Renderer:
     plan: PlanFn                    # pure; raises NotedeckError for what it refuses
     emit: EmitFn                    # writes one file, returns its count of units
     about: str = ""
+    # The forms of the drawn charts (PNG, SVG) plan and emit read, given the settings: drawn
+    # ahead, in the chart helper. A form read but not declared is drawn when first read, late.
+    art: ArtFn = vectors
 
     def settings(self, options: Options) -> Settings:
         return Settings(options, self.reads)
+
+    def forms(self, options: Options) -> frozenset:
+        """The drawn forms of the charts this output reads with these options."""
+        return frozenset(self.art(self.settings(options)))

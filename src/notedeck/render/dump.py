@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from notedeck.model import Deck
-from notedeck.render.contract import Renderer
+from notedeck.render.contract import Renderer, no_art
 
 
 def to_data(value: Any) -> Any:
@@ -37,4 +37,4 @@ def _emit(deck: Deck, out: Path) -> int:
 
 
 RENDERER = Renderer("json", "deck.json", "slides", (), _plan, _emit,
-                    "the Deck model as JSON, for goldens, diffs and other tools")
+                    "the Deck model as JSON, for goldens, diffs and other tools", no_art)

@@ -102,6 +102,13 @@ def test_same_spec_same_bytes(art, name):
     assert again.svg == art[name].svg
 
 
+@pytest.mark.parametrize("name", SPECS)
+def test_each_form_drawn_alone_is_the_same_bytes(art, name):
+    svg_only, png_only = charts.draw(SPECS[name](), ("svg",)), charts.draw(SPECS[name](), ("png",))
+    assert (svg_only.png, svg_only.svg) == (b"", art[name].svg)
+    assert (png_only.png, png_only.svg) == (art[name].png, b"")
+
+
 def test_png_carries_no_software_or_time(art):
     for drawn in art.values():
         info = Image.open(io.BytesIO(drawn.png)).info

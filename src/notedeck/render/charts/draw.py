@@ -1,4 +1,6 @@
-"""Every chart drawn once, from its spec alone: a PNG for slides and an SVG for print.
+"""Every chart drawn once, from its spec alone: a PNG for slides and an SVG for print, or
+only the one a build reads (the layout is frozen before either is written, so each
+form is the same bytes drawn alone or with the other).
 
 Each chart is planned in three steps: draw the data with matplotlib, let the
 constrained layout settle the axes, then place the direct labels with the pure
@@ -17,12 +19,15 @@ from notedeck import theme
 from notedeck.model import BottleneckChart, ChartArt, ChartSpec, DialChart, SpeedupChart
 from notedeck.render.charts import bars, lines
 from notedeck.render.charts.figure import figure, png, rc, svg
+from notedeck.render.contract import FORMS, PNG, SVG
 
 
-def draw(spec: ChartSpec) -> ChartArt:
-    """Draw one chart from its spec; the same spec always gives the same bytes."""
+def draw(spec: ChartSpec, forms=FORMS) -> ChartArt:
+    """Draw one chart from its spec in the forms asked for (b"" for the others); the same
+    spec always gives the same bytes."""
     with painted(spec) as fig:
-        return ChartArt(spec.name, png(fig), svg(fig, spec), *theme.chart_size(spec))
+        return ChartArt(spec.name, png(fig) if PNG in forms else b"",
+                        svg(fig, spec) if SVG in forms else b"", *theme.chart_size(spec))
 
 
 @contextmanager

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notedeck.render.contract import Renderer
+from notedeck.render.contract import PNG, Renderer
 
 
 def _plan(deck, art, settings, assets):
@@ -17,5 +17,10 @@ def _emit(plan, path) -> int:
     return emit(plan, path)
 
 
+def _art(settings) -> frozenset:
+    """Pictures need the PNG; native charts are drawn from their specs and need no art."""
+    return frozenset({PNG}) if settings.charts == "picture" else frozenset()
+
+
 RENDERER = Renderer("deck", "deck.pptx", "slides", ("charts",), _plan, _emit,
-                    "the editable deck (PowerPoint, Keynote, LibreOffice, Google Slides)")
+                    "the editable deck (PowerPoint, Keynote, LibreOffice, Google Slides)", _art)

@@ -7,7 +7,7 @@ every figure the controls can show (the Deck's Explorer, as JSON) are in the fil
 
 from __future__ import annotations
 
-from notedeck.render.contract import Renderer
+from notedeck.render.contract import Renderer, no_art
 
 
 def _plan(deck, art, settings, assets):
@@ -23,4 +23,4 @@ def _emit(page, path) -> int:
 
 
 RENDERER = Renderer("web", "web/index.html", "pages", (), _plan, _emit,
-                    "the note as one web page: dial and check slider live, no network")
+                    "the note as one web page: dial and check slider live, no network", no_art)
