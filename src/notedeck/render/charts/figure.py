@@ -169,13 +169,17 @@ def finish_axes(fig, ax, spec, limits) -> None:
     limits(fig, ax, spec)
     freeze(fig)
     limits(fig, ax, spec)
+    fig.draw_without_rendering()              # ticks where the final limits put them
     thin_ticks(fig, ax.xaxis, spec.x_ticks)
-    thin_ticks(fig, ax.yaxis, spec.y_ticks)
+    thin_ticks(fig, ax.yaxis, spec.y_ticks)   # the layout is frozen: x's labels move no y tick
+
 
 def freeze(fig) -> None:
-    """Settle the constrained layout once, then keep it while labels are placed."""
+    """Settle the constrained layout once, then keep it while labels are placed. The engine
+    goes entirely (None, not "none", which leaves a placeholder engine): savefig then draws
+    the figure once instead of twice."""
     fig.draw_without_rendering()
-    fig.set_layout_engine("none")
+    fig.set_layout_engine(None)
 
 
 def set_ticks(axis, ticks: Sequence[Tick]) -> None:
@@ -186,8 +190,8 @@ def set_ticks(axis, ticks: Sequence[Tick]) -> None:
 
 
 def thin_ticks(fig, axis, ticks: Sequence[Tick]) -> None:
-    """Blank each tick label that would touch the one before it; its tick and grid line stay."""
-    fig.draw_without_rendering()
+    """Blank each tick label that would touch the one before it; its tick and grid line stay.
+    The figure has been drawn with the axis's final limits."""
     low, high = sorted(axis.get_view_interval())
     shown = sorted((t for t in axis.get_major_ticks() if low <= t.get_loc() <= high),
                    key=lambda t: t.get_loc())
