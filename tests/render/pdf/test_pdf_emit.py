@@ -404,6 +404,19 @@ def test_unreadable_svg_falls_back_to_the_png_at_300_dpi(art):
     assert image.drawWidth / 72 * 300 <= pixels_wide + 1
 
 
+def test_a_handout_chart_whose_svg_cannot_be_read_prints_its_png_in_the_same_place(art,
+                                                                                 tmp_path):
+    """The page layout takes a chart's size from its spec; the SVG is read as its page is
+    drawn, and an unreadable one falls back to the PNG there."""
+    vector, raster = tmp_path / "vector.pdf", tmp_path / "raster.pdf"
+    render("handout", DECK, art, vector)
+    render("handout", DECK, {name: replace(a, svg=b"<not svg") for name, a in art.items()},
+           raster)
+    pages = PdfReader(raster).pages
+    assert len(pages) == len(PdfReader(vector).pages)
+    assert sum(len(page.images) for page in pages) == len(art)
+
+
 def test_headline_figures_go_side_by_side_while_their_values_fit():
     assert stats_per_row((50, 50, 50, 50), 400) == 4
     assert stats_per_row((50, 150, 50, 50), 400) == 2       # 2 + 2, not 3 + 1

@@ -132,17 +132,19 @@ def _table(table: Table, place: blocks.Place) -> list[Item]:
 
 def _chart(art, place: blocks.Place) -> Flowable:
     """The chart as vectors at most the text width and the chart height, shrinking down
-    to the size at which its smallest lettering prints at MIN_LETTERING."""
+    to the size at which its smallest lettering prints at MIN_LETTERING.
+
+    Its size comes from the chart's spec, so the pages are laid out while the chart
+    helper still draws; the SVG is read only when the chart's page is drawn."""
     natural_w, natural_h = art.width_in * 72, art.height_in * 72
     width, height = fit_box(natural_w, natural_h, place.width, place.chart_height)
-    try:
-        ops, view = to_pdf_ops(art.svg)
-    except Exception:            # not matplotlib's SVG: the handout's own fallbacks, fixed size
-        flowable, _ = blocks.chart_flowable(art, place.width, place.chart_height)
-        flowable.spaceBefore, flowable.spaceAfter = 4, 10
-        return flowable
 
     def paint(canvas, w: float, h: float) -> None:
+        try:
+            ops, view = to_pdf_ops(art.svg)
+        except Exception:        # not matplotlib's SVG: the handout's own fallbacks, in its box
+            _paint_fallback(art, canvas, w, h)
+            return
         canvas.saveState()
         canvas.scale(w / view[0], h / view[1])
         canvas.addLiteral(ops)
@@ -152,6 +154,13 @@ def _chart(art, place: blocks.Place) -> Flowable:
     chart = Shrinkable(paint, width, height, min(height, smallest))
     chart.spaceBefore, chart.spaceAfter = 4, 10
     return chart
+
+
+def _paint_fallback(art, canvas, width: float, height: float) -> None:
+    """svglib's drawing of the SVG, or the PNG, centred in the chart's box."""
+    flowable, _ = blocks.chart_flowable(art, width, height)
+    drawn_w, drawn_h = flowable.wrapOn(canvas, width, height)
+    flowable.drawOn(canvas, (width - drawn_w) / 2, height - drawn_h)
 
 
 def _worksheet(sheet: Worksheet) -> list[Item]:
