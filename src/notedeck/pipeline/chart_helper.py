@@ -244,6 +244,7 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
         import pickle
 
         _without_3d_axes()
+        _without_property_tables()
         import matplotlib.backends.backend_agg  # noqa: F401  (the 0.3 s this process exists for)
         import matplotlib.figure  # noqa: F401
 
@@ -274,6 +275,15 @@ def _without_3d_axes() -> None:
 
     sys.modules.setdefault("mpl_toolkits.mplot3d", None)    # None: "import" fails at once
     warnings.filterwarnings("ignore", "Unable to import Axes3D")
+
+
+def _without_property_tables() -> None:
+    """As matplotlib is imported, each artist class gets a table of all its properties in
+    its set() docstring (matplotlib.artist.kwdoc), about a fifth of the import's CPU. This
+    process only draws and never shows help(): its docstrings go without the tables."""
+    import matplotlib.artist
+
+    matplotlib.artist.kwdoc = lambda artist: ""
 
 
 def _read_exactly(fd: int, count: int) -> bytes:
