@@ -1,4 +1,5 @@
-"""pipeline/emit_aside.py: outputs written by a forked child are the bytes written here."""
+"""pipeline/emit_aside.py: outputs planned and written by a forked child are the bytes written
+here, and what its planner refuses is reported beside the others' refusals."""
 
 from __future__ import annotations
 
@@ -9,15 +10,22 @@ from pathlib import Path
 
 import pytest
 
+from notedeck.errors import NotedeckError, fail
 from notedeck.options import Options
 from notedeck.pipeline import emit_aside
 from notedeck.pipeline.build import _emit
-from notedeck.pipeline.stages import plan_all, prepare, sized_art
+from notedeck.pipeline.stages import plan_all, prepare, renderers, sized_art
 from support import BUNDLED, build, digests
 
 OPTIONS = Options(BUNDLED, outputs=("deck", "json"))
 PREPARED = prepare(OPTIONS)
 PLANS = plan_all(PREPARED, sized_art(PREPARED.deck), OPTIONS)
+RENDERERS = renderers(OPTIONS)
+
+
+def plan_one(renderer):
+    return renderer.plan(PREPARED.deck, sized_art(PREPARED.deck), renderer.settings(OPTIONS),
+                         PREPARED.assets)
 
 
 @pytest.fixture
@@ -51,11 +59,29 @@ def written_here(tmp_path: Path) -> dict[str, str]:
 def test_outputs_aside_come_back_in_order_with_the_same_bytes(tmp_path, children, in_child):
     stage = tmp_path / "stage"
     stage.mkdir()
-    written = emit_aside.emit_all(PLANS, lambda r, p: _emit(r, p, stage), {0}, in_child)
+    outputs = emit_aside.write_all(RENDERERS, plan_one, lambda r, p: _emit(r, p, stage), {0},
+                                   in_child)
+    written = outputs.written
     assert [w.path for w in written] == [stage / "deck.pptx", stage / "deck.json"]
     assert [(w.count, w.unit) for w in written] == [(25, "slides"), (25, "slides")]
     assert {w.path.name: sha(w.path) for w in written} == written_here(tmp_path)
     assert len(children) == 1 and children[0] is not None
+
+
+@pytest.mark.parametrize("in_child", [lambda: None, lambda: 1 / 0],
+                         ids=["child", "child-fails"])
+def test_every_planners_refusal_is_reported_at_once_in_the_outputs_order(tmp_path, children,
+                                                                        in_child):
+    def refusing(renderer):
+        raise fail(Path("content") / f"{renderer.name}.yaml", f"{renderer.name} refused")
+
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    with pytest.raises(NotedeckError) as raised:
+        emit_aside.write_all(RENDERERS, refusing, lambda r, p: _emit(r, p, stage), {0}, in_child)
+    assert [p.message for p in raised.value.problems] == ["deck refused", "json refused"]
+    assert list(stage.iterdir()) == []
+    assert len(children) == 1
 
 
 def test_a_default_build_writes_the_deck_aside_to_the_same_bytes(tmp_path, children, monkeypatch):

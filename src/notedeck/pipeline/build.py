@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notedeck.errors import Problem, fail
+from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.options import Options
 from notedeck.pipeline.publish import sweep
 from notedeck.pipeline.records import Written
@@ -77,38 +77,48 @@ def _build_once(options: Options, started: float) -> BuildResult:
 
 
 def _build(options: Options, charts, started: float, template=None) -> BuildResult:
-    from notedeck.pipeline.emit_aside import emit_all
+    from notedeck.pipeline.emit_aside import write_all
     from notedeck.pipeline.publish import preflight, publish
-    from notedeck.pipeline.stages import plan_all, prepare
+    from notedeck.pipeline.stages import listed_outputs, prepare, renderers
 
     prepared = prepare(options, template)
-    plans = plan_all(prepared, charts.art(prepared.deck.charts), options)
+    chosen = renderers(options, listed_outputs(prepared.source))
+    art = charts.art(prepared.deck.charts)
     out = options.out
     with _output_folder(out) as folder, _writing(out):
-        names = tuple(dict.fromkeys(Path(r.filename).parts[0] for r, _ in plans))
+        names = tuple(dict.fromkeys(Path(r.filename).parts[0] for r in chosen))
         preflight(folder, names)                  # refuse what is in the way before any work
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
-            staged = emit_all(plans, lambda renderer, plan: _emit(renderer, plan, stage),
-                              _aside(plans, options), charts.in_child)
+            outputs = write_all(
+                chosen, lambda renderer: renderer.plan(
+                    prepared.deck, art, renderer.settings(options), prepared.assets),
+                lambda renderer, plan: _emit(renderer, plan, stage),
+                _aside(chosen, options), charts.in_child)
+            _refuse_warnings(options, outputs.warnings)
             publish({name: stage / name for name in names}, folder)
-            paths = tuple(folder / r.filename for r, _ in plans)
+            paths = tuple(folder / r.filename for r in chosen)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
-    files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, staged))
-    from notedeck.pipeline.stages import plan_warnings
-
+    files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, outputs.written))
     return BuildResult(files, time.perf_counter() - started,
-                       (*prepared.warnings, *plan_warnings(plans)))
+                       (*prepared.warnings, *outputs.warnings))
 
 
-def _aside(plans, options: Options) -> set[int]:
-    """The outputs a forked child writes while this process writes the rest: those that read
-    no drawn chart (emit_aside.py), when a helper may be forked and others remain here."""
+def _refuse_warnings(options: Options, warnings) -> None:
+    """With --strict, a planner's warnings (a template's unreadable colours, say) refuse the build."""
+    if options.strict and warnings:
+        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
+
+
+def _aside(chosen, options: Options) -> set[int]:
+    """The outputs a forked child plans and writes while this process does the rest: those
+    that read no drawn chart (emit_aside.py), when a helper may be forked and others remain
+    here."""
     from notedeck.pipeline.chart_helper import can_fork
 
-    aside = {index for index, (renderer, _) in enumerate(plans) if not renderer.forms(options)}
-    return aside if options.workers and 0 < len(aside) < len(plans) and can_fork() else set()
+    aside = {index for index, renderer in enumerate(chosen) if not renderer.forms(options)}
+    return aside if options.workers and 0 < len(aside) < len(chosen) and can_fork() else set()
 
 
 def _emit(renderer, plan, stage: Path) -> Written:

@@ -1,59 +1,105 @@
-"""Outputs that read no drawn chart, written by a forked process while this one writes the rest.
+"""Outputs that read no drawn chart, planned and written by a forked child beside the rest.
 
-Once every output is planned, a deck of native charts (or deck.json, or the web
-page) needs nothing that is still being drawn. A child forked then inherits its
-plan and the libraries already imported, writes its files into the staging
-folder and reports what it wrote on a pipe, while this process writes the
-outputs that wait for the chart helper (the handout). On two cores the outputs
-then take about the time of the longer one rather than of both. If the child
-cannot start, dies or fails, its outputs are written here, to the same bytes, and
-an error is reported as any other.
+Once the note is composed, a deck of native charts (or deck.json, or the web
+page) needs nothing that is still being drawn. A child forked then inherits the
+Deck and the libraries already imported; it plans its outputs and reports the
+plans' problems and warnings on a pipe, then writes its files into the staging
+folder and reports what it wrote. Meanwhile this process plans and writes the
+outputs that wait for the chart helper (the handout). On two cores the deck's
+planning, python-pptx's import and its writing then leave this process's path.
+What every planner refuses is still reported at once, in the outputs' order. If
+the child cannot start, dies or fails, its outputs are planned and written here,
+to the same bytes, and their problems are reported as any other.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import pickle
 import signal
 from collections.abc import Callable, Collection, Sequence
-from pathlib import Path
+from dataclasses import dataclass
 
-from notedeck.pipeline.records import Written
+from notedeck.errors import Collector, NotedeckError, Problem
 from notedeck.pipeline import forking
+from notedeck.pipeline.records import Written
 
 
-def emit_all(plans: Sequence, emit_one: Callable, aside: Collection[int] = (),
-             in_child: Callable[[], None] = lambda: None) -> list[Written]:
-    """`emit_one(renderer, plan)` for every plan, in order; those at the indexes `aside` by a
-    forked child, which first calls `in_child` (to let go of what only this process owns)."""
-    jobs = [plans[i] for i in sorted(aside)]
-    child = _Child.start(jobs, emit_one, in_child) if jobs else None
-    done: dict[int, Written] = {}
+@dataclass(frozen=True)
+class Outputs:
+    """Every chosen output written, in order, and the warnings its planner found."""
+
+    written: tuple[Written, ...]
+    warnings: tuple[Problem, ...]
+
+
+def write_all(renderers: Sequence, plan_one: Callable, emit_one: Callable,
+              aside: Collection[int] = (), in_child: Callable[[], None] = lambda: None) -> Outputs:
+    """`plan_one(renderer)` then `emit_one(renderer, plan)` for every renderer; those at the
+    indexes `aside` in a forked child, which first calls `in_child` (to let go of what only
+    this process owns). Raises what any planner refused, all of it, in the renderers' order."""
+    mine = [i for i in range(len(renderers)) if i not in aside]
+    jobs = [renderers[i] for i in sorted(aside)]
+    child = _Child.start(jobs, plan_one, emit_one, in_child) if jobs else None
     try:
-        for index, (renderer, plan) in enumerate(plans):
-            if child is None or index not in aside:
-                done[index] = emit_one(renderer, plan)
-        reported = child.finish() if child is not None else None
-        child = None
+        planned = _plan(renderers, mine, plan_one)
+        if child is not None:
+            planned.update(child.planned(sorted(aside)))
+        missing = [i for i in range(len(renderers)) if i not in planned]   # the child failed
+        planned.update(_plan(renderers, missing, plan_one))
+        _raise_problems(planned)
+        done = {i: emit_one(renderers[i], planned[i][0]) for i in (*mine, *missing)}
+        if child is not None:
+            done.update(child.written(sorted(aside)))
+            child = None
     finally:
         if child is not None:
             child.stop()
-    if reported is not None:
-        done.update(zip(sorted(aside), reported))
-    for index, (renderer, plan) in enumerate(plans):
-        if index not in done:                     # the child failed: written here instead
-            done[index] = emit_one(renderer, plan)
-    return [done[index] for index in range(len(plans))]
+    return _finish(renderers, planned, done, plan_one, emit_one)
+
+
+def _plan(renderers: Sequence, indexes: Sequence[int], plan_one: Callable) -> dict:
+    """index -> (plan, its warnings, its problems) for the renderers at `indexes`."""
+    planned = {}
+    for i in indexes:
+        found = Collector()
+        plan = found.run(plan_one, renderers[i])
+        planned[i] = (plan, tuple(getattr(plan, "warnings", ())), tuple(found.problems))
+    return planned
+
+
+def _raise_problems(planned: dict) -> None:
+    found = Collector()
+    for i in sorted(planned):
+        found.problems.extend(planned[i][2])
+    found.raise_if_any()
+
+
+def _finish(renderers: Sequence, planned: dict, done: dict, plan_one: Callable,
+            emit_one: Callable) -> Outputs:
+    """The outputs in order; any the child planned but did not write are written here."""
+    for i in range(len(renderers)):
+        if i not in done:
+            plan = planned[i][0]
+            if plan is None:                  # planned in the child: plan again to write here
+                plan = plan_one(renderers[i])
+            done[i] = emit_one(renderers[i], plan)
+    warnings = tuple(w for i in sorted(planned) for w in planned[i][1])
+    return Outputs(tuple(done[i] for i in range(len(renderers))), warnings)
 
 
 class _Child:
-    """A forked process writing some outputs; it reports them as one JSON line, then exits."""
+    """A forked process planning and writing some outputs; it reports twice on a pipe (the
+    plans' warnings and problems, then the files written), then exits."""
 
-    def __init__(self, pid: int, inbox: int, count: int):
-        self.pid, self._inbox, self._count = pid, inbox, count
+    def __init__(self, pid: int, inbox: int):
+        self.pid, self._inbox = pid, inbox
+        self._reader = os.fdopen(inbox, "rb", buffering=0)
+        self._failed = False
 
     @classmethod
-    def start(cls, jobs: list, emit_one: Callable, in_child: Callable) -> _Child | None:
+    def start(cls, jobs: list, plan_one: Callable, emit_one: Callable,
+              in_child: Callable) -> _Child | None:
         inbox, outbox = os.pipe()
         try:
             pid = forking.fork()
@@ -63,25 +109,42 @@ class _Child:
             return None
         if pid == 0:
             os.close(inbox)
-            _serve(outbox, jobs, emit_one, in_child)     # never returns
+            _serve(outbox, jobs, plan_one, emit_one, in_child)     # never returns
         os.close(outbox)
-        return cls(pid, inbox, len(jobs))
+        return cls(pid, inbox)
 
-    def finish(self) -> list[Written] | None:
-        """What the child wrote, once it has ended; None if it failed."""
-        chunks = []
-        while chunk := os.read(self._inbox, 1 << 16):
-            chunks.append(chunk)
-        os.close(self._inbox)
+    def planned(self, indexes: list[int]) -> dict:
+        """index -> (None, warnings, problems) as the child planned them; {} if it failed.
+        The plans themselves stay in the child."""
+        report = self._receive()
+        if report is None or len(report) != len(indexes):
+            return {}
+        return {i: (None, tuple(warnings), tuple(problems))
+                for i, (warnings, problems) in zip(indexes, report)}
+
+    def written(self, indexes: list[int]) -> dict:
+        """index -> Written once the child has ended; {} if it failed."""
+        report = self._receive()
+        self._reader.close()
         _, status = os.waitpid(self.pid, 0)
-        if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        if report is None or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+            return {}
+        return dict(zip(indexes, report)) if len(report) == len(indexes) else {}
+
+    def _receive(self):
+        """One report: 8 bytes of length, then a pickle; None once the child has failed."""
+        if self._failed:
             return None
+        size = self._reader.read(8)
+        data = self._reader.read(int.from_bytes(size, "big")) if len(size) == 8 else b""
         try:
-            reported = [Written(Path(path), count, unit)
-                        for path, count, unit in json.loads(b"".join(chunks))]
-        except (ValueError, TypeError):
-            return None
-        return reported if len(reported) == self._count else None
+            return pickle.loads(data) if data else self._fail()
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+            return self._fail()
+
+    def _fail(self) -> None:
+        self._failed = True
+        return None
 
     def stop(self) -> None:
         """End the child now (this process failed or was stopped): its files are not used."""
@@ -89,28 +152,37 @@ class _Child:
             os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        os.close(self._inbox)
+        self._reader.close()
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
 
 
-def _serve(outbox: int, jobs: list, emit_one: Callable, in_child: Callable) -> None:
-    """The child's life: write its outputs, report them, exit without Python's teardown."""
+def _serve(outbox: int, jobs: list, plan_one: Callable, emit_one: Callable,
+           in_child: Callable) -> None:
+    """The child's life: plan, report, write, report, exit without Python's teardown."""
     code = 1
     try:
         quiet = os.open(os.devnull, os.O_RDWR)              # the parent's stdin and stdout
         os.dup2(quiet, 0)
         os.dup2(quiet, 1)
         in_child()
-        written = [emit_one(renderer, plan) for renderer, plan in jobs]
-        data = json.dumps([[str(w.path), w.count, w.unit] for w in written]).encode()
-        view = memoryview(data)
-        while view:
-            view = view[os.write(outbox, view):]
-        code = 0
-    except BaseException:                                  # written again by the parent
+        planned = _plan(jobs, range(len(jobs)), plan_one)
+        _report(outbox, [(list(warnings), list(problems)) for _, warnings, problems
+                         in planned.values()])
+        if not any(problems for _, _, problems in planned.values()):
+            _report(outbox, [emit_one(renderer, planned[i][0])
+                             for i, renderer in enumerate(jobs)])
+            code = 0
+    except BaseException:                                  # planned and written again by the parent
         code = 1
     finally:
         os._exit(code)
+
+
+def _report(outbox: int, value) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    view = memoryview(len(data).to_bytes(8, "big") + data)
+    while view:
+        view = view[os.write(outbox, view):]
