@@ -26,6 +26,7 @@ from notedeck.model import ChartArt, Deck, Meta
 from notedeck.render.contract import Assets
 from notedeck.render.pptx import package
 from notedeck.render.pptx.blocks import PRect, PText
+from notedeck.render.pptx.copies import Copies
 from notedeck.render.pptx.layouts import NOT_CLONED, Box, Placeholder
 from notedeck.render.pptx.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
@@ -74,11 +75,12 @@ def emit(planned: DeckPlan, out: Path) -> int:
     _drop_slides(prs)
     _view_properties(prs)
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
+    copies = Copies(prs)
     masters = list(prs.slide_masters)
     for slide in planned.slides:
         mapped = planned.template.roles[slide.role]
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
-        _emit_slide(prs, layout, mapped, slide, planned.art, planned.meta)
+        _emit_slide(copies, layout, mapped, slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
     buffer = io.BytesIO()
     prs.save(buffer)
@@ -119,9 +121,9 @@ def _drop_slides(prs) -> None:
         id_list.remove(sld_id)
 
 
-def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, ChartArt],
-                meta: Meta) -> None:
-    slide = prs.slides.add_slide(layout)
+def _emit_slide(copies: Copies, layout, mapped, planned: PlannedSlide,
+                art: Mapping[str, ChartArt], meta: Meta) -> None:
+    slide = copies.add_slide(layout)
     lang = meta.lang
     shapes = dict(zip(_cloned(mapped.layout), _placeholders(slide)))
     used: set[int] = set()
@@ -155,7 +157,8 @@ def _emit_slide(prs, layout, mapped, planned: PlannedSlide, art: Mapping[str, Ch
         write_text(number, planned.number, lang, slide_number=True,
                    at=_pinned_box(mapped.layout, mapped.number))
     if planned.notes:
-        _write_notes(slide.notes_slide.notes_text_frame, planned.notes, meta.declared_lang)
+        _write_notes(copies.notes_slide(slide).notes_text_frame, planned.notes,
+                     meta.declared_lang)
 
 
 def _write_notes(frame, notes: tuple[str, ...], lang: str) -> None:
