@@ -25,16 +25,12 @@ from notedeck.model import ChartArt, Deck, Meta
 from notedeck.render.contract import Assets
 from notedeck.render.pptx import package
 from notedeck.render.pptx.blocks import PRect, PText
-from notedeck.render.pptx.copies import Copies
 from notedeck.render.pptx.layouts import NOT_CLONED, Box, Placeholder
 from notedeck.render.pptx.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
 from notedeck.render.pptx.plan import PlannedSlide, PPicture, plan
 from notedeck.render.pptx.table import PTable
-from notedeck.render.pptx.write import A, P, emu_box as _emu_box
-from notedeck.render.pptx.chart_xml import emit_chart
 from notedeck.render.pptx.charts import PChart
-from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
 
 DEFAULT_TEMPLATE = package.DEFAULT_TEMPLATE
 FIXED_DATE = datetime(2000, 1, 1)
@@ -73,6 +69,10 @@ def emit(planned: DeckPlan, out: Path) -> int:
     prs = package.open_presentation(planned.template_bytes, planned.template.file)
     _drop_slides(prs)
     _view_properties(prs)
+    # imported here, as in the functions below: only writing the deck needs them, and the
+    # deck is written by a process forked once every output is planned
+    from notedeck.render.pptx.copies import Copies
+
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     copies = Copies(prs)
     masters = list(prs.slide_masters)
@@ -117,8 +117,12 @@ def _drop_slides(prs) -> None:
         id_list.remove(sld_id)
 
 
-def _emit_slide(copies: Copies, layout, mapped, planned: PlannedSlide,
+def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
                 art: Mapping[str, ChartArt], meta: Meta) -> None:
+    from notedeck.render.pptx.chart_xml import emit_chart
+    from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
+    from notedeck.render.pptx.write import emu_box as _emu_box
+
     slide = copies.add_slide(layout)
     lang = meta.lang
     shapes = dict(zip(_cloned(mapped.layout), _placeholders(slide)))
@@ -191,6 +195,8 @@ def _add_placeholder(slide, ph: Placeholder, name: str):
     """Footers and slide numbers are not copied from the layout by python-pptx: add them."""
     from pptx.oxml import parse_xml
     from pptx.shapes.shapetree import SlideShapeFactory
+
+    from notedeck.render.pptx.write import A, P
 
     shape_id = slide.shapes._next_shape_id
     sp = parse_xml(
