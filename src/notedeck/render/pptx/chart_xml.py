@@ -186,10 +186,11 @@ def _label(data_label, label: Label, planned: PChart, size, bold: bool = False,
            ink: Ink | None = None) -> None:
     from pptx.enum.chart import XL_LABEL_POSITION
 
-    data_label.text_frame.text = label.text
+    text_frame = data_label.text_frame      # found once: each lookup searches the series
+    text_frame.text = label.text
     data_label.position = getattr(XL_LABEL_POSITION, _POSITION[label.position])
-    _rich(data_label.text_frame, size.pt, bold, planned, ink)
-    data_label.text_frame._txBody.bodyPr.set("wrap", "none")      # one line, as written
+    _rich(text_frame, size.pt, bold, planned, ink)
+    text_frame._txBody.bodyPr.set("wrap", "none")      # one line, as written
 
 
 def _rich(text_frame, size: float, bold: bool, planned: PChart, ink: Ink | None = None) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, NamedTuple, Sequence, TypeVar
 
 from notedeck.model import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
                             fill_slots)
@@ -66,10 +66,13 @@ def _advances(path: str) -> tuple[dict[int, float], float]:
     from fontTools.ttLib import TTFont
 
     font = TTFont(path, lazy=True)
+    # Glyphs named by number: decoding their real names (the 'post' table) would cost more
+    # than reading the widths. Glyph 0 is .notdef in every TrueType and OpenType font.
+    font.setGlyphOrder([f"glyph{i}" for i in range(font["maxp"].numGlyphs)])
     upm = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics
     widths = {cp: metrics[glyph][0] / upm for cp, glyph in font.getBestCmap().items()}
-    return widths, metrics[".notdef"][0] / upm
+    return widths, metrics["glyph0"][0] / upm
 
 
 def _widths(bold: bool, italic: bool, face: Face | None):
@@ -99,22 +102,25 @@ def line_height(size: float, line_spacing: float = 1.0, face: Face | None = None
 
 # --- wrapping ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Word:
+class _Word(NamedTuple):
     text: str
     chars: tuple[float, ...]     # em width of each character
     space: float                 # em width of the space before it (its run's style)
-
-    @property
-    def width(self) -> float:
-        return sum(self.chars)
+    width: float                 # em width of the word: the sum of its characters'
 
 
 def _as_runs(text: Text | str) -> Text:
     return (Run(text),) if isinstance(text, str) else tuple(text)
 
 
-def _words(runs: Text, face: Face | None = None) -> list[_Word]:
+def _word(text: str, chars: list[float], space: float) -> _Word:
+    return _Word(text, tuple(chars), space, sum(chars))
+
+
+# Em widths do not depend on the size: fitting wraps the same runs at every size it tries,
+# so each text is cut into words once.
+@lru_cache(maxsize=4096)
+def _words(runs: Text, face: Face | None = None) -> tuple[_Word, ...]:
     words: list[_Word] = []
     text, chars, space, pending_space = "", [], 0.0, 0.0
     for run in runs:
@@ -122,7 +128,7 @@ def _words(runs: Text, face: Face | None = None) -> list[_Word]:
         for ch in run.text:
             if ch == " ":
                 if text:
-                    words.append(_Word(text, tuple(chars), space))
+                    words.append(_word(text, chars, space))
                     text, chars = "", []
                 pending_space = widths.get(32, fallback)
                 continue
@@ -131,8 +137,8 @@ def _words(runs: Text, face: Face | None = None) -> list[_Word]:
             text += ch
             chars.append(widths.get(ord(ch), fallback))
     if text:
-        words.append(_Word(text, tuple(chars), space))
-    return words
+        words.append(_word(text, chars, space))
+    return tuple(words)
 
 
 def wrap(text: Text | str, width_pt: float, size: float,
