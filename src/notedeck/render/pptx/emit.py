@@ -12,6 +12,7 @@ reproducible: fixed core properties and zip timestamps (SOURCE_DATE_EPOCH).
 
 from __future__ import annotations
 
+import io
 import os
 import zipfile
 from dataclasses import dataclass
@@ -81,9 +82,12 @@ def emit(planned: DeckPlan, out: Path) -> int:
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
         _emit_slide(copies, layout, mapped, slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
+    buffer = io.BytesIO()
+    prs.save(buffer)
     from notedeck.render.provenance import custom_xml
 
-    save_package(prs, Path(out), slides=len(planned.slides), custom=custom_xml(planned.meta))
+    normalise_package(buffer, Path(out), slides=len(planned.slides),
+                      custom=custom_xml(planned.meta))
     return len(planned.slides)
 
 
@@ -243,60 +247,32 @@ CUSTOM_TYPE = "application/vnd.openxmlformats-officedocument.custom-properties+x
 CUSTOM_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"
 
 
-def save_package(prs, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
-    """`prs.save(dest)` made reproducible: fixed entry timestamps and a neutral app.xml;
-    `custom` (the build id and figures, render/provenance.py) becomes docProps/custom.xml."""
-    from pptx.opc.serialized import PackageWriter
+def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
+    """Rewrite a saved package with fixed entry timestamps and a neutral app.xml; `custom`
+    (the build id and figures, render/provenance.py) becomes docProps/custom.xml."""
+    stamp = _fixed_time()
+    date_time = (max(stamp.year, 1980), stamp.month, stamp.day,
+                 stamp.hour, stamp.minute, stamp.second)
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+        def write(name: str, data: bytes) -> None:
+            info = zipfile.ZipInfo(name, date_time=date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o644 << 16
+            zout.writestr(info, data)
 
-    package = prs.part.package
-    # python-pptx's own writer (its parts, their order, its content types) handed this
-    # module's zip instead of its own, so that each part is compressed once, not saved and
-    # then rewritten. Its steps are those of PackageWriter._write.
-    writer = PackageWriter(dest, package._rels, tuple(package.iter_parts()))
-    with _Package(dest, slides, custom) as sink:
-        writer._write_content_types_stream(sink)
-        writer._write_pkg_rels(sink)
-        writer._write_parts(sink)
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "docProps/app.xml":
+                data = APP_XML.format(slides=slides).encode()
+            elif custom and item.filename == "[Content_Types].xml":
+                data = data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
+                                    f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
+            elif custom and item.filename == "_rels/.rels":
+                data = data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
+                                    f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
+                                    '</Relationships>'.encode())
+            write(item.filename, data)
+        if custom:
+            write(CUSTOM_PART, custom)
     return Path(dest)
-
-
-class _Package:
-    """A zip written as python-pptx's package writer asks, made reproducible on the way."""
-
-    def __init__(self, dest: Path, slides: int, custom: bytes | None):
-        stamp = _fixed_time()
-        self._date_time = (max(stamp.year, 1980), stamp.month, stamp.day,
-                           stamp.hour, stamp.minute, stamp.second)
-        self._slides, self._custom = slides, custom
-        self._zip = zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED)
-
-    def __enter__(self) -> _Package:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        try:
-            if self._custom and exc[0] is None:
-                self._add(CUSTOM_PART, self._custom)
-        finally:
-            self._zip.close()
-
-    def write(self, pack_uri, blob: bytes) -> None:
-        """One part (or relationships) of the package, by its python-pptx PackURI."""
-        name, data, custom = pack_uri.membername, blob, self._custom
-        if name == "docProps/app.xml":
-            data = APP_XML.format(slides=self._slides).encode()
-        elif custom and name == "[Content_Types].xml":
-            data = data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
-                                f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
-        elif custom and name == "_rels/.rels":
-            data = data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
-                                f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
-                                '</Relationships>'.encode())
-        self._add(name, data)
-
-    def _add(self, name: str, data: bytes) -> None:
-        info = zipfile.ZipInfo(name, date_time=self._date_time)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.create_system = 3
-        info.external_attr = 0o644 << 16
-        self._zip.writestr(info, data)
