@@ -70,8 +70,8 @@ def emit(planned: DeckPlan, out: Path) -> int:
     prs = package.open_presentation(planned.template_bytes, planned.template.file)
     _drop_slides(prs)
     _view_properties(prs)
-    # imported here, as in the functions below: only writing the deck needs them, and the
-    # deck is written by a process forked once every output is planned
+    # imported here, as in the functions below: only writing the deck needs them, not
+    # planning it (notedeck check, slides.pdf)
     from notedeck.render.pptx.copies import Copies
 
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
