@@ -177,13 +177,16 @@ def place_text(ax, scene: Scene, text: str, spots: list, keep: list[Point], styl
     """
     fig = ax.figure
     boxes, extra = [], []
+    probe = ax.annotate(text, xy=spots[0][0], xytext=spots[0][1:3],   # one probe, moved
+                        textcoords="offset points", annotation_clip=False, **style)
     for anchor, dx, dy, ha, va in spots:
-        probe = ax.annotate(text, xy=anchor, xytext=(dx, dy), textcoords="offset points",
-                            ha=ha, va=va, annotation_clip=False, **style)
+        probe.xy, probe.xyann = anchor, (dx, dy)
+        probe.set_horizontalalignment(ha)
+        probe.set_verticalalignment(va)
         box = box_of(probe, fig)
-        probe.remove()
         boxes.append(box)
         extra.append(_link_cost(scene, box, ha, va, owner, rivals, _leads(dx, dy)))
+    probe.remove()
     best = place_label(boxes, scene.boxes, keep, scene.bounds, extra)
     anchor, dx, dy, ha, va = spots[best]
     leader = None
