@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import traceback
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError, nodes
+from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -50,16 +51,15 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
     """Render placeholders; every problem names the file and line of its placeholder."""
     if "{" not in text:
         return text
+    plain = _printed_names(text, namespace)
+    if plain is not None:
+        return plain
     try:
         tree = environment().parse(text)
         found = placeholders.check(tree, namespace)
         if found:
             raise NotedeckError([Problem(Location(file, line + line_offset, None, key), message)
                                  for line, message in found])
-        with budget.counting():
-            plain = _printed_names(tree, namespace)
-        if plain is not None:
-            return plain
         with budget.counting():
             template = environment().from_string(budget.Counting().visit(tree))
             template.name = template.filename = _TEMPLATE_NAME
@@ -85,44 +85,53 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
                      f"placeholder could not be filled: {exc}") from None
 
 
-def _printed_names(tree: nodes.Template, namespace: Mapping[str, Any]) -> str | None:
-    """The text of a template that only prints figure names ("{{ a.b }}"), filled as Jinja
-    would fill it, without compiling it (most of a note's texts; compiling costs ~1 ms
-    each). None when it does anything more or printing fails: Jinja then fills or reports it."""
-    parts = []
-    for output in tree.body:
-        if not isinstance(output, nodes.Output):
-            return None
-        for node in output.nodes:
-            if isinstance(node, nodes.TemplateData):
-                parts.append(node.data)
-                continue
+def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
+    """The text filled, when its placeholders only print figure names ("{{ a.b }}"), as
+    Jinja would fill it but without parsing or compiling a template (most of a note's texts;
+    Jinja costs ~1 ms a text). None when the text does anything more, names what is not
+    there, or prints what cannot be printed: Jinja then fills it, or reports the problem."""
+    if "\r" in text:                    # Jinja's lexer turns "\r\n" into "\n"
+        return None
+    parts, end = [], 0
+    with budget.counting():
+        for match in _PRINT.finditer(text):
+            data = text[end:match.start()]
+            if _has_tag(data) or data.endswith("{"):
+                return None
             try:
-                value = _figure(node, namespace)
+                value = _figure(match.group(1).split("."), namespace)
                 if value is _NOT_PLAIN:
                     return None
-                parts.append(str(budget.printable(value)))
+                parts += [data, str(budget.printable(value))]
             except Exception:      # noqa: BLE001 - Jinja's own run reports it, with its line
                 return None
-    return "".join(parts)
+            end = match.end()
+    rest = text[end:]
+    return None if _has_tag(rest) else "".join(parts) + rest
 
 
+_PRINT = re.compile(r"\{\{[ \t\n]*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t\n]*\}\}")
+_KEYWORDS = {"true", "false", "True", "False", "none", "None", "and", "or", "not", "in", "is",
+             "if", "else"}               # Jinja reads these as values or operators, not names
 _NOT_PLAIN = object()
 
 
-def _figure(node: nodes.Node, namespace: Mapping[str, Any]) -> Any:
-    """A figure name's value ("a", "a.b", "a['b']") as Jinja's sandbox looks it up."""
-    env = environment()
-    if isinstance(node, nodes.Name):
-        return namespace[node.name] if node.name in namespace else _NOT_PLAIN
-    if isinstance(node, nodes.Getattr):
-        base = _figure(node.node, namespace)
-        value = _NOT_PLAIN if base is _NOT_PLAIN else env.getattr(base, node.attr)
-    elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const):
-        base = _figure(node.node, namespace)
-        value = _NOT_PLAIN if base is _NOT_PLAIN else env.getitem(base, node.arg.value)
-    else:
+def _has_tag(data: str) -> bool:
+    return "{{" in data or "{%" in data or "{#" in data
+
+
+def _figure(path: list[str], namespace: Mapping[str, Any]) -> Any:
+    """A figure name's value: checked as placeholders.check reads it (a known key of a group
+    of figures), looked up as Jinja's sandbox renders it."""
+    first, *attributes = path
+    if first in _KEYWORDS or first not in namespace:
         return _NOT_PLAIN
+    checked = value = namespace[first]
+    for attribute in attributes:
+        if attribute.startswith("_") or not isinstance(checked, Mapping) \
+                or attribute not in checked:
+            return _NOT_PLAIN
+        checked, value = checked[attribute], environment().getattr(value, attribute)
     return _NOT_PLAIN if isinstance(value, Undefined) else value
 
 
