@@ -110,7 +110,8 @@ def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
     return None if _has_tag(rest) else "".join(parts) + rest
 
 
-_PRINT = re.compile(r"\{\{[ \t\n]*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t\n]*\}\}")
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_PRINT = re.compile(r"\{\{[ \t\n]*(" + _NAME + r"(?:\." + _NAME + r")*)[ \t\n]*\}\}")
 _KEYWORDS = {"true", "false", "True", "False", "none", "None", "and", "or", "not", "in", "is",
              "if", "else"}               # Jinja reads these as values or operators, not names
 _NOT_PLAIN = object()
