@@ -69,6 +69,8 @@ class SourceIn(BaseModel):
     note: Long
 
 
+# Empty defaults rather than default_factory: pydantic copies a mutable default for each
+# note, and a factory costs the model an inspect.signature() of list or dict (tokenize).
 class NoteIn(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
     title: Short
@@ -77,15 +79,15 @@ class NoteIn(BaseModel):
     date: Annotated[datetime.date, PlainValidator(_date)]
     footer: Short
     subject: Annotated[str, _text(300)] = ""
-    keywords: list[Short] = Field(default_factory=list, max_length=20)
+    keywords: list[Short] = Field([], max_length=20)
     title_notes: Long = ""
     sources_title: Short = ""                     # "": the catalogue's, in the note's language
-    sources: list[SourceIn] = Field(default_factory=list, max_length=20)
-    boundaries: list[Long] = Field(default_factory=list, max_length=10)
-    names_with_numbers: list[Short] = Field(default_factory=list, max_length=50)
-    outputs: list[Short] = Field(default_factory=list, max_length=20)   # added to every build
+    sources: list[SourceIn] = Field([], max_length=20)
+    boundaries: list[Long] = Field([], max_length=10)
+    names_with_numbers: list[Short] = Field([], max_length=50)
+    outputs: list[Short] = Field([], max_length=20)   # added to every build
     locale: Locale = "en-GB"                      # numbers, dates and notedeck's own words
-    labels: LabelMap = Field(default_factory=dict)    # catalogue entries, in the note's locale
+    labels: LabelMap = Field({})    # catalogue entries, in the note's locale
 
 
 def read(path: Path, override: yamlfile.Located | None = None) -> tuple[NoteIn, yamlfile.Located]:
