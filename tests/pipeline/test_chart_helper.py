@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from notedeck.options import Options
@@ -89,3 +94,45 @@ def test_a_form_no_output_declared_is_drawn_when_first_read(cache, workers):
         got = {name: (art[name].png, art[name].svg) for name in art}
     expected = {spec.name: draw.draw(spec) for spec in SPECS}
     assert got == {name: (a.png, a.svg) for name, a in expected.items()}
+
+
+def children_of(parent: int) -> list[int]:
+    """Live processes (not zombies) whose parent is `parent`, read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[1]) == parent:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def ended(pid: int) -> bool:
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or (os.cpu_count() or 1) < 2,
+                    reason="reads processes from Linux's /proc; the charts are shared on two cores")
+def test_the_helper_shares_the_charts_with_a_sibling_that_ends_when_the_build_stops(cache):
+    many = [replace(spec, name=f"{spec.name}{n}") for n in range(30) for spec in SPECS]
+    charts = Charts(cache=False, workers=True)
+    helper = charts._helper.pid
+    charts.art(many)                           # sent: the helper shares them once it has them
+    for _ in range(3000):
+        if children_of(helper):
+            break
+        time.sleep(0.01)
+    sibling = children_of(helper)
+    assert len(sibling) == 1                   # 45 charts, several seconds, of drawing left
+    charts.close()                             # the pipe closed: it ends at its next report
+    for _ in range(300):
+        if ended(sibling[0]):
+            break
+        time.sleep(0.01)
+    assert ended(sibling[0])
