@@ -46,9 +46,15 @@ def register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(FONT_FILES[face])))
     pdfmetrics.registerFontFamily(FAMILY, normal=FACES["regular"], bold=FACES["bold"],
                                   italic=FACES["italic"], boldItalic=FACES["bolditalic"])
+
+
+def fallback() -> str:
+    """FALLBACK, registered the first time a text needs it: DejaVu Sans is the largest
+    font read, and most notes never reach for it."""
     dejavu = glyphs.dejavu_file()
-    if dejavu and FALLBACK not in known:
+    if dejavu and FALLBACK not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(FALLBACK, str(dejavu)))
+    return FALLBACK
 
 
 # --- text ----------------------------------------------------------------------
@@ -68,8 +74,8 @@ def esc(text: str) -> str:
     escaped = escape(clean(text))
     if escaped.isascii():
         return escaped
-    return "".join(f'<font name="{FALLBACK}">{"".join(run)}</font>' if fallback else "".join(run)
-                   for fallback, run in groupby(escaped, glyphs.needs_fallback))
+    return "".join(f'<font name="{fallback()}">{"".join(run)}</font>' if lacking else "".join(run)
+                   for lacking, run in groupby(escaped, glyphs.needs_fallback))
 
 
 def markup(runs: Text) -> str:

@@ -16,7 +16,7 @@ from itertools import groupby
 from pathlib import Path
 
 from notedeck import glyphs
-from notedeck.render.pdf.styles import FACES, FALLBACK, register_fonts
+from notedeck.render.pdf.styles import FACES, fallback, register_fonts
 from notedeck.render.pptx import faces
 from notedeck.render.pptx.faces import Face
 from notedeck.theme import FONT_FILES
@@ -75,5 +75,5 @@ def parts(text: str, name: str) -> list[tuple[str, str]]:
 
         def lacks(ch: str) -> bool:
             return fallback and ch != " " and ord(ch) not in covered
-    return [("".join(chars), FALLBACK if missing else name)
+    return [("".join(chars), fallback() if missing else name)
             for missing, chars in groupby(text, lacks)]
