@@ -164,9 +164,8 @@ def build(all_audiences, **given) -> None:
 
 
 def _quick_exit() -> None:
-    """The cycle collector stays off for the one build this process runs, and at exit it skips
-    the objects the build made: the process is ending, and walking them (about 30 ms once
-    the build turned it back on) costs more than a last collection can free."""
+    """The cycle collector off for the one build this process runs, and skipping its objects
+    at exit: walking them (30 ms once back on) costs more than it could free."""
     import atexit
     import gc
 
