@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.errors import Problem, fail
 from notedeck.options import Options
 from notedeck.pipeline.publish import sweep
 from notedeck.pipeline.records import Written
@@ -79,7 +79,8 @@ def _build_once(options: Options, started: float) -> BuildResult:
 def _build(options: Options, charts, started: float, template=None) -> BuildResult:
     from notedeck.pipeline.emit_aside import write_all
     from notedeck.pipeline.publish import preflight, publish
-    from notedeck.pipeline.stages import listed_outputs, prepare, renderers
+    from notedeck.pipeline.stages import (listed_outputs, planner, prepare, refuse_warnings,
+                                          renderers)
 
     prepared = prepare(options, template)
     chosen = renderers(options, listed_outputs(prepared.source))
@@ -90,12 +91,10 @@ def _build(options: Options, charts, started: float, template=None) -> BuildResu
         preflight(folder, names)                  # refuse what is in the way before any work
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
         try:
-            outputs = write_all(
-                chosen, lambda renderer: renderer.plan(
-                    prepared.deck, art, renderer.settings(options), prepared.assets),
-                lambda renderer, plan: _emit(renderer, plan, stage),
-                _aside(chosen, options), charts.in_child)
-            _refuse_warnings(options, outputs.warnings)
+            outputs = write_all(chosen, planner(prepared, art, options),
+                                lambda renderer, plan: _emit(renderer, plan, stage),
+                                _aside(chosen, options), charts.in_child)
+            refuse_warnings(options, outputs.warnings)
             publish({name: stage / name for name in names}, folder)
             paths = tuple(folder / r.filename for r in chosen)
         finally:
@@ -103,12 +102,6 @@ def _build(options: Options, charts, started: float, template=None) -> BuildResu
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, outputs.written))
     return BuildResult(files, time.perf_counter() - started,
                        (*prepared.warnings, *outputs.warnings))
-
-
-def _refuse_warnings(options: Options, warnings) -> None:
-    """With --strict, a planner's warnings (a template's unreadable colours, say) refuse the build."""
-    if options.strict and warnings:
-        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
 
 
 def _aside(chosen, options: Options) -> set[int]:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -184,12 +183,8 @@ class _Helper:
         return cls(pid, down_w, os.fdopen(up_r, "rb", buffering=0), folder)
 
     def send(self, specs: list) -> bool:
-        import pickle
-
-        data = pickle.dumps(specs, protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            os.write(self._to_child, len(data).to_bytes(8, "big"))
-            _write_all(self._to_child, data)
+            forking.send(self._to_child, specs)
             os.close(self._to_child)
             self._to_child = -1
         except OSError:
@@ -223,15 +218,8 @@ class _Helper:
         if self._to_child != -1:
             os.close(self._to_child)
             self._to_child = -1
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         self._from_child.close()
-        try:
-            os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
+        forking.end(self.pid)
 
 
 def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
@@ -241,8 +229,6 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
         quiet = os.open(os.devnull, os.O_RDWR)             # the parent's stdin and stdout
         os.dup2(quiet, 0)                                  # are its own: a pipe reader
         os.dup2(quiet, 1)                                  # waits for no helper
-        import pickle
-
         _without_3d_axes()
         _without_property_tables()
         import matplotlib.backends.backend_agg  # noqa: F401  (the 0.3 s this process exists for)
@@ -250,9 +236,8 @@ def _serve(inbox: int, outbox: int, folder: Path, forms) -> None:
 
         from notedeck.render.charts import draw as charts
 
-        size = _read_exactly(inbox, 8)
-        if len(size) == 8:
-            specs = pickle.loads(_read_exactly(inbox, int.from_bytes(size, "big")))
+        specs = forking.receive(inbox)
+        if specs is not None:
             mine, sibling = _shared(specs)
             _draw(mine, ChartCache(folder), charts.draw, forms, outbox)
             if sibling:
@@ -288,7 +273,7 @@ def _draw(specs: list, cache: ChartCache, draw, forms, outbox: int) -> None:
             ok = cache._path(cache.key(spec)).exists()
         except Exception:                                  # drawn again by the parent, which reports it
             ok = False
-        _write_all(outbox, f"{'ok' if ok else 'error'} {spec.name}\n".encode())
+        forking.write_all(outbox, f"{'ok' if ok else 'error'} {spec.name}\n".encode())
 
 
 def _without_3d_axes() -> None:
@@ -308,20 +293,3 @@ def _without_property_tables() -> None:
     import matplotlib.artist
 
     matplotlib.artist.kwdoc = lambda artist: ""
-
-
-def _read_exactly(fd: int, count: int) -> bytes:
-    chunks, left = [], count
-    while left:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]

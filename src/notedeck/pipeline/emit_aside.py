@@ -15,14 +15,21 @@ to the same bytes, and their problems are reported as any other.
 from __future__ import annotations
 
 import os
-import pickle
-import signal
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from notedeck.errors import Collector, NotedeckError, Problem
+from notedeck.errors import Collector, Problem
 from notedeck.pipeline import forking
 from notedeck.pipeline.records import Written
+
+
+class _Planned(NamedTuple):
+    """One output's planning: its plan (None if made in the child), warnings and problems."""
+
+    plan: Any
+    warnings: tuple[Problem, ...]
+    problems: tuple[Problem, ...]
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,7 @@ def write_all(renderers: Sequence, plan_one: Callable, emit_one: Callable,
         missing = [i for i in range(len(renderers)) if i not in planned]   # the child failed
         planned.update(_plan(renderers, missing, plan_one))
         _raise_problems(planned)
-        done = {i: emit_one(renderers[i], planned[i][0]) for i in (*mine, *missing)}
+        done = {i: emit_one(renderers[i], planned[i].plan) for i in (*mine, *missing)}
         if child is not None:
             done.update(child.written(sorted(aside)))
             child = None
@@ -59,19 +66,19 @@ def write_all(renderers: Sequence, plan_one: Callable, emit_one: Callable,
 
 
 def _plan(renderers: Sequence, indexes: Sequence[int], plan_one: Callable) -> dict:
-    """index -> (plan, its warnings, its problems) for the renderers at `indexes`."""
+    """index -> _Planned for the renderers at `indexes`."""
     planned = {}
     for i in indexes:
         found = Collector()
         plan = found.run(plan_one, renderers[i])
-        planned[i] = (plan, tuple(getattr(plan, "warnings", ())), tuple(found.problems))
+        planned[i] = _Planned(plan, tuple(getattr(plan, "warnings", ())), tuple(found.problems))
     return planned
 
 
 def _raise_problems(planned: dict) -> None:
     found = Collector()
     for i in sorted(planned):
-        found.problems.extend(planned[i][2])
+        found.problems.extend(planned[i].problems)
     found.raise_if_any()
 
 
@@ -80,11 +87,11 @@ def _finish(renderers: Sequence, planned: dict, done: dict, plan_one: Callable,
     """The outputs in order; any the child planned but did not write are written here."""
     for i in range(len(renderers)):
         if i not in done:
-            plan = planned[i][0]
+            plan = planned[i].plan
             if plan is None:                  # planned in the child: plan again to write here
                 plan = plan_one(renderers[i])
             done[i] = emit_one(renderers[i], plan)
-    warnings = tuple(w for i in sorted(planned) for w in planned[i][1])
+    warnings = tuple(w for i in sorted(planned) for w in planned[i].warnings)
     return Outputs(tuple(done[i] for i in range(len(renderers))), warnings)
 
 
@@ -94,7 +101,6 @@ class _Child:
 
     def __init__(self, pid: int, inbox: int):
         self.pid, self._inbox = pid, inbox
-        self._reader = os.fdopen(inbox, "rb", buffering=0)
         self._failed = False
 
     @classmethod
@@ -114,49 +120,32 @@ class _Child:
         return cls(pid, inbox)
 
     def planned(self, indexes: list[int]) -> dict:
-        """index -> (None, warnings, problems) as the child planned them; {} if it failed.
-        The plans themselves stay in the child."""
+        """index -> _Planned (without the plan, which stays in the child); {} if it failed."""
         report = self._receive()
         if report is None or len(report) != len(indexes):
             return {}
-        return {i: (None, tuple(warnings), tuple(problems))
+        return {i: _Planned(None, tuple(warnings), tuple(problems))
                 for i, (warnings, problems) in zip(indexes, report)}
 
     def written(self, indexes: list[int]) -> dict:
         """index -> Written once the child has ended; {} if it failed."""
         report = self._receive()
-        self._reader.close()
+        os.close(self._inbox)
         _, status = os.waitpid(self.pid, 0)
         if report is None or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
             return {}
         return dict(zip(indexes, report)) if len(report) == len(indexes) else {}
 
     def _receive(self):
-        """One report: 8 bytes of length, then a pickle; None once the child has failed."""
-        if self._failed:
-            return None
-        size = self._reader.read(8)
-        data = self._reader.read(int.from_bytes(size, "big")) if len(size) == 8 else b""
-        try:
-            return pickle.loads(data) if data else self._fail()
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-            return self._fail()
-
-    def _fail(self) -> None:
-        self._failed = True
-        return None
+        """The child's next report; None from the first one missing (the child failed) on."""
+        report = None if self._failed else forking.receive(self._inbox)
+        self._failed = report is None
+        return report
 
     def stop(self) -> None:
         """End the child now (this process failed or was stopped): its files are not used."""
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self._reader.close()
-        try:
-            os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
+        os.close(self._inbox)
+        forking.end(self.pid)
 
 
 def _serve(outbox: int, jobs: list, plan_one: Callable, emit_one: Callable,
@@ -169,20 +158,12 @@ def _serve(outbox: int, jobs: list, plan_one: Callable, emit_one: Callable,
         os.dup2(quiet, 1)
         in_child()
         planned = _plan(jobs, range(len(jobs)), plan_one)
-        _report(outbox, [(list(warnings), list(problems)) for _, warnings, problems
-                         in planned.values()])
-        if not any(problems for _, _, problems in planned.values()):
-            _report(outbox, [emit_one(renderer, planned[i][0])
-                             for i, renderer in enumerate(jobs)])
+        forking.send(outbox, [(list(p.warnings), list(p.problems)) for p in planned.values()])
+        if not any(p.problems for p in planned.values()):
+            forking.send(outbox, [emit_one(renderer, planned[i].plan)
+                                  for i, renderer in enumerate(jobs)])
             code = 0
     except BaseException:                                  # planned and written again by the parent
         code = 1
     finally:
         os._exit(code)
-
-
-def _report(outbox: int, value) -> None:
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    view = memoryview(len(data).to_bytes(8, "big") + data)
-    while view:
-        view = view[os.write(outbox, view):]

@@ -54,9 +54,14 @@ def prepare(options: Options, template=None) -> Prepared:
     deck = stamp(deck, flatten(source.names),
                  (template.data or b"") + repr(assets.template_map).encode(), options.audience)
     warnings = (*source.warnings, *composed, *template.warnings)
+    refuse_warnings(options, warnings)
+    return Prepared(source, deck, tuple(warnings), assets)
+
+
+def refuse_warnings(options: Options, warnings) -> None:
+    """With --strict, warnings (a template's unreadable colours, say) refuse the build."""
     if options.strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
-    return Prepared(source, deck, tuple(warnings), assets)
 
 
 def template_first(options: Options, refused=lambda: None):
@@ -107,16 +112,18 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
     """Every chosen output planned; what any planner refuses, all at once."""
     from notedeck.errors import Collector
 
-    found, plans = Collector(), []
+    found, plans, plan_one = Collector(), [], planner(prepared, art, options)
     for renderer in renderers(options, listed_outputs(prepared.source)):
-        plan = found.run(renderer.plan, prepared.deck, art, renderer.settings(options),
-                         prepared.assets)
-        plans.append((renderer, plan))
+        plans.append((renderer, found.run(plan_one, renderer)))
     found.raise_if_any()
-    warnings = plan_warnings(plans)
-    if options.strict and warnings:
-        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
+    refuse_warnings(options, plan_warnings(plans))
     return plans
+
+
+def planner(prepared: Prepared, art: Mapping[str, ChartArt], options: Options):
+    """`plan_one(renderer)`: the renderer's plan of the prepared note, with its settings."""
+    return lambda renderer: renderer.plan(prepared.deck, art, renderer.settings(options),
+                                          prepared.assets)
 
 
 def plan_warnings(plans) -> tuple[Problem, ...]:
