@@ -2,7 +2,7 @@
 
 from notedeck.compose import compose
 from support import gather
-from notedeck.model import (ChartSlide, ContentSlide, SectionSlide, SourcesSlide, TableSlide, TitleSlide, plain, Paragraph, BulletList, Callout, Stats)
+from notedeck.deck import (ChartSlide, ContentSlide, SectionSlide, SourcesSlide, TableSlide, TitleSlide, plain, Paragraph, BulletList, Callout, Stats)
 
 BUDGETS = [
     ("1,000 story endings × 1,000", "1,000,000", "2 h 46 min 40 s", "1 second"),

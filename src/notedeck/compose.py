@@ -16,7 +16,7 @@ from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.model import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
+from notedeck.deck import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.inlines import inline_markdown
 from notedeck.readers.sections import Component, SectionSource, SlideSource
 

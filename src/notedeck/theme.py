@@ -80,7 +80,7 @@ CHART_SIZES_IN = {
 
 def chart_size(spec) -> tuple[float, float]:
     """Inches: by the chart's name, else by its kind's usual name."""
-    from notedeck.model import BottleneckChart, DialChart, SpeedupChart
+    from notedeck.deck import BottleneckChart, DialChart, SpeedupChart
 
     kinds = {DialChart: "dial", BottleneckChart: "bottleneck", SpeedupChart: "speedup"}
     return CHART_SIZES_IN.get(spec.name) or CHART_SIZES_IN[kinds[type(spec)]]

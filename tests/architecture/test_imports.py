@@ -75,7 +75,7 @@ def test_the_layer_contracts_are_kept():
 @pytest.mark.parametrize("module, line, contract", [
     ("render/dump.py", "from notedeck.readers import yamlfile", "Renderers read only the model"),
     ("figures/core.py", "import os", "The core is arithmetic"),
-    ("model.py", "from notedeck.compose import compose", "The base imports no stage"),
+    ("deck.py", "from notedeck.compose import compose", "The base imports no stage"),
     ("readers/note.py", "from notedeck.pipeline import build", "Stages in layers"),
 ])
 def test_a_forbidden_import_breaks_its_contract(tmp_path, module, line, contract):

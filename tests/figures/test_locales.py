@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from notedeck import catalogue
 from notedeck.figures.formatting import Formatter, round_half_up, significant
-from notedeck.model import Labels
+from notedeck.deck import Labels
 
 F = Fraction
 LOCALES = ("en-GB", "en-US", "de-DE", "fr-FR")

@@ -18,7 +18,7 @@ from pptx import Presentation
 from pypdf import PdfReader
 
 from notedeck import catalogue
-from notedeck.model import SLOT
+from notedeck.deck import SLOT
 from support import BUNDLED, build
 
 GERMAN, FRENCH = "team-berlin", "equipe-lyon"
@@ -131,7 +131,7 @@ def test_the_german_outputs_declare_their_language(built):
     assert langs == {"de-DE"} and notes == {"de-DE"}
     assert PdfReader(str(built / GERMAN / "handout.pdf")).trailer["/Root"]["/Lang"] == "de-DE"
     english = PdfReader(str(built / "note" / "handout.pdf")).trailer["/Root"]
-    assert "/Lang" not in english      # the English handout keeps its bytes (see model.Meta)
+    assert "/Lang" not in english      # the English handout keeps its bytes (see deck.Meta)
 
 
 def test_the_french_audience_writes_french_figures_and_labels(built):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.compose import compose
-from notedeck.model import ChartArt
+from notedeck.deck import ChartArt
 from notedeck.pipeline import scratch, trust
 from notedeck.pipeline.cache import ChartCache, cache_dir, cache_problem
 from notedeck.pipeline.chart_helper import SCRATCH
@@ -247,7 +247,7 @@ def test_a_failed_build_stops_its_helper_and_records_nothing(note, cache, tmp_pa
 
 
 def test_a_full_cache_keeps_its_most_recently_used_half(note, cache):
-    from notedeck.model import ChartArt
+    from notedeck.deck import ChartArt
 
     store = ChartCache()
     specs = specs_of(note)

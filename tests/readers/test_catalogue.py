@@ -7,7 +7,7 @@ import pytest
 from notedeck import catalogue
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.model import strings
+from notedeck.deck import strings
 from support import gather
 
 DATE = "date: 2026-10-02\n"

@@ -6,7 +6,7 @@ import pytest
 
 from notedeck.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.model import ContentSlide, strings
+from notedeck.deck import ContentSlide, strings
 from notedeck.readers import passages
 from support import gather
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.model import BulletList, Paragraph
+from notedeck.deck import BulletList, Paragraph
 from notedeck.readers import sections
 from notedeck.readers.sections import Component
 

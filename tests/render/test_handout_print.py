@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from notedeck.model import Heading, Paragraph, Table, plain
+from notedeck.deck import Heading, Paragraph, Table, plain
 from notedeck.render.pdf import emit as pdf
 from notedeck.render.pdf.layout import PAPERS
 

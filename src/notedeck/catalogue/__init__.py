@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from notedeck.catalogue import de, en, fr
-from notedeck.model import SLOT, fill_slots
+from notedeck.deck import SLOT, fill_slots
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": en.ENTRIES, "de": de.ENTRIES,
                                                "fr": fr.ENTRIES}

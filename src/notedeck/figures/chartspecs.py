@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.core import Figures
-from notedeck.model import (Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
+from notedeck.deck import (Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
 from notedeck.figures.scenario import Scenario
 
 _TIME_TICKS = (Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10), Fraction(1), Fraction(10),

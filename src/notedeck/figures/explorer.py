@@ -11,7 +11,7 @@ from notedeck.figures import chartspecs, core, tables
 from notedeck.figures.core import CheckFigures, Figures
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.scenario import Scenario
-from notedeck.model import CheckPosition, Choice, DialPosition, Explorer, ExplorerWords, Reading
+from notedeck.deck import CheckPosition, Choice, DialPosition, Explorer, ExplorerWords, Reading
 
 
 class _Remembered:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.core import Figures
-from notedeck.model import Run, Callout, Stat, Stats, Table
+from notedeck.deck import Run, Callout, Stat, Stats, Table
 from notedeck.figures.scenario import Scenario, Workload
 from notedeck.figures.core import WorkloadFigures
 

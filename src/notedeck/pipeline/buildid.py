@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import replace
 
 from notedeck import __version__
-from notedeck.model import Deck
+from notedeck.deck import Deck
 
 ID_LENGTH = 10
 

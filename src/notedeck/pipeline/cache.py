@@ -259,7 +259,7 @@ def _entry(art, key: str) -> bytes:
 
 def _parse_entry(data: bytes, key: str, name: str):
     """The ChartArt in an entry made for exactly this key and name, else None."""
-    from notedeck.model import ChartArt
+    from notedeck.deck import ChartArt
 
     try:
         head, newline, body = data.partition(b"\n")

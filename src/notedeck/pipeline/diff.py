@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from notedeck.errors import Collector
-from notedeck.model import Chart, Deck, SectionSlide, Stats, Table, plain, strings
+from notedeck.deck import Chart, Deck, SectionSlide, Stats, Table, plain, strings
 
 WIDTH = 38                      # characters of a value or title shown in the table
 # Other spellings of a figure shown elsewhere in the table: left to --json.

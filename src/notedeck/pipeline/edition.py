@@ -19,7 +19,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.model import Deck
+from notedeck.deck import Deck
 from notedeck.render.provenance import KEYS, unpack_figures
 
 MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it

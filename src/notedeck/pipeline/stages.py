@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notedeck.errors import NotedeckError, Problem
-from notedeck.model import ChartArt, Deck
+from notedeck.deck import ChartArt, Deck
 from notedeck.options import Options
 from notedeck.render.contract import Assets, Renderer
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from notedeck.errors import Location, Problem, fail
-from notedeck.model import Exercise, Paragraph, Passage, Run, Text
+from notedeck.deck import Exercise, Paragraph, Passage, Run, Text
 from notedeck.readers import durations, markdown, passages
 from notedeck.readers.inlines import bullets, closing, describe, inline
 from notedeck.readers.validation import shown

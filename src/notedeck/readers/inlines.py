@@ -8,7 +8,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from notedeck.errors import Problem, fail, warning
-from notedeck.model import BulletList, Run, Text
+from notedeck.deck import BulletList, Run, Text
 from notedeck.readers import markdown
 from notedeck.readers import text as clean
 

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail
-from notedeck.model import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
+from notedeck.deck import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
 from notedeck.prose.templating import fill
 from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from notedeck.options import Options, Settings
 
 if TYPE_CHECKING:       # kept light: the chart cache reads FORMS on the warm path
-    from notedeck.model import ChartArt, Deck
+    from notedeck.deck import ChartArt, Deck
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any, Mapping
 
-from notedeck.model import Deck
+from notedeck.deck import Deck
 from notedeck.render.contract import Renderer, no_art
 
 

@@ -12,7 +12,7 @@ import base64
 import json
 import zlib
 
-from notedeck.model import Meta
+from notedeck.deck import Meta
 
 KEYS = {"build": "NotedeckBuild", "variant": "NotedeckAudience", "figures": "NotedeckFigures",
         "version": "NotedeckVersion"}

@@ -14,7 +14,7 @@ from PIL import Image
 
 from notedeck import theme
 from notedeck.pipeline.chart_helper import Charts
-from notedeck.model import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
+from notedeck.deck import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure
 from notedeck.render.charts import placement
@@ -127,7 +127,7 @@ def test_svg_is_readable_by_svglib(art):
 
 
 def test_importing_charts_does_not_import_matplotlib_and_drawing_skips_pyplot():
-    code = ("import sys, notedeck.render.charts.draw as c, notedeck.model as m\n"
+    code = ("import sys, notedeck.render.charts.draw as c, notedeck.deck as m\n"
             "print(any(n == 'matplotlib' or n.startswith('matplotlib.') for n in sys.modules))\n"
             "c.draw(m.BottleneckChart('bottleneck', 't', '', ()))\n"
             "print('matplotlib.pyplot' in sys.modules)\n")

@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
-from notedeck.model import plain
+from notedeck.deck import plain
 from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
@@ -136,7 +136,7 @@ def test_a_german_guide_speaks_german_and_writes_german_times(tmp_path):
 
 
 def test_a_note_without_planned_times_is_told_how_to_plan_them():
-    from notedeck.model import GuideLabels
+    from notedeck.deck import GuideLabels
     from notedeck.render.guide.written import written
 
     text = written(clock.Schedule((), (), (), 0), 9 * 3600, GuideLabels(), Formatter())

@@ -14,8 +14,8 @@ import pytest
 from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
-from notedeck.model import ChartArt
+from notedeck.deck import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
+from notedeck.deck import ChartArt
 from notedeck.render.pdf import paginate
 from notedeck.render.pdf.blocks import chart_flowable
 from notedeck.render.pdf.layout import PAPERS, column_widths, fit_box, raster_limit, stats_per_row

@@ -14,8 +14,8 @@ from pptx import Presentation
 from pptx.util import Emu
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
-from notedeck.model import ChartArt
+from notedeck.deck import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
+from notedeck.deck import ChartArt
 from notedeck.render.pptx import fit
 from notedeck.render.pptx import package
 from notedeck.render.pptx.package import DEFAULT_TEMPLATE

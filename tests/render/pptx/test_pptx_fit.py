@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from notedeck.model import BulletList, Callout, Paragraph, Run, Stat, Stats, Table
+from notedeck.deck import BulletList, Callout, Paragraph, Run, Stat, Stats, Table
 from notedeck.render.pptx import fit
 
 # Arial's advance widths (per 1000 em), which Liberation Sans matches exactly.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from notedeck.model import ContentSlide, Paragraph, Run
+from notedeck.deck import ContentSlide, Paragraph, Run
 from notedeck.options import Options
 from notedeck.pipeline.stages import prepare
 from notedeck.render.pptx import package

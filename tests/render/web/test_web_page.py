@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from lxml import html as lxml_html
 
-from notedeck.model import BottleneckChart, Paragraph, Run, Table
+from notedeck.deck import BottleneckChart, Paragraph, Run, Table
 from notedeck.render import web
 from notedeck.render.web.plan import plan
 

@@ -12,7 +12,7 @@ from lxml import html as lxml_html
 from support import gather, options
 
 from notedeck.compose import compose
-from notedeck.model import Deck
+from notedeck.deck import Deck
 from notedeck.render import registry
 from notedeck.render.contract import Assets
 

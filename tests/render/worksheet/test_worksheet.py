@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from notedeck.errors import NotedeckError
-from notedeck.model import Worksheet
+from notedeck.deck import Worksheet
 from notedeck.render.worksheet import emit as worksheet
 
 from ..editions import composed, qpdf_clean, tool, unembedded_fonts

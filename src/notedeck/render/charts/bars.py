@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notedeck.model import BottleneckChart
+from notedeck.deck import BottleneckChart
 from notedeck.render.charts.figure import (BAR_GAP_IN, BAR_TEXT_SIZES, BAR_THICKNESS_IN,
                                            LEADER_IN, P, T, freeze, measure, text_on)
 from notedeck.render.charts.placement import spread

@@ -16,7 +16,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from notedeck import theme
-from notedeck.model import BottleneckChart, ChartArt, ChartSpec, DialChart, SpeedupChart
+from notedeck.deck import BottleneckChart, ChartArt, ChartSpec, DialChart, SpeedupChart
 from notedeck.render.charts import bars, lines
 from notedeck.render.charts.figure import figure, png, rc, svg
 from notedeck.render.contract import FORMS, PNG, SVG

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from notedeck import theme
-from notedeck.model import ChartSpec, Tick
+from notedeck.deck import ChartSpec, Tick
 from notedeck.render.charts.placement import Box, overlap
 
 P = theme.PALETTE

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from notedeck.model import DialChart, SpeedupChart
+from notedeck.deck import DialChart, SpeedupChart
 from notedeck.render.charts.figure import (END_LABEL_SHARE, FEATURED_MARKER_SIZE, LABEL_GAP_PT,
                                            LINE_WIDTH, MARKER_SIZE, OWNER_MARGIN, P,
                                            SYMLOG_LINTHRESH, T, box_of, finish_axes,

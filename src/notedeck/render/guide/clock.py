@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notedeck.errors import NotedeckError
-from notedeck.model import Deck, SectionSlide, SourcesSlide, TitleSlide
+from notedeck.deck import Deck, SectionSlide, SourcesSlide, TitleSlide
 
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 

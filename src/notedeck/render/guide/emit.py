@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.model import Deck
+from notedeck.deck import Deck
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
 from notedeck.render.guide.written import Written, written

@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus import Paragraph as P
 from reportlab.platypus import Table, TableStyle
 
-from notedeck.model import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
+from notedeck.deck import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
 from notedeck.render.pdf.flow import Chain
 from notedeck.render.pdf.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)

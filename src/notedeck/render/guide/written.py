@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notedeck.errors import NotedeckError
-from notedeck.model import GuideLabels, fill_slots
+from notedeck.deck import GuideLabels, fill_slots
 from notedeck.render.guide.clock import Schedule
 
 

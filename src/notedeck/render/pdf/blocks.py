@@ -16,7 +16,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
+from notedeck.deck import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
                             Table, Worksheet)
 from notedeck.render.pdf.layout import column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.render.pdf.svg import vector_chart

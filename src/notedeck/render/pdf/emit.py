@@ -18,7 +18,7 @@ from pathlib import Path
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus import Paragraph as P
 
-from notedeck.model import ChartArt, Deck, Meta
+from notedeck.deck import ChartArt, Deck, Meta
 from notedeck.render.pdf.blocks import Place
 from notedeck.render.pdf.footer import numbered_canvas
 from notedeck.render.pdf.layout import Paper, paper as paper_named

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from notedeck.model import Meta, fill_slots
+from notedeck.deck import Meta, fill_slots
 from notedeck.render.pdf.layout import Paper
 from notedeck.render.pdf.styles import REGULAR, SMALL, clean
 from notedeck.theme import PALETTE

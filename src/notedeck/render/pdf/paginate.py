@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from reportlab.platypus import Flowable
 from reportlab.platypus import Paragraph as P
 
-from notedeck.model import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Labels, Paragraph, Source, Stats, Table, Worksheet)
+from notedeck.deck import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Labels, Paragraph, Source, Stats, Table, Worksheet)
 from notedeck.render.pdf import blocks
 from notedeck.render.pdf.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdf.layout import fit_box

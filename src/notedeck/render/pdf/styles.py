@@ -13,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from notedeck import glyphs
 from notedeck.glyphs import UNSAFE
-from notedeck.model import Text
+from notedeck.deck import Text
 from notedeck.theme import FONT_FILES, PALETTE, TYPE
 
 # reportlab names for the four faces of the bundled Liberation Sans.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from notedeck.model import BulletList, Callout, Stats, Text, Run
+from notedeck.deck import BulletList, Callout, Stats, Text, Run
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame
 from notedeck.render.pptx.styles import Ink

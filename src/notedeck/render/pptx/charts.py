@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from notedeck.model import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
+from notedeck.deck import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box
 from notedeck.render.pptx.styles import Ink

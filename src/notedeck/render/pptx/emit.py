@@ -22,7 +22,7 @@ from typing import Mapping
 
 
 from notedeck.errors import Problem
-from notedeck.model import ChartArt, Deck, Meta
+from notedeck.deck import ChartArt, Deck, Meta
 from notedeck.render.contract import Assets
 from notedeck.render.pptx import package
 from notedeck.render.pptx.blocks import PRect, PText

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence, TypeVar
 
-from notedeck.model import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
+from notedeck.deck import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
                             fill_slots)
 from notedeck.glyphs import UNSAFE
 from notedeck.render.pptx import faces

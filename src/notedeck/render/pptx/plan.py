@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from notedeck.errors import NotedeckError
-from notedeck.model import (ChartSlide, ContentSlide, Deck, Run, SectionSlide, Slide, Source, SourcesSlide, TableSlide, TitleSlide)
+from notedeck.deck import (ChartSlide, ContentSlide, Deck, Run, SectionSlide, Slide, Source, SourcesSlide, TableSlide, TitleSlide)
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.blocks import FlowText, PPara, PText
 from notedeck.render.pptx.layouts import Box, Frame

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from notedeck.model import ChartSlide, ContentSlide, Table, TableSlide
+from notedeck.deck import ChartSlide, ContentSlide, Table, TableSlide
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.blocks import BlockStack, PPara
 from notedeck.render.pptx.charts import plan_chart

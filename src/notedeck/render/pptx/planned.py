@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notedeck.errors import fail
-from notedeck.model import (BulletList, Callout, Heading, Labels, Origin, Paragraph, Run, Stats,
+from notedeck.deck import (BulletList, Callout, Heading, Labels, Origin, Paragraph, Run, Stats,
                             fill_slots)
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.blocks import PPara, PText, text_frame

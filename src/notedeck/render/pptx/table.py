@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from notedeck.model import Run, Table
+from notedeck.deck import Run, Table
 from notedeck.render.pptx import fit
 from notedeck.render.pptx.layouts import Box, Frame
 from notedeck.render.pptx.blocks import PPara, PText, dressed

@@ -14,7 +14,7 @@ import io
 
 from lxml import etree
 
-from notedeck.model import ChartArt, Run
+from notedeck.deck import ChartArt, Run
 from notedeck.render.pptx.blocks import PPara, PRect, PText
 from notedeck.render.pptx.layouts import EMU_PER_IN, Box
 from notedeck.render.pptx.styles import Ink

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.model import Deck
+from notedeck.deck import Deck
 from notedeck.render.contract import Assets
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND

@@ -7,7 +7,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from notedeck.model import Run
+from notedeck.deck import Run
 from notedeck.render.pdf.svg import Unsupported, to_pdf_ops
 from notedeck.render.pptx.blocks import PRect, PText
 from notedeck.render.pptx.layouts import Box

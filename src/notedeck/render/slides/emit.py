@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.model import Deck, Meta
+from notedeck.deck import Deck, Meta
 from notedeck.render.contract import Assets
 from notedeck.render.pptx.emit import plan_deck
 from notedeck.render.pptx.mapping import Template

@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from io import BytesIO
 
-from notedeck.model import Meta
+from notedeck.deck import Meta
 from notedeck.render.pdf.styles import REGULAR, clean, register_fonts
 
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from notedeck.model import Run, Text
+from notedeck.deck import Run, Text
 from notedeck.render.pptx import faces, fit
 from notedeck.render.pptx.blocks import PPara, PText
 from notedeck.render.pptx.faces import Face

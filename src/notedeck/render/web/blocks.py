@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notedeck.errors import fail
-from notedeck.model import (Block, BottleneckChart, BulletList, Callout, Chart, DialChart, Heading, Paragraph, SpeedupChart, Stats, Table, Worksheet)
+from notedeck.deck import (Block, BottleneckChart, BulletList, Callout, Chart, DialChart, Heading, Paragraph, SpeedupChart, Stats, Table, Worksheet)
 from notedeck.render.web.html import Ids, el, esc, runs
 from notedeck.render.web.live import Live, bottleneck_bars, static_stats
 from notedeck.render.web.svg import NARROW, SHAPES, WIDE, dial_svg, marker, series_colour, speedup_svg

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from notedeck.model import Text
+from notedeck.deck import Text
 
 
 def esc(text: str) -> str:

@@ -7,7 +7,7 @@ whose value never changes is written into the page once and not embedded.
 
 from __future__ import annotations
 
-from notedeck.model import (BottleneckChart, CheckPosition, DialChart, Explorer, SpeedupChart,
+from notedeck.deck import (BottleneckChart, CheckPosition, DialChart, Explorer, SpeedupChart,
                             Stats, fill_slots)
 from notedeck.render.web.html import Ids, el, esc
 from notedeck.render.web.svg import PLOT, dial_axes, n, speedup_axes

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from notedeck.model import Deck, HandoutSection, Labels, Meta, Source
+from notedeck.deck import Deck, HandoutSection, Labels, Meta, Source
 from notedeck.render.web.blocks import Blocks
 from notedeck.render.web.html import Ids, el, esc
 from notedeck.render.web.live import Live

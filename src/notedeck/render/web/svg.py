@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from notedeck.model import DialChart, SpeedupChart, Tick
+from notedeck.deck import DialChart, SpeedupChart, Tick
 from notedeck.render.web.html import Ids, attrs, el, esc
 from notedeck.theme import PALETTE
 

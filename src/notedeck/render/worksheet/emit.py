@@ -14,7 +14,7 @@ from io import BytesIO
 from pathlib import Path
 
 from notedeck.errors import NotedeckError
-from notedeck.model import Deck, HandoutSection, Meta, Worksheet, fill_slots
+from notedeck.deck import Deck, HandoutSection, Meta, Worksheet, fill_slots
 from notedeck.render.pdf.layout import Paper, paper as paper_named
 
 from notedeck.render.slides.pdffile import binary
