@@ -13,7 +13,7 @@ from matplotlib.text import Text
 from PIL import Image
 
 from notedeck import theme
-from notedeck.infra.chart_helper import Charts
+from notedeck.build.charts import Charts
 from notedeck.deck import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure
@@ -183,8 +183,7 @@ def test_chart_size_falls_back_to_the_kind():
 
 def test_duplicate_names_and_unknown_kinds_fail():
     with pytest.raises(ValueError, match="two charts are named 'dial'"):
-        with Charts(cache=False, workers=False) as drawing:
-            drawing.art([dial_spec(), dial_spec()])
+        Charts(cache=False).art([dial_spec(), dial_spec()])
     with pytest.raises(TypeError, match="DialChart, BottleneckChart, SpeedupChart"):
         charts.draw("not a spec")
 

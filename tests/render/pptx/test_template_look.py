@@ -11,7 +11,7 @@ import pptx
 import pytest
 from pptx import Presentation
 
-from support import build
+from support import build, soffice
 
 SOFFICE = shutil.which("soffice")
 PDFTOTEXT = shutil.which("pdftotext")
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(not (SOFFICE and PDFTOTEXT),
 
 
 def _soffice(target: str, source: Path, folder: Path) -> Path:
-    subprocess.run([SOFFICE, "--headless", "--convert-to", target, "--outdir", str(folder),
+    subprocess.run([*soffice(), "--headless", "--convert-to", target, "--outdir", str(folder),
                     str(source)], check=True, capture_output=True, timeout=600)
     return folder / f"{source.stem}.{target}"
 

@@ -33,8 +33,8 @@ class Page:
         return len(self.html.encode("utf-8"))
 
 
-def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
-    """The page for `deck`; `art` is not needed (charts are drawn as SVG from their specs)."""
+def plan(deck: Deck) -> Page:
+    """The page for `deck` (charts drawn as SVG from their specs: no drawn art needed)."""
     ids = Ids()
     live = Live(deck.explorer, ids) if deck.explorer is not None else None
     blocks = Blocks(ids, live)
