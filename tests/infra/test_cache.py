@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
+import sys
 import zipfile
 import tempfile
 from pathlib import Path
@@ -377,3 +378,27 @@ def test_the_sweep_leaves_live_processes_and_other_users_folders_alone(tmp_path)
     link.symlink_to(tempfile.gettempdir())
     scratch.sweep(tmp_path, "notedeck-charts")
     assert mine.exists() and not dead.exists() and foreign.exists() and link.is_symlink()
+
+
+DRAW_ONCE = """
+import os, sys, time
+from notedeck.build.stages import prepare
+from notedeck.infra.cache import ChartCache
+from notedeck.options import Options
+from notedeck.render.charts import draw as charts
+spec = prepare(Options(__import__("pathlib").Path(sys.argv[1]))).deck.charts[0]
+def logged(spec, forms):
+    with open(sys.argv[2], "a") as log:
+        log.write(f"{os.getpid()}\\n")
+    time.sleep(1)                          # long enough for the other process to ask too
+    return charts.draw(spec, forms)
+ChartCache().draw_once(spec, logged, ("svg",))
+"""
+
+
+def test_two_processes_needing_one_chart_draw_it_once(note, cache, tmp_path):
+    log = tmp_path / "draws.log"
+    runs = [subprocess.Popen([sys.executable, "-c", DRAW_ONCE, str(note), str(log)])
+            for _ in range(2)]
+    assert [run.wait(timeout=300) for run in runs] == [0, 0]
+    assert len(log.read_text().splitlines()) == 1

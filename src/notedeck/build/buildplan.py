@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notedeck.errors import NotedeckError, Problem
+from notedeck.errors import fail
 from notedeck.options import Options
 from notedeck.render.contract import CLOCK, EXPLORER, Renderer
 
@@ -47,8 +47,8 @@ def settle(options: Options, note) -> BuildPlan:
     for index, name in enumerate(listed):
         if name not in registry.names():
             where = note.note_source.where(("outputs", index))
-            raise NotedeckError(Problem(where, f"unknown output {name!r}; expected one of: "
-                                        + ", ".join(registry.names())))
+            raise fail(where.file, f"unknown output {name!r}; expected one of: "
+                       + ", ".join(registry.names()), line=where.line, key="outputs")
     chosen = tuple(registry.get(name) for name in dict.fromkeys((*options.outputs, *listed)))
     forms = frozenset().union(*(renderer.forms(options) for renderer in chosen))
     needs = frozenset().union(*(renderer.needs for renderer in chosen))

@@ -312,8 +312,8 @@ def figures(content, audience, scenarios_file, as_json) -> None:
 def verify(files, content, audience, scenarios_file) -> None:
     """Say whether each FILE is what the content builds now, and if not what changed.
 
-    Exit status: 0 all current; 1 some are not (or belong to another audience);
-    2 a file notedeck did not make, or bad input."""
+    Exit status: 0 all current; 1 some are not (or belong to another audience, or not to
+    the set published beside them); 2 a file notedeck did not make, or bad input."""
     from notedeck.options import Options
     from notedeck.reports.verify import verify as check_file
 
@@ -323,7 +323,7 @@ def verify(files, content, audience, scenarios_file) -> None:
         verdict = check_file(path, options, audience)
         for line in verdict.lines:
             click.echo(line, err=verdict.status == "foreign")
-        worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1,
+        worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1, "apart": 1,
                             "foreign": 2}[verdict.status])
     sys.exit(worst)
 

@@ -11,6 +11,7 @@ when it carries a notedeck build id (stamps.py).
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -48,7 +49,7 @@ def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[st
     """The outputs in `out` that are not notedeck's (moved aside with `force`); refuses,
     before anything is written, anything else in the way of publishing `names`."""
     held = manifest.read(out)
-    problems, foreign = [], []
+    problems, foreign = _legacy_problems(out), []
     for name in names:
         problem = _in_the_way(out, name)
         if problem is None and kind_of(out / name) == "file" and not ours(out, name, held):
@@ -65,6 +66,27 @@ def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[st
         raise NotedeckError([Problem(p.where, f"{p.message}; nothing in {out} was changed")
                              for p in problems])
     return foreign
+
+
+def _legacy_problems(out: Path) -> list[Problem]:
+    """An older notedeck's folder (.notedeck/, taken over by publish.py) changed by hand, so
+    that its current build cannot be told: refused, rather than guessed at."""
+    state = out / LEGACY
+    if kind_of(state) is None:
+        return []
+    fix = f"it was changed by hand: remove the folder {state} and build again"
+    found = [_problem(path, f"expected notedeck's own folder, found {_named(kind)}; {fix}")
+             for path in (state, state / "builds")
+             if (kind := kind_of(path)) not in (None, "folder")]
+    current = state / "current"
+    kind = kind_of(current)
+    if kind not in (None, "link"):
+        found.append(_problem(current, f"expected notedeck's link to the current build, found "
+                                       f"{_named(kind)}; {fix}"))
+    elif kind == "link" and not re.fullmatch(r"builds/[0-9a-f]{16}", _target(current)):
+        found.append(_problem(current, f"this link does not lead to one of notedeck's builds; "
+                                       f"{fix}"))
+    return found
 
 
 def ours(out: Path, name: str, held: manifest.Manifest | None) -> bool:
@@ -95,8 +117,9 @@ def _in_the_way(out: Path, name: str) -> Problem | None:
         return _problem(path, f"a folder named {name} is in the way of the output {name}; "
                               "move it away or choose another --out")
     if kind == "link" and not legacy_link(out, name):
-        return _problem(path, f"a link is in the way of the output {name} (it leads to "
-                              f"{_target(path)}); move it away or choose another --out")
+        return _problem(path, f"a link notedeck did not make is in the way of the output "
+                              f"{name} (it leads to {_target(path)}); move it away or choose "
+                              "another --out")
     if kind == "other":
         return _problem(path, f"a device, pipe or socket is in the way of the output {name}; "
                               "move it away or choose another --out")

@@ -47,9 +47,10 @@ def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
     out, stage = Path(out), Path(stage)
     with _locked(out):
         sweep(out)                                # what killed builds left
+        preflight(out, names, force)              # refuse before anything changes
         with _signals_held():
             take_over(out)
-        foreign = preflight(out, names, force)
+        foreign = preflight(out, names, force)    # the taken-over files are plain now
         held = manifest.read(out)
         files = {name: manifest.file_hash(stage / name) for name in names}
         for name in names:

@@ -34,6 +34,18 @@ class SlideLayout:
     warnings: tuple[Problem, ...]      # the template's unreadable colours, say
     backgrounds: TemplateArt | None = None   # read only for outputs that draw slides
 
+    def require_art(self, art: Mapping) -> None:
+        """Refuse, naming it, a chart these slides show as a picture that `art` lacks."""
+        from notedeck.errors import NotedeckError
+        from notedeck.layout.planned import ChartPlace
+
+        for slide in self.slides:
+            for shape in slide.shapes:
+                if isinstance(shape, ChartPlace) and shape.picture.chart not in art:
+                    raise NotedeckError(f"{self.template.file}: no chart art named "
+                                        f"{shape.picture.chart!r}; drawn charts: "
+                                        f"{', '.join(sorted(art)) or 'none'}")
+
 
 def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
             data: bytes | None = None, name: str = "", pins: tuple = (),

@@ -53,6 +53,8 @@ def plan_deck(deck: Deck, layout: SlideLayout, art: Mapping[str, ChartArt],
               charts: str = "native") -> DeckPlan:
     """Pure: the laid-out slides, each chart's place filled with a native chart (planned
     from its spec, editable) or with the drawn picture (`charts="picture"`)."""
+    if charts == "picture":
+        layout.require_art(art)
     slides = tuple(replace(slide, shapes=tuple(_chart(shape, charts) for shape in slide.shapes))
                    for slide in layout.slides)
     return DeckPlan(slides, layout.template_bytes, layout.template, art, deck.meta)

@@ -67,6 +67,7 @@ def _section_label(slide: PlannedSlide) -> str:
 def plan(deck: Deck, layout: SlideLayout, art: Mapping) -> SlidesPlan:
     """The deck's slides exactly as laid out for deck.pptx, on the same template, with every
     chart as a picture (drawn here as its vectors)."""
+    layout.require_art(art)
     return SlidesPlan(layout.slides, layout.template, layout.backgrounds, art, deck.meta)
 
 
