@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from notedeck.errors import fail
-from notedeck.deck import (Block, BottleneckChart, BulletList, Callout, Chart, DialChart, Heading, Paragraph, SpeedupChart, Stats, Table, Worksheet)
+from notedeck.deck import (BarChart, Block, BulletList, Callout, Chart, Heading, LineChart,
+                           Paragraph, Stats, Table, Worksheet, drawable)
 from notedeck.render.web.html import Ids, el, esc, runs
-from notedeck.render.web.live import Live, bottleneck_bars, static_stats
-from notedeck.render.web.svg import NARROW, SHAPES, WIDE, dial_svg, marker, series_colour, speedup_svg
+from notedeck.render.web.live import Live, bar_rows, static_stats
+from notedeck.render.web.svg import (NARROW, SHAPES, WIDE, column_svg, line_svg, marker,
+                                     series_colour)
 
 
 class Blocks:
@@ -75,38 +77,44 @@ class Blocks:
                   class_="worksheet", aria_labelledby=hid)
 
     def chart(self, spec) -> str:
-        match spec:
-            case DialChart():
-                return self.dial(spec)
-            case BottleneckChart():
-                return self.bottleneck(spec)
-            case SpeedupChart():
-                return self.speedup(spec)
+        drawn = drawable(spec)
+        if isinstance(drawn, LineChart):
+            return self.lines(drawn)
+        if isinstance(drawn, BarChart):
+            return self.bars(drawn)
         raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
 
-    def dial(self, spec: DialChart) -> str:
-        overlay = self.live.dial_overlay(spec) if self.live else ""
-        legend = el("ul", "".join(
-            el("li", _legend_key(i) + esc(s.label), data_workload=str(i))
-            for i, s in enumerate(spec.series)), class_="legend")
-        figure = self._figure(spec.title, dial_svg(spec, WIDE, self.ids, overlay),
-                              dial_svg(spec, NARROW, self.ids, overlay), legend, "dial-figure")
-        return figure + (self.live.dial_panel() if self.live else "")
+    def lines(self, spec: LineChart) -> str:
+        """Wide and narrow SVG, the named lines' legend, the points' labels listed for the
+        narrow frame; live, the overlay and controls the Explorer attaches to this chart."""
+        live = self.live.for_chart(spec) if self.live else None
+        overlay = live.overlay(spec) if live else ""
+        named = [(i, line) for i, line in enumerate(spec.lines) if line.named]
+        after = el("ul", "".join(el("li", _legend_key(i) + esc(line.label), data_series=str(i))
+                                 for i, line in named), class_="legend") if named else ""
+        points = [p for line in spec.lines for p in line.points]
+        if points:
+            after += el("ul", "".join(el("li", esc(p.label)) for p in points),
+                        class_="marks narrow")
+        figure = self._figure(spec.title, line_svg(spec, WIDE, self.ids, overlay),
+                              line_svg(spec, NARROW, self.ids, overlay, labels=False), after,
+                              f"{spec.name}-figure")
+        return figure + (live.panel() if live else "")
 
-    def bottleneck(self, spec: BottleneckChart) -> str:
-        static = bottleneck_bars(spec, self.ids)
-        if self.live is None:
+    def bars(self, spec: BarChart) -> str:
+        if not spec.horizontal:
+            keys = el("ul", "".join(el("li", _swatch(j) + esc(s.label))
+                                    for j, s in enumerate(spec.bars[0].segments)),
+                      class_="legend") if spec.bars and len(spec.bars[0].segments) > 1 else ""
+            return el("figure", el("figcaption", esc(spec.title))
+                      + column_svg(spec, WIDE, self.ids) + keys,
+                      class_=f"chart-figure {spec.name}-figure")
+        static = bar_rows(spec, self.ids)
+        live = self.live.for_chart(spec) if self.live else None
+        if live is None:
             return static
-        panel = self.live.check_panel(bottleneck_bars(spec, self.ids, self.live))
-        return panel + el("div", static, class_="static")
-
-    def speedup(self, spec: SpeedupChart) -> str:
-        overlay = self.live.speedup_overlay(spec) if self.live else ""
-        marks = el("ul", "".join(el("li", esc(m.label)) for m in spec.markers),
-                   class_="marks narrow")
-        return self._figure(spec.title, speedup_svg(spec, WIDE, self.ids, overlay),
-                            speedup_svg(spec, NARROW, self.ids, overlay, labels=False), marks,
-                            "speedup-figure")
+        return live.panel(bar_rows(spec, self.ids, self.live)) + el("div", static,
+                                                                    class_="static")
 
     @staticmethod
     def _figure(title: str, wide: str, narrow: str, after: str, kind: str) -> str:
@@ -120,3 +128,7 @@ def _legend_key(index: int) -> str:
             f'xmlns="http://www.w3.org/2000/svg"><line x1="1" x2="27" y1="7" y2="7" '
             f'stroke="{colour}" stroke-width="2.5"/>'
             + marker(SHAPES[index % len(SHAPES)], 14, 7, 4, fill=colour) + "</svg>")
+
+
+def _swatch(index: int) -> str:
+    return f'<span class="swatch seg-{index}" aria-hidden="true"></span>'

@@ -7,15 +7,17 @@ whose value never changes is written into the page once and not embedded.
 
 from __future__ import annotations
 
-from notedeck.deck import (BottleneckChart, CheckPosition, DialChart, Explorer, SpeedupChart,
-                            Stats, fill_slots)
+from notedeck.deck import BarChart, CheckPosition, Explorer, LineChart, Stats, fill_slots
 from notedeck.render.web.html import Ids, el, esc
-from notedeck.render.web.svg import PLOT, dial_axes, n, speedup_axes
+from notedeck.render.web.svg import PLOT, n, scales
 
 # Which control positions index a group's columns, in order (the script mirrors this).
 GROUPS = {"dial": ("dial",), "reading": ("workload", "dial"), "workload": ("workload",),
           "check": ("check",)}
 THUMB_PX = 24            # the range thumb's width, in CSS pixels (page.css)
+# The charts the Explorer's controls move, by name: an overlay on the chart, a panel after it.
+ATTACHED = {"dial": ("dial_overlay", "dial_panel"), "speedup": ("speedup_overlay", None),
+            "bottleneck": (None, "check_panel")}
 
 
 class Live:
@@ -60,11 +62,15 @@ class Live:
                           "check": [i for i, p in enumerate(self.explorer.checks) if p.stop]},
                 "slots": {group: columns for group, columns in self.columns.items() if columns}}
 
+    def for_chart(self, spec) -> "Attached | None":
+        """What of the Explorer a chart carries, found by the chart's name."""
+        return Attached(self, spec.name) if spec.name in ATTACHED else None
+
     # --- the dial ----------------------------------------------------------------------
 
-    def dial_overlay(self, spec: DialChart) -> str:
+    def dial_overlay(self, spec: LineChart) -> str:
         """A line at the dial's speed and a dot where the chosen workload's line crosses it."""
-        x_axis, y_axis = dial_axes(spec)
+        x_axis, y_axis = scales(spec)
         xs = [n(x_axis.at(p.speed) * PLOT) for p in self.explorer.dial]
         ys = [[n((1 - y_axis.at(p.readings[w].seconds)) * PLOT) for p in self.explorer.dial]
               for w in range(len(self.explorer.workloads))]
@@ -132,7 +138,7 @@ class Live:
     # --- the check slider --------------------------------------------------------------
 
     def check_panel(self, bars: str) -> str:
-        """The slider, both bars (live, from bottleneck_bars), and a sentence."""
+        """The slider, both bars (live, from bar_rows), and a sentence."""
         x = self.explorer
         control = self.control("check", x.words.check, [c.label for c in x.checks],
                                [(i, c.stop) for i, c in enumerate(x.checks) if c.stop])
@@ -160,15 +166,28 @@ class Live:
                           [c.stats.items[k].detail for c in checks], class_="detail")))
         return el("dl", "".join(items), class_="stats live")
 
-    def speedup_overlay(self, spec: SpeedupChart) -> str:
+    def speedup_overlay(self, spec: LineChart) -> str:
         """A line at the slider's check and a dot on the curve there."""
-        x_axis, y_axis = speedup_axes(spec)
+        x_axis, y_axis = scales(spec)
         xs = [n(x_axis.at(c.check) * PLOT) for c in self.explorer.checks]
         ys = [n((1 - y_axis.at(c.speedup)) * PLOT) for c in self.explorer.checks]
         line = _attrs(self.bound({"x1": ("check", "x", xs), "x2": ("check", "x", xs)}))
         dot = _attrs(self.bound({"x1": ("check", "x", xs), "x2": ("check", "x", xs),
                                  "y1": ("check", "y", ys), "y2": ("check", "y", ys)}))
         return f'<line class="now" y1="0" y2="{n(PLOT)}"{line}/><line class="dot"{dot}/>'
+
+
+class Attached:
+    """The Explorer's parts one chart carries: an overlay drawn on it, a panel after it."""
+
+    def __init__(self, live: Live, name: str):
+        self.live, (self.overlay_name, self.panel_name) = live, ATTACHED[name]
+
+    def overlay(self, spec) -> str:
+        return getattr(self.live, self.overlay_name)(spec) if self.overlay_name else ""
+
+    def panel(self, *parts: str) -> str:
+        return getattr(self.live, self.panel_name)(*parts) if self.panel_name else ""
 
 
 def stat_html(label: str, value: str, detail: str) -> str:
@@ -193,8 +212,9 @@ def _attrs(values: dict[str, str | None]) -> str:
     return "".join(f' {k}="{esc(v)}"' for k, v in values.items() if v is not None)
 
 
-def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) -> str:
-    """Both bars: label and total, the bar split by share (SVG), the shares in words."""
+def bar_rows(chart: BarChart, ids: Ids, live: Live | None = None) -> str:
+    """Horizontal bars, a row each: label and total, the bar split into its segments (SVG),
+    the segments in words. With `live`, every text and length follows the check slider."""
     bars = []
     for k, bar in enumerate(chart.bars):
         def text(tag, name, pick, **attrs):
@@ -211,14 +231,14 @@ def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) 
         svg_title = text("title", f"bar{k}_title",
                          lambda c: f"{c.bars[k].label}: {c.bars[k].total_label}", id=tid)
         svg_desc = text("desc", f"bar{k}_desc", lambda c: ", ".join(
-            f"{s.label} {s.share_label}" for s in c.bars[k].segments), id=did)
+            f"{s.label} {s.value_label}" for s in c.bars[k].segments), id=did)
         rects = "".join(_segment(chart, k, j, live) for j in range(len(bar.segments)))
         svg = (f'<svg class="bar-svg" viewBox="0 0 {n(PLOT)} 40" preserveAspectRatio="none" '
                f'role="img" aria-labelledby="{tid}" aria-describedby="{did}" '
                f'xmlns="http://www.w3.org/2000/svg">{svg_title}{svg_desc}{rects}</svg>')
         shares = " · ".join(
             f'<span class="swatch seg-{j}" aria-hidden="true"></span>{esc(s.label)} '
-            + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].share_label)
+            + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].value_label)
             for j, s in enumerate(bar.segments))
         bars.append(el("div", head + svg + el("p", shares, class_="bar-shares", aria_hidden="true"),
                        class_="bar"))
@@ -227,16 +247,22 @@ def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) 
     return el("figure", title + "".join(bars), class_="bars")
 
 
-def _segment(chart: BottleneckChart, k: int, j: int, live: Live | None) -> str:
-    def geometry(c: BottleneckChart) -> tuple[str, str]:
-        shares = [s.share for s in c.bars[k].segments]
-        return n(sum(shares[:j]) * PLOT), n(shares[j] * PLOT)
+def _segment(chart: BarChart, k: int, j: int, live: Live | None) -> str:
+    """A segment of bar k in the bar's 1000 x 40 box: end to end with the others (stacked),
+    or a band of the box's height of its own (side by side)."""
+    layers = 1 if chart.stacked else len(chart.bars[k].segments)
+    y, height = (0, 40) if chart.stacked else (n(40 * j / layers), n(40 / layers))
+
+    def geometry(c: BarChart) -> tuple[str, str]:
+        lengths = c.lengths()[k]
+        left = sum(lengths[:j]) if c.stacked else 0
+        return n(left * PLOT), n(lengths[j] * PLOT)
 
     if live is None:
         x, width = geometry(chart)
-        return f'<rect class="seg-{j}" x="{x}" y="0" width="{width}" height="40"/>'
+        return f'<rect class="seg-{j}" x="{x}" y="{y}" width="{width}" height="{height}"/>'
     xs = live.chart_columns(lambda c: geometry(c)[0])
     widths = live.chart_columns(lambda c: geometry(c)[1])
     bound = _attrs(live.bound({"x": ("check", f"bar{k}_x{j}", xs),
                                "width": ("check", f"bar{k}_w{j}", widths)}))
-    return f'<rect class="seg-{j}" y="0" height="40"{bound}/>'
+    return f'<rect class="seg-{j}" y="{y}" height="{height}"{bound}/>'

@@ -48,8 +48,8 @@
     each("input[type=radio][data-control=workload]", function (radio) {
       radio.checked = radio.value === String(state.workload);
     });
-    each("[data-workload]", function (node) {
-      node.classList.toggle("chosen", node.dataset.workload === String(state.workload));
+    each("[data-series]", function (node) {
+      node.classList.toggle("chosen", node.dataset.series === String(state.workload));
     });
   }
 
