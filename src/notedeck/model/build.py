@@ -87,6 +87,8 @@ class _Reading:
         self.types: dict = {}
         self.compiler = Compiler(frozenset(), limits, self.types)
         self.infos: list = []
+        self.group_infos: dict = {}
+        self.shown_uses: list = []
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> None:
         self.problems.append(Problem(self.document.where(path, at_key), message))
@@ -362,6 +364,7 @@ class _Reading:
             if types[unit] is not None and unit[0] != "gcol":
                 evaluated.append(unit)
         plan.order = tuple(evaluated)
+        self._use_infos()
 
     def _formula(self, unit: tuple, source: Source, scope: Scope) -> Type | None:
         try:
@@ -397,7 +400,10 @@ class _Reading:
             return None
         if figure.low or figure.high:
             self.plan.bounds[compiled.key] = (figure.low, figure.high)
-        self.infos.append((_info_path(unit, self.plan), kind, shown, figure.source.where))
+        if unit[0] == "gcol":
+            self.group_infos[unit[1:]] = (kind, shown, figure.source.where)
+        else:
+            self.infos.append((_info_path(unit), kind, shown, figure.source.where))
         return kind
 
     def _declaration(self, unit: tuple) -> declare.Figure:
@@ -447,8 +453,21 @@ class _Reading:
                 continue
             plan.compiled[(part,) + unit[1:]] = compiled
         if ok:
-            self.infos.append((key_text(entry.path), None, shows.Show("none"), entry.use.where))
+            self.shown_uses.append(entry)
         return ok
+
+    def _use_infos(self) -> None:
+        """Each use's figures under its own name: 'bottleneck.rows[].total_imagined'."""
+        for entry in self.shown_uses:
+            group = entry.group
+            mark = "." if entry.use.mode == "at" else "[]."
+            param = Num(group.unit)
+            self.infos.append((key_text(entry.path) + mark + group.param, param,
+                               entry.use.show or shows.default(param), entry.use.where))
+            for figure in group.figures:
+                found = self.group_infos.get((group.name, figure.path[0]))
+                if found:
+                    self.infos.append((key_text(entry.path) + mark + figure.path[0], *found))
 
     def _rules(self, rules: list) -> None:
         made = []
@@ -485,12 +504,10 @@ def _key(unit: tuple) -> str:
     return ":".join(key_text(p) if isinstance(p, tuple) else str(p) for p in unit)
 
 
-def _info_path(unit: tuple, plan: Plan) -> str:
+def _info_path(unit: tuple) -> str:
     if unit[0] == "leaf":
         return key_text(unit[1])
-    if unit[0] == "col":
-        return f"{key_text(unit[1])}[].{unit[2]}"
-    return f"groups.{unit[1]}.{unit[2]}"
+    return f"{key_text(unit[1])}[].{unit[2]}"
 
 
 def _entries(names: dict):

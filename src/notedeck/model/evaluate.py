@@ -29,8 +29,9 @@ class Run:
     def __init__(self, plan, inputs: dict, budget: Budget):
         self.plan, self.inputs, self.budget = plan, inputs, budget
         self.values: dict = {}
-        self.memo: dict = {}            # (group, figure, parameter value) -> value
+        self.memo: dict = {}            # (group, figure) -> {parameter value: value}
         self.records: dict = {}         # assembled items and rows, by path
+        self.sweeps: dict = {}          # a sweep's settings -> its points (a pure function)
 
     def items(self, path: tuple) -> tuple:
         """A list of records with its per-item figures, assembled once."""
@@ -86,10 +87,10 @@ def _use_column(plan, run: Run, unit: tuple) -> None:
     _, path, name = unit
     entry = plan.uses[path]
     compiled = plan.compiled[("gcol", entry.group.name, name)]
-    memo, group = run.memo, entry.group.name
+    memo = run.memo.setdefault((entry.group.name, name), {})
     made = []
     for index, value in enumerate(run.values[("rows", path)]):
-        key = (group, name, value)
+        key = (value.numerator, value.denominator)       # hashed far faster than a Fraction
         found = memo.get(key, memo)
         if found is memo:
             found = _checked(plan, compiled, Frame(run, None, index, value, path))
@@ -130,11 +131,16 @@ def _rows(plan, run: Run, entry) -> tuple:
                                Frame(run))
             return int(got)
     run.budget.spend(int(count) * 20)
-    try:
-        made = points(value["from"], value["to"], int(count), sweep.spacing, sweep.digits,
-                      place_count, sweep.clamp == "each_step")
-    except SweepError as exc:
-        raise _problem(plan.compiled[("from", entry.path)], str(exc), Frame(run)) from None
+    settings = (entry.path, value["from"], value["to"], int(count))
+    made = run.sweeps.get(settings)
+    if made is None:
+        try:
+            made = points(value["from"], value["to"], int(count), sweep.spacing, sweep.digits,
+                          place_count, sweep.clamp == "each_step")
+        except SweepError as exc:
+            raise _problem(plan.compiled[("from", entry.path)], str(exc), Frame(run)) from None
+        if places is None or not plan.input_deps.get(("places", entry.path)):
+            run.sweeps[settings] = made
     if sweep.clip:
         included = [v for v in included if value["from"] <= v <= value["to"]]
     return tuple(sorted({*made, *included}))
@@ -175,8 +181,8 @@ def _problem(compiled: Compiled, message: str, frame: Frame) -> NotedeckError:
     text = text if len(text) <= 100 else text[:97] + "..."
     context = []
     if frame.item is not None and isinstance(frame.item, dict):
-        key = next(iter(frame.item.values()), None)
-        context.append(f"for item {frame.index} ({key})" if key is not None else
+        key = frame.item.get("id", frame.item.get("key"))
+        context.append(f"for item {frame.index} ({key})" if isinstance(key, str) else
                        f"for item {frame.index}")
     if frame.param is not None:
         context.append(f"at {_shown(frame.param, None)}")

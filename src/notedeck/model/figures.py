@@ -77,6 +77,7 @@ class Use:
     value: Source | None                   # at: and over:
     sweep: Sweep | None
     where: Location
+    show: shows.Show | None = None         # how the parameter is shown
 
 
 @dataclass(frozen=True)
@@ -263,14 +264,19 @@ class Reader:
             return
         mode = modes[0]
         where = self.document.where(path)
+        shown = None
+        if "show" in value:
+            shown, problem = shows.read(value["show"])
+            if problem:
+                self.problem(path + ("show",), problem)
         if mode == "sweep":
             sweep = self.sweep(value["sweep"], path + ("sweep",))
             if sweep:
-                self.uses.append(Use(name, str(group_name), mode, None, sweep, where))
+                self.uses.append(Use(name, str(group_name), mode, None, sweep, where, shown))
             return
         source = self.source(value[mode], path + (mode,))
         if source:
-            self.uses.append(Use(name, str(group_name), mode, source, None, where))
+            self.uses.append(Use(name, str(group_name), mode, source, None, where, shown))
 
     def sweep(self, value: Any, path: tuple) -> Sweep | None:
         if not isinstance(value, dict):

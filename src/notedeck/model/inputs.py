@@ -243,7 +243,8 @@ class Reader:
             self.problem(path, "a list needs of: the type of its items (number, integer, "
                                "duration, text, id, ...)")
             return None
-        settings = {"type": of, **{k: value[k] for k in BOUNDS | {"unit"} if k in value}}
+        settings = {"type": of, **{k: value[k] for k in BOUNDS | {"unit", "message"}
+                                   if k in value}}
         item = self.input(settings, path + ("of",), (), inside="a list")
         if item is None:
             return None

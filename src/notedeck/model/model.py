@@ -214,9 +214,11 @@ class Evaluation:
         plan = self.model.plan
         stale = [u for u in plan.order if _touches(plan.input_deps[u], changed)]
         run = Run(plan, inputs.values, Budget(self.model.limits.steps))
-        run.values = {u: v for u, v in self.run.values.items() if u not in set(stale)}
-        run.memo = {k: v for k, v in self.run.memo.items()
-                    if not _touches(plan.input_deps[("gcol", k[0], k[1])], changed)}
+        kept = set(stale)
+        run.values = {u: v for u, v in self.run.values.items() if u not in kept}
+        run.memo = {k: table for k, table in self.run.memo.items()       # shared: values
+                    if not _touches(plan.input_deps[("gcol", *k)], changed)}  # never change
+        run.sweeps = self.run.sweeps
         run_units(plan, run, stale)
         return Evaluation(self.model, inputs, run, len(stale))
 

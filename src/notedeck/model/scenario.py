@@ -85,7 +85,7 @@ class Checker:
         if not low <= len(value) <= high:
             word, limit = ("at least", low) if len(value) < low else ("at most", high)
             noun = "item" if limit == 1 else "items"
-            self.problem(path, _expected(declared, f"{word} {limit} {noun}", len(value)))
+            self.problem(path, f"expected {word} {limit} {noun}, got {len(value)}")
             return False
         return True
 
@@ -165,7 +165,10 @@ def scalar(declared: Input, value: Any) -> Any:
 
 
 def _number(declared: Input, value: Any) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+    """A number from YAML (int, exact Decimal), text ('1,000') or code (Fraction)."""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) if value.denominator == 1 else value
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal, str, Fraction)):
         raise Wrong(_expected(declared, WHAT[declared.kind], value))
     if isinstance(value, str):
         try:
@@ -174,11 +177,20 @@ def _number(declared: Input, value: Any) -> Fraction:
             raise Wrong(_expected(declared, WHAT[declared.kind], value)) from None
     if isinstance(value, Decimal) and not value.is_finite():
         raise Wrong(f"expected a finite number, got {value}")
-    if isinstance(value, int) and abs(value) >= 10**(MAX_EXPONENT + 1) or \
-            isinstance(value, Decimal) and value and not -MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT:
+    size = _digits(value)
+    if size is not None and not -MAX_EXPONENT <= size <= MAX_EXPONENT:
         raise Wrong(f"expected a number of a sensible size, got {shown(value)}; numbers this "
                     "large or this small mean nothing here")
     return Fraction(value)
+
+
+def _digits(value: int | Decimal | Fraction) -> int | None:
+    """The decimal exponent of a non-zero number's leading digit (None for zero)."""
+    if not value:
+        return None
+    if isinstance(value, Fraction):
+        return len(str(abs(value.numerator))) - len(str(value.denominator))
+    return Decimal(value).adjusted()
 
 
 def _bounded(declared: Input, found: Fraction, value: Any) -> Fraction:

@@ -114,7 +114,13 @@ def parse_duration(value: object) -> Fraction:
     """Seconds from 60, '60 s', '15 min', '1.5 h', '1 day', '1 h 30 min'; ValueError if not."""
     if isinstance(value, bool):
         raise ValueError(f"expected {DURATION_EXPECTED}")
-    if isinstance(value, (int, Decimal)):
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise ValueError(f"expected a finite number of seconds, got {value}")
+    if isinstance(value, Decimal) and value and not -30 <= value.adjusted() <= 30:
+        raise ValueError(f"expected a number of seconds of a sensible size, got {value}")
+    if isinstance(value, int) and abs(value) >= 10**31:
+        raise ValueError("expected a number of seconds of a sensible size")
+    if isinstance(value, (int, Decimal, Fraction)):
         return Fraction(value)
     if not isinstance(value, str) or not value.strip() or len(value) > 200:
         raise ValueError(f"expected {DURATION_EXPECTED}")
