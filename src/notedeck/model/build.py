@@ -447,7 +447,8 @@ class _Reading:
                 fits = _fits(got, kind)
                 expected = kind.described()
             if not fits:
-                self._refuse(source, f"{part}: needs {expected} (the group {group.name}'s "
+                label = use.mode if part == "at" else part
+                self._refuse(source, f"{label}: needs {expected} (the group {group.name}'s "
                                      f"{group.param}), but it gives {got.described()}")
                 ok = False
                 continue

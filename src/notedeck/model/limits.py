@@ -16,7 +16,8 @@ class Limits:
     list_items: int = 1_000            # items of any list input
     sweep_points: int = 5_000          # points of one sweep, included values counted
     number_bits: int = 4_096           # bits of an exact number's numerator or denominator
-    steps: int = 5_000_000             # operations of one whole evaluation
+    steps: int = 1_000_000             # operations of one whole evaluation (the bundled
+                                       # note takes about 31,000)
     name_length: int = 64              # characters in one name
 
 
