@@ -62,7 +62,7 @@ figures:
                                   "plain number (no unit)"),
     ("check", "times", "shown as times, which needs a plain number (no unit), but it gives a "
                        "time (s)"),
-    ("check / check", "rate", "shown as rate, which needs an amount per time (e.g. token/s)"),
+    ("check / check", "rate", "shown as rate, which needs an amount per time (e.g. item/s)"),
     ("check", "compact", "shown as compact, which needs a number that is not a time"),
 ])
 def test_a_show_form_that_does_not_fit_the_figure(tmp_path, formula, show, why):

@@ -127,7 +127,7 @@ class _Reading:
         if value is None:
             return frozenset()
         if not isinstance(value, list):
-            self.problem(("units",), "expected a list of unit names, e.g. [token, item]")
+            self.problem(("units",), "expected a list of unit names, e.g. [item, kg]")
             return frozenset()
         names = set()
         for index, name in enumerate(value):
@@ -458,7 +458,7 @@ class _Reading:
         return ok
 
     def _use_infos(self) -> None:
-        """Each use's figures under its own name: 'bottleneck.rows[].total_imagined'."""
+        """Each use's figures under its own name: 'queue.rows[].wait'."""
         for entry in self.shown_uses:
             group = entry.group
             mark = "." if entry.use.mode == "at" else "[]."

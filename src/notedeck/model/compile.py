@@ -82,19 +82,25 @@ class Compiled:
 
 
 def read_unit(value: Any, declared: frozenset[str]) -> tuple[Unit, str | None]:
-    """A unit setting ('token/s', 's', 1) -> (Unit, None) or (PLAIN, what is wrong)."""
+    """A unit setting ('item/h', 's', 1) -> (Unit, None) or (PLAIN, what is wrong)."""
+    unit, _, problem = scaled_unit(value, declared)
+    return unit, problem
+
+
+def scaled_unit(value: Any, declared: frozenset[str]) -> tuple[Unit, Fraction, str | None]:
+    """A unit setting -> (its base unit, the factor to it, None): item/h is (item/s, 1/3600)."""
     if value == 1 and not isinstance(value, bool):
-        return PLAIN, None
+        return PLAIN, Fraction(1), None
     if not isinstance(value, str):
-        return PLAIN, f"expected a unit such as token/s, got {value!r}"
+        return PLAIN, Fraction(1), f"expected a unit such as item/h, got {value!r}"
     try:
         written = syntax.parse_unit(value)
     except FormulaError as exc:
-        return PLAIN, f"cannot read the unit '{value}': {exc}"
+        return PLAIN, Fraction(1), f"cannot read the unit '{value}': {exc}"
     try:
-        return _unit(written, declared)[0], None
+        return (*_unit(written, declared), None)
     except CompileError as exc:
-        return PLAIN, str(exc)
+        return PLAIN, Fraction(1), str(exc)
 
 
 def _unit(written: syntax.UnitText, declared: frozenset[str]) -> tuple[Unit, Fraction]:

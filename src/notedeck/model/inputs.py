@@ -57,6 +57,7 @@ class Input:
     key: str | None = None                 # records: the field that names an item
     to: tuple[str, ...] | None = None      # ref: the records list whose keys it names
     show: shows.Show | None = None
+    scale: Fraction = Fraction(1)          # a written value times this is in base units
 
     @property
     def type(self) -> Type:
@@ -147,9 +148,11 @@ class Reader:
 
     def _settings(self, kind: str, value: dict, path: tuple, key: tuple) -> Input | None:
         where = self.document.where(path)
-        unit = self._unit(value, path) if kind in ("number", "integer", "list") else PLAIN
+        unit, scale = self._unit(value, path) if kind in ("number", "integer", "list") \
+            else (PLAIN, Fraction(1))
         made = Input(key, kind, where, unit=SECONDS if kind == "duration" else unit,
-                     message=self._message(value, path), show=self._show(value, path))
+                     message=self._message(value, path), show=self._show(value, path),
+                     scale=scale)
         if kind == "list":
             made = self._list(made, value, path, key)
         elif kind == "records":
@@ -182,21 +185,21 @@ class Reader:
             self.problem(path + ("show",), problem)
         return made
 
-    def _unit(self, value: dict, path: tuple) -> Unit:
+    def _unit(self, value: dict, path: tuple) -> tuple[Unit, Fraction]:
         if "unit" not in value:
-            return PLAIN
-        from notedeck.model.compile import read_unit
+            return PLAIN, Fraction(1)
+        from notedeck.model.compile import scaled_unit
 
-        unit, problem = read_unit(value["unit"], self.declared)
+        unit, scale, problem = scaled_unit(value["unit"], self.declared)
         if problem:
             self.problem(path + ("unit",), problem)
-            return PLAIN
-        return unit
+            return PLAIN, Fraction(1)
+        return unit, scale
 
     def _bounds(self, made: Input, value: dict, path: tuple, unit: Unit) -> Input:
         found = {}
         for name in BOUNDS & set(value):
-            bound = self._bound(value[name], path + (name,), unit)
+            bound = self._bound(value[name], path + (name,), unit, made.scale)
             if bound is not None:
                 found[name] = Bound(bound, name in ("min", "max"), str(value[name]))
         for a, b in (("min", "above"), ("max", "below")):
@@ -207,7 +210,7 @@ class Reader:
             self.problem(path, f"the lower bound {low.text} is above the upper bound {high.text}")
         return Input(**{**made.__dict__, "low": low, "high": high})
 
-    def _bound(self, value: Any, path: tuple, unit: Unit) -> Fraction | None:
+    def _bound(self, value: Any, path: tuple, unit: Unit, scale: Fraction) -> Fraction | None:
         if isinstance(value, bool) or not isinstance(value, (int, str)) and \
                 type(value).__name__ != "Decimal":
             self.problem(path, f"expected a number or a quantity such as '60 s', got {value!r}")
@@ -218,7 +221,7 @@ class Reader:
         if problem:
             self.problem(path, problem)
             return None
-        return number
+        return number * scale if found.plain else number
 
     def _text_length(self, made: Input, value: dict, path: tuple) -> Input:
         low, high = 0, TEXT_LENGTH[made.kind]
@@ -253,7 +256,7 @@ class Reader:
         if not isinstance(rising, bool):
             self.problem(path + ("rising",), "expected true or false")
         return Input(**{**made.__dict__, "item": item, "length": span, "unit": item.unit,
-                        "rising": rising is True})
+                        "scale": item.scale, "rising": rising is True})
 
     def _records(self, made: Input, value: dict, path: tuple, key: tuple) -> Input | None:
         fields = value.get("fields")

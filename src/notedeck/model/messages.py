@@ -12,7 +12,7 @@ MAX_REPORTED = 50
 
 
 def key_text(path: tuple) -> str:
-    """('workloads', 2, 'count') -> 'workloads[2].count'."""
+    """('teams', 2, 'size') -> 'teams[2].size'."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
@@ -57,6 +57,6 @@ def number(value: Fraction | int) -> str:
 
 
 def quantity(value: Fraction, unit: Any) -> str:
-    """'0 token/s', '60 s', '0.9'."""
+    """'0 item/s', '60 s', '0.9'."""
     text = number(value)
     return text if str(unit) == "1" else f"{text} {unit}"

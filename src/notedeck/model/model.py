@@ -18,12 +18,14 @@ from notedeck.model.types import Num, Type
 from notedeck.model.units import Unit
 from notedeck.model.values import wrapped
 
+MAX_REMEMBERED = 10_000          # names read by value() kept compiled, per model
+
 
 @dataclass(frozen=True)
 class Figure:
     """What the next stages need of one figure: its name, type, unit, show form and place."""
 
-    path: str                             # 'bottleneck.featured.end_to_end_speedup'
+    path: str                             # 'queue.featured.wait', 'teams[].wait'
     type: Type
     show: shows.Show
     where: Location
@@ -52,6 +54,7 @@ class Model:
     plan: build.Plan
     figures: tuple[Figure, ...]
     limits: Limits = DEFAULT
+    compiled: dict = field(default_factory=dict, compare=False, repr=False)  # text -> formula
 
     # --- scenarios ---------------------------------------------------------------------
 
@@ -71,7 +74,7 @@ class Model:
         return Inputs(values, document.data, document, tuple(warnings))
 
     def replace(self, inputs: Inputs, changes: Mapping[str, Any]) -> Inputs:
-        """The inputs with some values replaced ('bottleneck.check': '15 min'), checked."""
+        """The inputs with some values replaced ('service_time': '15 min'), checked."""
         values, raw = _copy(inputs.values), _copy(inputs.raw)
         for text, value in changes.items():
             path = tuple(text.split("."))
@@ -133,8 +136,15 @@ class Model:
         chart's series): its type and unit known now, evaluated later per row or per x.
         `within` names a list of records (an input list or a group's rows) whose item's
         fields the formula reads by bare name."""
-        compiled = build.expression(self, text, dict(names or {}), within, where)
-        return Expression(compiled, within)
+        if names or where is not None:
+            return Expression(build.expression(self, text, dict(names), within, where), within)
+        key = (text, within)
+        found = self.compiled.get(key)
+        if found is None:
+            found = build.expression(self, text, {}, within, None)
+            if len(self.compiled) < MAX_REMEMBERED:
+                self.compiled[key] = found
+        return Expression(found, within)
 
     def figure(self, path: str) -> Figure:
         found = next((f for f in self.figures if f.path == path), None)
@@ -185,7 +195,7 @@ class Evaluation:
 
     def value(self, path: str) -> Any:
         """A figure or input by its formula name: raw exact values (Fraction, bool, str,
-        tuples, dicts). Any formula works: 'workloads[0].total_tokens'."""
+        tuples, dicts). Any formula works: 'teams[0].wait'."""
         expression = self.model.expression(path)
         return expression.evaluate(self)
 

@@ -144,7 +144,7 @@ def scalar(declared: Input, value: Any) -> Any:
         found = _number(declared, value)
         if kind == "integer" and found.denominator != 1:
             raise Wrong(_expected(declared, "a whole number", value))
-        return _bounded(declared, found, value)
+        return _bounded(declared, found * declared.scale, value)
     if kind == "duration":
         try:
             seconds = parse_duration(value)

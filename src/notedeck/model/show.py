@@ -32,7 +32,7 @@ def _plain(t: Type) -> str | None:
 
 
 def _rate(t: Type) -> str | None:
-    return None if isinstance(t, Num) and t.unit.per_time else "an amount per time (e.g. token/s)"
+    return None if isinstance(t, Num) and t.unit.per_time else "an amount per time (e.g. item/s)"
 
 
 def _flag(t: Type) -> str | None:
@@ -58,7 +58,7 @@ FORMS: dict[str, tuple[Callable[[Type], str | None], frozenset[str], str]] = {
     "share": (_plain, frozenset(), "a share of a whole as a percentage, one decimal: 98.7%"),
     "percent": (_plain, frozenset({"places"}), "a percentage with `places` decimals (0): 90%"),
     "times": (_plain, frozenset({"places"}), "a multiple: 132.57x, 10,000x"),
-    "rate": (_rate, frozenset({"per", "places"}), "an amount per time: 100 token/s"),
+    "rate": (_rate, frozenset({"per", "places"}), "an amount per time: 12 item/h"),
     "flag": (_flag, frozenset(), "true or false, for conditions in prose"),
     "text": (_text, frozenset(), "text as written"),
     "none": (_anything, frozenset(), "not shown: a step towards other figures"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -138,7 +139,7 @@ class Conditional(Node):
 class UnitText:
     """A unit as written: names with whole powers, multiplied and divided."""
 
-    factors: tuple[tuple[str, int], ...]   # ("token", 1), ("s", -1); ("1", 0) for 1
+    factors: tuple[tuple[str, int], ...]   # ("item", 1), ("s", -1); 1 is no factor
 
 
 @dataclass(frozen=True)
@@ -171,30 +172,27 @@ def parse(text: str, limits: Limits) -> Formula:
 
 
 def parse_unit(text: str) -> UnitText:
-    """A unit as written in a model ('token/s', 'item', 's^-1'); FormulaError if not one."""
+    """A unit as written in a model ('item/s', 'kg', 's^-1'); FormulaError if not one."""
     if len(text) > 200:
         raise FormulaError("a unit is at most 200 characters long")
     return UnitText(tuple(_Build(text).unit(_lark_parse(text, "unit"), 1)))
 
 
 def _lark_parse(text: str, start: str):
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 
     try:
         return _parser().parse(text, start=start)
     except UnexpectedCharacters as exc:
         raise FormulaError(f"unexpected character {text[exc.pos_in_stream]!r} at column "
                            f"{exc.column}", exc.column) from None
-    except UnexpectedToken as exc:
-        if exc.token.type == "$END":
+    except UnexpectedInput as exc:
+        position = getattr(exc, "pos_in_stream", None)
+        if "$END" in str(exc) or position is None or not 0 <= position < len(text.rstrip()):
             raise FormulaError("the formula ends too early (an operator or bracket without "
                                "what follows it)") from None
-        raise FormulaError(f"unexpected {str(exc.token)!r} at column {exc.column}",
-                           exc.column) from None
-    except UnexpectedEOF:
-        raise FormulaError("the formula ends too early") from None
-    except UnexpectedInput as exc:                        # pragma: no cover - lark's other kinds
-        raise FormulaError(f"cannot read the formula at column {exc.column}") from None
+        found = re.match(r"\w+|\S", text[position:]).group(0)
+        raise FormulaError(f"unexpected {found!r} at column {exc.column}", exc.column) from None
 
 
 def _measure(tree, limits: Limits) -> int:

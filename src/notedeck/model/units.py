@@ -25,7 +25,7 @@ _DURATION_PART = re.compile(r"\s*(\d{1,20}(?:\.\d{1,20})?)\s*([a-z]+)?\s*", re.I
 
 @dataclass(frozen=True)
 class Unit:
-    """A product of base units with whole exponents: token/s is (("s", -1), ("token", 1))."""
+    """A product of base units with whole exponents: item/s is (("item", 1), ("s", -1))."""
 
     dims: tuple[tuple[str, int], ...] = ()
 
@@ -59,7 +59,7 @@ class Unit:
 
     @property
     def per_time(self) -> bool:
-        """Something per unit of time (token/s): a rate."""
+        """Something per unit of time (item/s): a rate."""
         powers = dict(self.dims)
         return powers.get(TIME) == -1 and len(powers) > 1
 
@@ -74,7 +74,7 @@ class Unit:
         return text
 
     def described(self) -> str:
-        """For messages: 'a plain number (no unit)', 'seconds (s)', 'token/s'."""
+        """For messages: 'a plain number (no unit)', 'a time (s)', 'item/s'."""
         if self.plain:
             return "a plain number (no unit)"
         return "a time (s)" if self.is_time else str(self)
