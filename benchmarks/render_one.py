@@ -24,8 +24,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from notedeck.options import Options
-    from notedeck.pipeline.chart_helper import Charts
-    from notedeck.pipeline.stages import prepare
+    from notedeck.infra.chart_helper import Charts
+    from notedeck.build.stages import prepare
     from notedeck.render import registry
 
     options = Options(args.note, args.out, outputs=(args.output,))

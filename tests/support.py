@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 from notedeck.options import DEFAULT_OUTPUTS, Options
-from notedeck.pipeline import build as pipeline_build
-from notedeck.pipeline import check
+from notedeck.build import run as pipeline_build
+from notedeck.build import check
 from notedeck.render import registry
 from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import Assets
@@ -54,7 +54,7 @@ def render(name: str, deck, art, out: Path, template: Path | None = None, **sett
 
 def gather(content, audience=None, scenarios_file=None):
     """The note read, computed and filled (the stages before compose)."""
-    from notedeck.pipeline.stages import filled_note
+    from notedeck.build.stages import filled_note
 
     return filled_note(options(content, audience=audience, scenarios_file=scenarios_file))
 
@@ -120,7 +120,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def english_audiences_only(note: Path) -> Path:
-    """`note` without its German and French retellings (tests/pipeline/test_build_locales.py
+    """`note` without its German and French retellings (tests/build/test_build_locales.py
     builds those), for tests that name the three English audiences."""
     import shutil
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from pptx import Presentation
 
 from support import build
-from notedeck.compose import compose
+from notedeck.build.compose import compose
 from support import gather
 from notedeck.render.dump import dumps
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.pipeline.cache import ChartCache
-from notedeck.pipeline.records import Stamp
-from notedeck.pipeline.stages import prepare
+from notedeck.infra.cache import ChartCache
+from notedeck.infra.records import Stamp
+from notedeck.build.stages import prepare
 from support import build, options
 
 from .catalogue import CACHE, Poison

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.pipeline.build import STAGE_PREFIX
-from notedeck.pipeline.publish import STATE, current
+from notedeck.build.run import STAGE_PREFIX
+from notedeck.infra.publish import STATE, current
 from support import WAIT, build
 from notedeck.errors import NotedeckError
 

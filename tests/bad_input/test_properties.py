@@ -19,7 +19,7 @@ from support import build
 from support import check_note, options
 from notedeck.render import registry
 from notedeck.render.contract import Assets
-from notedeck.compose import compose
+from notedeck.build.compose import compose
 from notedeck.errors import NotedeckError
 from support import gather
 from notedeck.readers import audiences

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from notedeck.figures import core, names
 from notedeck.figures.formatting import Formatter
-from notedeck.pipeline.read import read
+from notedeck.build.read import read
 from support import BUNDLED
 
 NOTE = read(BUNDLED)

@@ -8,10 +8,10 @@ import subprocess
 
 import pytest
 
-from notedeck.compose import compose
+from notedeck.build.compose import compose
 from support import gather
 from notedeck.render.charts import draw as charts
-from notedeck.render.pdf import svg as pdf_svg
+from notedeck.render.pdfkit import svg as pdf_svg
 
 from support import BUNDLED
 from notedeck.render.pptx import emit as pptx_emit
@@ -25,7 +25,7 @@ def art():
 
 
 def test_matplotlib_svg_takes_the_fast_path(art):
-    from notedeck.render.pdf.blocks import chart_flowable
+    from notedeck.render.pdfkit.blocks import chart_flowable
 
     for drawn in art.values():
         flowable, how = chart_flowable(drawn, 400, 300)
@@ -99,9 +99,9 @@ def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from synthetic import note_with_slides
 
-    import notedeck.pipeline.fill
+    import notedeck.build.fill
     
-    monkeypatch.setattr(notedeck.pipeline.fill, "MAX_SLIDES", 10**6)
+    monkeypatch.setattr(notedeck.build.fill, "MAX_SLIDES", 10**6)
     note = note_with_slides(tmp_path / "note", 60)
     deck, _ = compose(gather(note))
     drawn = {spec.name: charts.draw(spec) for spec in deck.charts}

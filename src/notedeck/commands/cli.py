@@ -150,7 +150,7 @@ def build(all_audiences, **given) -> None:
     options = _options(all_audiences=all_audiences, **given)
     if all_audiences:
         sys.exit(_build_all(options))
-    from notedeck.pipeline.build import build as run
+    from notedeck.build.run import build as run
 
     _quick_exit()
     result = run(options)
@@ -186,7 +186,7 @@ def _build_all(options) -> int:
     from notedeck.commands.variants import build_all, summary, variants
     from dataclasses import replace
 
-    from notedeck.pipeline.cache import cache_problem
+    from notedeck.infra.cache import cache_problem
 
     unsafe = cache_problem() if options.cache else None
     if unsafe is not None:                     # said once here, not once per variant
@@ -304,7 +304,7 @@ def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
     from notedeck.figures.listing import flatten, to_json, to_table
     from notedeck.options import Options
-    from notedeck.pipeline.stages import filled_note
+    from notedeck.build.stages import filled_note
 
     source = filled_note(Options(_content(content), audience=audience,
                                  scenarios_file=scenarios_file))
@@ -323,7 +323,7 @@ def verify(files, content, audience, scenarios_file) -> None:
     Exit status: 0 all current; 1 some are not (or belong to another audience);
     2 a file notedeck did not make, or bad input."""
     from notedeck.options import Options
-    from notedeck.pipeline.edition import verify as check_file
+    from notedeck.reports.verify import verify as check_file
 
     options = Options.make(_content(content), scenarios_file=scenarios_file)
     worst = 0
@@ -342,7 +342,7 @@ def verify(files, content, audience, scenarios_file) -> None:
 def check(content, strict) -> None:
     """Check the note, its scenario file and every audience; write nothing."""
     from notedeck.options import Options
-    from notedeck.pipeline.check import check_note
+    from notedeck.build.check import check_note
 
     folder = _content(content)
     problems = check_note(Options(folder, strict=strict))
@@ -369,7 +369,7 @@ def init(directory: Path) -> None:
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
-    from notedeck.pipeline.templates import export
+    from notedeck.reports.templates import export
 
     export(directory)                  # the deck's template, ready to restyle
     click.echo(f"started a note in {directory}; edit it, then run: "
@@ -388,7 +388,7 @@ def init(directory: Path) -> None:
 def diff(content, audiences, scenario_files, as_json) -> None:
     """Show the figures, slides and handout passages that differ between two variants."""
     from notedeck.commands.diff import sides
-    from notedeck.pipeline.diff import compare, to_table
+    from notedeck.reports.diff import compare, to_table
 
     left, right = sides(audiences, scenario_files)
     result = compare(_content(content), left, right)

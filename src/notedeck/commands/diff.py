@@ -12,7 +12,7 @@ USAGE = ("compare two audiences (--audience A --audience B), an audience and the
 
 def sides(audiences: tuple[str, ...], scenario_files: tuple[Path, ...]):
     """The two variants the options name; the note itself when only one is given."""
-    from notedeck.pipeline.diff import Side
+    from notedeck.reports.diff import Side
 
     if audiences and scenario_files or len(audiences) > 2 or len(scenario_files) > 2 \
             or not (audiences or scenario_files):

@@ -28,7 +28,7 @@ def template() -> None:
 @_map_option
 def show(file: Path, content: Path | None, map_file: Path | None) -> None:
     """Print every master, layout and placeholder of FILE and what notedeck puts where."""
-    from notedeck.pipeline import templates
+    from notedeck.reports import templates
 
     chosen = templates.with_file(content_folder(content), file, map_file)
     for line in templates.show(chosen):
@@ -42,7 +42,7 @@ def show(file: Path, content: Path | None, map_file: Path | None) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit status 2).")
 def check(file: Path, content: Path | None, map_file: Path | None, strict: bool) -> None:
     """List every problem of FILE as the note's template, in one run."""
-    from notedeck.pipeline import templates
+    from notedeck.reports import templates
 
     folder = content_folder(content)
     problems = templates.check(templates.with_file(folder, file, map_file), folder)
@@ -61,7 +61,7 @@ def check(file: Path, content: Path | None, map_file: Path | None, strict: bool)
 @click.option("--force", is_flag=True, help="Replace DIRECTORY/template.pptx if it exists.")
 def export(directory: Path, force: bool) -> None:
     """Write notedeck's own template to DIRECTORY/template.pptx, to restyle."""
-    from notedeck.pipeline import templates
+    from notedeck.reports import templates
 
     target = templates.export(directory, force)
     click.echo(f"wrote {target}; restyle it, then put it in your note's folder")

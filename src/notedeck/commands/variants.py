@@ -62,7 +62,7 @@ def build_all(options: Options,
     """Build every variant; outcomes in variant order, each reported to `on_done` as it ends."""
     todo = variants(options.content)
     jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(todo)))
-    from notedeck.pipeline import scratch as folders
+    from notedeck.infra import scratch as folders
 
     folders.sweep(None, SCRATCH)                    # the private caches of killed runs
     scratch = None if options.cache else str(folders.make(SCRATCH))
@@ -140,7 +140,7 @@ def _worker_signals() -> None:
 
 def build_variant(options: Options) -> Outcome:
     """One build, its failure caught and kept in the Outcome (bad input or a bug alike)."""
-    from notedeck.pipeline.build import build
+    from notedeck.build.run import build
 
     started = time.perf_counter()
     audience, out = options.audience, options.out

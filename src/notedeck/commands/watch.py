@@ -50,7 +50,7 @@ class Watcher:
     """Builds the chosen variants of a note now and after every relevant change."""
 
     def __init__(self, options: Options, all_audiences: bool = False):
-        from notedeck.pipeline.outfolder import check_destination
+        from notedeck.infra.outfolder import check_destination
 
         check_destination(Path(options.out), Path(options.content))   # no build would succeed
         self.options, self.all_audiences = options, all_audiences

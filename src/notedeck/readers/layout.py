@@ -71,7 +71,7 @@ class NoteLayout:
         """Every file a build of this variant reads (whether or not it exists yet), in a fixed
         order: a --scenarios file beside scenarios.yaml (still read, for the note's own
         workloads), an audience's file and its own sections. Build records hash exactly these
-        (pipeline/records.py), and READ_BY_BUILD above covers them all (watch)."""
+        (infra/records.py), and READ_BY_BUILD above covers them all (watch)."""
         own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
         return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
                 *self.section_files(), *([self.audience(audience)] if audience else []),

@@ -13,7 +13,7 @@ from matplotlib.text import Text
 from PIL import Image
 
 from notedeck import theme
-from notedeck.pipeline.chart_helper import Charts
+from notedeck.infra.chart_helper import Charts
 from notedeck.deck import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure

@@ -11,7 +11,7 @@ from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
 from notedeck.render.guide import emit as guide
-from notedeck.render.pdf.layout import PAPERS
+from notedeck.render.pdfkit.paper import PAPERS
 
 from ..editions import AUDIENCES, composed, qpdf_clean, tool, unembedded_fonts
 from ..longnote import long_note

@@ -17,8 +17,8 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
 from notedeck.deck import ChartArt
 from notedeck.render.pdf import paginate
-from notedeck.render.pdf.blocks import chart_flowable
-from notedeck.render.pdf.layout import PAPERS, column_widths, fit_box, raster_limit, stats_per_row
+from notedeck.render.pdfkit.blocks import chart_flowable
+from notedeck.render.pdfkit.paper import PAPERS, column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.theme import CHART_DPI, CHART_SIZES_IN
 from notedeck.render.pdf import emit as pdf_emit
 from support import render

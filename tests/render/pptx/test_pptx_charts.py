@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from pptx import Presentation
 
-from notedeck.compose import compose
+from notedeck.build.compose import compose
 from support import BUNDLED, build, gather
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"

@@ -16,10 +16,10 @@ from pptx.util import Emu
 from notedeck.errors import NotedeckError
 from notedeck.deck import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
 from notedeck.deck import ChartArt
-from notedeck.render.pptx import fit
-from notedeck.render.pptx import package
-from notedeck.render.pptx.package import DEFAULT_TEMPLATE
-from notedeck.render.pptx.roles import SHIPPED, SHIPPED_LAYOUTS
+from notedeck.layout import fit
+from notedeck.layout import package
+from notedeck.layout.package import DEFAULT_TEMPLATE
+from notedeck.layout.roles import SHIPPED, SHIPPED_LAYOUTS
 from notedeck.theme import CHART_SIZES_IN
 from support import render
 

@@ -19,7 +19,7 @@ from pptx import Presentation
 
 from notedeck.errors import NotedeckError
 from notedeck.readers import audiences
-from notedeck.render.pptx.package import DEFAULT_TEMPLATE
+from notedeck.layout.package import DEFAULT_TEMPLATE
 from support import BUNDLED, build, check_note
 
 SOFFICE = shutil.which("soffice")

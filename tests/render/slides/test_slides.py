@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from support import render
 from notedeck.render.slides import emit as slides
-from notedeck.render.pptx.plan import PPicture
+from notedeck.layout.plan import PPicture
 from ..editions import BUNDLED, composed, qpdf_clean, tool, unembedded_fonts
 from .pdflines import differences, pdf_lines
 

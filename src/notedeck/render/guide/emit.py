@@ -20,10 +20,10 @@ from notedeck.deck import Deck
 from notedeck.render.contract import Assets
 from notedeck.render.guide import clock
 from notedeck.render.guide.written import Written, written
-from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.slides import emit as slides
 
-from notedeck.render.slides.pdffile import binary
+from notedeck.render.pdfkit.pdffile import binary
 
 FILENAME = "guide.pdf"
 THUMB_SHARE = 0.40           # of the text width, for each slide's thumbnail
@@ -54,9 +54,9 @@ def emit(planned: GuidePlan, out: Path) -> int:
     from io import BytesIO
 
     from notedeck.render.guide.story import story
-    from notedeck.render.pdf.emit import document
-    from notedeck.render.pdf.footer import numbered_canvas
-    from notedeck.render.pdf.styles import clean, register_fonts
+    from notedeck.render.pdfkit.document import document
+    from notedeck.render.pdfkit.footer import numbered_canvas
+    from notedeck.render.pdfkit.styles import clean, register_fonts
 
     register_fonts()
     sheet, meta = planned.paper, planned.deck.meta

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable
 
-from notedeck.render.pdf.flow import Chain
+from notedeck.render.pdfkit.flow import Chain
 from notedeck.theme import PALETTE
 
 GAP = 14.0           # points between the thumbnail and the notes

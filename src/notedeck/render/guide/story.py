@@ -9,8 +9,8 @@ from reportlab.platypus import Table, TableStyle
 
 from notedeck.deck import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
-from notedeck.render.pdf.flow import Chain
-from notedeck.render.pdf.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
+from notedeck.render.pdfkit.flow import Chain
+from notedeck.render.pdfkit.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
 
 NOTE = _style("guide_note", 9.5, 13, spaceAfter=4, allowWidows=0, allowOrphans=0)
 META = _style("guide_meta", 9, 12, BOLD, ACCENT, spaceAfter=3)
@@ -70,7 +70,7 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
             groups[-1] += [P(labels[kind] + markup(runs), ONLY) for kind, runs in
                            _passages(model.facilitator)]
         if artist is None:
-            from notedeck.render.slides.draw import SlideArtist
+            from notedeck.render.pdfkit.slide import SlideArtist
 
             artist = SlideArtist(planned.slides.template, planned.slides.look,
                                  planned.slides.charts)

@@ -15,15 +15,16 @@ from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import Flowable
 from reportlab.platypus import Paragraph as P
 
 from notedeck.deck import ChartArt, Deck, Meta
-from notedeck.render.pdf.blocks import Place
-from notedeck.render.pdf.footer import numbered_canvas
-from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.pdfkit.blocks import Place
+from notedeck.render.pdfkit.document import document
+from notedeck.render.pdfkit.footer import numbered_canvas
+from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.pdf.paginate import chains, section_items, sources_items
-from notedeck.render.pdf.styles import REGULAR, Styles, clean, esc, register_fonts
+from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
 
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.
@@ -53,24 +54,6 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
-
-
-def document(target: BytesIO, meta: Meta, sheet: Paper, title: str = "") -> BaseDocTemplate:
-    """A one-frame platypus document with the note's metadata (the handout's, the guide's,
-    the worksheet's): reproducible, its language declared, its title shown."""
-    doc = BaseDocTemplate(
-        target, pagesize=sheet.size,
-        leftMargin=sheet.left, rightMargin=sheet.right,
-        topMargin=sheet.top, bottomMargin=sheet.bottom,
-        title=clean(title or meta.title), author=clean(meta.author), subject=clean(meta.subject),
-        keywords=[clean(k) for k in meta.keywords], creator="notedeck",
-        invariant=1, initialFontName=REGULAR, displayDocTitle=1,
-        lang=meta.declared_lang or None,         # the catalogue's /Lang: screen readers' voice
-    )
-    frame = Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    return doc
 
 
 def _story(deck: Deck, place: Place) -> list[Flowable]:

@@ -1,6 +1,6 @@
 """The handout as chains of flowables that break across pages by the rules of print.
 
-Each section is one Chain (render/pdf/flow.py); what must not be parted is
+Each section is one Chain (render/pdfkit/flow.py); what must not be parted is
 glued: a heading to what follows it, a lead-in paragraph to the chart, table,
 figures or worksheet it introduces, an experiment's title, arithmetic, scene
 and "Still scarce" to each other, a worksheet prompt to its lines. Paragraphs
@@ -18,11 +18,11 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Paragraph as P
 
 from notedeck.deck import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Labels, Paragraph, Source, Stats, Table, Worksheet)
-from notedeck.render.pdf import blocks
-from notedeck.render.pdf.flow import Chain, Shrinkable, Whole
-from notedeck.render.pdf.layout import fit_box
-from notedeck.render.pdf.styles import ACCENT, Styles, esc, hex_of, markup
-from notedeck.render.pdf.svg import to_pdf_ops
+from notedeck.render.pdfkit import blocks
+from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
+from notedeck.render.pdfkit.paper import fit_box
+from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
+from notedeck.render.pdfkit.svg import to_pdf_ops
 from notedeck.theme import TYPE
 
 MIN_LETTERING = 6.0           # points: the smallest a shrunk chart's tick labels may print

@@ -16,7 +16,7 @@ import zipfile
 from lxml import etree
 
 from notedeck.render.pptx.charts import Label, PChart, Series
-from notedeck.render.pptx.styles import Ink
+from notedeck.layout.styles import Ink
 from notedeck.render.pptx.write import A, colour, emu_box, solid
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"

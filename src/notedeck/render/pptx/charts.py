@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 
 from notedeck.deck import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
-from notedeck.render.pptx import fit
-from notedeck.render.pptx.layouts import Box
-from notedeck.render.pptx.styles import Ink
+from notedeck.layout import fit
+from notedeck.layout.geometry import Box
+from notedeck.layout.styles import Ink
 from notedeck.theme import TYPE
 
 PAD = 1.06               # log axes reach a little past the data: LibreOffice drops a point
@@ -256,6 +256,6 @@ def _bottleneck(spec: BottleneckChart, box: Box, look, face) -> PChart:
 
 def _on(fill: Ink, look) -> Ink:
     """Text on a bar: the theme's background or text colour, whichever reads on it."""
-    from notedeck.render.pptx.colours import readable
+    from notedeck.layout.colours import readable
 
     return readable(fill, (look.paper, look.text))

@@ -24,14 +24,14 @@ from typing import Mapping
 from notedeck.errors import Problem
 from notedeck.deck import ChartArt, Deck, Meta
 from notedeck.render.contract import Assets
-from notedeck.render.pptx import package
-from notedeck.render.pptx.blocks import PRect, PText
-from notedeck.render.pptx.layouts import NOT_CLONED, Box, Placeholder
-from notedeck.render.pptx.mapping import Template
+from notedeck.layout import package
+from notedeck.layout.blocks import PRect, PText
+from notedeck.layout.geometry import NOT_CLONED, Box, Placeholder
+from notedeck.layout.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
-from notedeck.render.pptx.plan import PlannedSlide, PPicture, plan
-from notedeck.render.pptx.table import PTable
-from notedeck.render.pptx.charts import PChart
+from notedeck.layout.plan import PlannedSlide, PPicture, plan
+from notedeck.layout.table import PTable
+from notedeck.render.pptx.charts import PChart, plan_chart
 
 DEFAULT_TEMPLATE = package.DEFAULT_TEMPLATE
 FIXED_DATE = datetime(2000, 1, 1)
@@ -54,14 +54,15 @@ def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets,
               charts: str = "native") -> DeckPlan:
     """Pure: the template resolved to roles, every slide laid out on it; refuses what cannot
     fit, and every fault of the template, at once."""
-    from notedeck.render.pptx import audit
+    from notedeck.layout import audit
 
     data = assets.template if assets.template is not None else package.default_bytes()
     name = assets.template_name if assets.template is not None else package.DEFAULT_NAME
     resolved = package.load(assets.template, name, tuple(assets.template_map),
                             assets.template_map_name)
     sizes = {key: (a.width_in, a.height_in) for key, a in art.items()}
-    slides = plan(deck, sizes, resolved, file="deck.pptx", charts=charts)
+    slides = plan(deck, sizes, resolved, file="deck.pptx",
+                  native=plan_chart if charts == "native" else None)
     return DeckPlan(slides, data, resolved, art, deck.meta, tuple(audit.contrast(resolved)))
 
 
@@ -222,7 +223,7 @@ def _fixed_time() -> datetime:
 
 
 def _core_properties(prs, meta: Meta) -> None:
-    from notedeck.render.pptx.fit import clean
+    from notedeck.layout.fit import clean
 
     core = prs.core_properties
     core.title, core.author = clean(meta.title), clean(meta.author)

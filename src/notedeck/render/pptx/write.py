@@ -15,10 +15,10 @@ import io
 from lxml import etree
 
 from notedeck.deck import ChartArt, Run
-from notedeck.render.pptx.blocks import PPara, PRect, PText
-from notedeck.render.pptx.layouts import EMU_PER_IN, Box
-from notedeck.render.pptx.styles import Ink
-from notedeck.render.pptx.table import PTable
+from notedeck.layout.blocks import PPara, PRect, PText
+from notedeck.layout.geometry import EMU_PER_IN, Box
+from notedeck.layout.styles import Ink
+from notedeck.layout.table import PTable
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"

@@ -16,11 +16,11 @@ from typing import Mapping
 
 from notedeck.deck import Deck
 from notedeck.render.contract import Assets
-from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
 from notedeck.render.slides import emit as slides
 
-from notedeck.render.slides.pdffile import binary
+from notedeck.render.pdfkit.pdffile import binary
 
 PT = 72.0
 
@@ -52,9 +52,9 @@ def emit(planned: PrintPlan, out: Path) -> int:
     from reportlab.lib.colors import HexColor
 
     from notedeck.render.provenance import stamp_pdf
-    from notedeck.render.slides.draw import SlideArtist
-    from notedeck.render.slides.pdffile import new_canvas
-    from notedeck.render.pdf.footer import footer
+    from notedeck.render.pdfkit.slide import SlideArtist
+    from notedeck.render.pdfkit.pdffile import new_canvas
+    from notedeck.render.pdfkit.footer import footer
     from notedeck.theme import PALETTE
 
     deck = planned.slides
@@ -112,7 +112,7 @@ def _ruled(canvas, area) -> None:
 def _title(canvas, sheet: Paper, title: str) -> None:
     from reportlab.lib.colors import HexColor
 
-    from notedeck.render.pdf.styles import BOLD, clean
+    from notedeck.render.pdfkit.styles import BOLD, clean
     from notedeck.theme import PALETTE
 
     canvas.setFillColor(HexColor(PALETTE.muted))

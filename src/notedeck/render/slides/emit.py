@@ -18,11 +18,11 @@ from typing import Mapping
 from notedeck.deck import Deck, Meta
 from notedeck.render.contract import Assets
 from notedeck.render.pptx.emit import plan_deck
-from notedeck.render.pptx.mapping import Template
-from notedeck.render.pptx.plan import PlannedSlide
-from notedeck.render.slides.template import TemplateArt, read_art
+from notedeck.layout.mapping import Template
+from notedeck.layout.plan import PlannedSlide
+from notedeck.layout.backgrounds import TemplateArt, read_art
 
-from notedeck.render.slides.pdffile import binary
+from notedeck.render.pdfkit.pdffile import binary
 
 FILENAME = "slides.pdf"
 
@@ -91,8 +91,8 @@ def _plan(deck: Deck, art: Mapping, assets: Assets) -> SlidesPlan:
 def emit(planned: SlidesPlan, out: Path) -> int:
     """Write slides.pdf (through a temporary file) and return its page count."""
     from notedeck.render.provenance import stamp_pdf
-    from notedeck.render.slides.draw import SlideArtist
-    from notedeck.render.slides.pdffile import new_canvas
+    from notedeck.render.pdfkit.slide import SlideArtist
+    from notedeck.render.pdfkit.pdffile import new_canvas
 
     artist = SlideArtist(planned.template, planned.look, planned.charts)
     canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)

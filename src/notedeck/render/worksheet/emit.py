@@ -15,9 +15,9 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError
 from notedeck.deck import Deck, HandoutSection, Meta, Worksheet, fill_slots
-from notedeck.render.pdf.layout import Paper, paper as paper_named
+from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 
-from notedeck.render.slides.pdffile import binary
+from notedeck.render.pdfkit.pdffile import binary
 
 FILENAME = "worksheet.pdf"
 
@@ -62,10 +62,10 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
     from reportlab.platypus import Spacer
     from reportlab.platypus import Paragraph as P
 
-    from notedeck.render.pdf.blocks import Place, block_flowables
-    from notedeck.render.pdf.emit import document
-    from notedeck.render.pdf.styles import Styles, clean, esc, register_fonts
-    from notedeck.render.pdf.footer import numbered_canvas
+    from notedeck.render.pdfkit.blocks import Place, block_flowables
+    from notedeck.render.pdfkit.document import document
+    from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
+    from notedeck.render.pdfkit.footer import numbered_canvas
 
     register_fonts()
     sheet, meta, section = planned.paper, planned.meta, planned.section

@@ -1,0 +1,149 @@
+"""notedeck check: every variant of a note taken through every stage up to plan; nothing written."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Iterator
+
+from notedeck.prose import naked_numbers as naked
+from notedeck.errors import NotedeckError, Problem, fail
+from notedeck.readers import audiences
+from notedeck.readers import yamlfile
+from notedeck.options import Options
+from notedeck.readers.layout import NoteLayout
+
+_WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "singular", "title", "scene",
+                                                             "still_scarce"))
+_CHECK_PROSE = (("bottleneck", "check_label"), ("bottleneck", "check_example"))
+_NOTE_PROSE = (("title",), ("subtitle",), ("footer",), ("subject",), ("title_notes",),
+               ("sources_title",), ("boundaries", "*"), ("sources", "*", "note"),
+               ("sources", "*", "kind"))
+PROSE = {
+    "note": _NOTE_PROSE,
+    "scenarios": (*_WORKLOAD_PROSE, *_CHECK_PROSE),
+    "audience": (("name",), ("title",), ("subtitle",),
+                 *(("scenarios", *path) for path in (*_WORKLOAD_PROSE, *_CHECK_PROSE)),
+                 *(("note", *path) for path in _NOTE_PROSE),
+                 ("passages", "*"), ("passages", "*", "*")),
+}
+
+
+def check_note(options: Options) -> list[Problem]:
+    """Errors and warnings of the note and each audience, through every stage up to plan,
+    without duplicates, in file order. Nothing is written."""
+    content = options.content
+    if not content.is_dir():
+        return list(fail(content, "content folder not found; pass --content DIR").problems)
+    found: list[Problem] = []
+    sources = {}
+    template = _template(content)           # read once for every variant
+    for slug in [None, *audiences.names(content)]:
+        try:
+            sources[slug], planned = _planned(replace(options, audience=slug, strict=False),
+                                              template)
+            found.extend((*sources[slug].warnings, *planned))
+        except NotedeckError as exc:
+            found.extend(exc.problems)
+    found.extend(naked_numbers(content, getattr(sources.get(None), "source", None)))
+    return _unique(found)
+
+
+def _template(content: Path):
+    """The note's template, made safe; None if it is refused (each variant then says why)."""
+    from notedeck.build.template import read_template
+
+    try:
+        return read_template(content)
+    except NotedeckError:
+        return None
+
+
+def _planned(options: Options, template=None):
+    """A variant prepared and planned for every chosen output, with charts at their sizes."""
+    from notedeck.build.stages import plan_all, plan_warnings, prepare, sized_art
+
+    prepared = prepare(options, template)
+    return prepared, plan_warnings(plan_all(prepared, sized_art(prepared.deck), options))
+
+
+def naked_numbers(content: Path, source=None) -> list[Problem]:
+    """Naked-number warnings in every section and every prose field of the note's YAML."""
+    layout = NoteLayout(content)
+    note = _load(layout.note)
+    names = _names(note, source)
+    found: list[Problem] = []
+    for path in layout.section_files():
+        try:
+            found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
+        except NotedeckError:
+            pass                                  # already reported by the read stage
+    found.extend(_in_yaml(note, PROSE["note"], names))
+    found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
+    for slug in audiences.names(content):
+        found.extend(_in_yaml(_load(layout.audience(slug)), PROSE["audience"],
+                              names))
+        for path in sorted(layout.audience_sections(slug).glob("*.md")):
+            try:
+                found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
+            except NotedeckError:
+                pass                              # already reported by gather
+    return found
+
+
+def _load(path: Path) -> yamlfile.Located | None:
+    try:
+        return yamlfile.load(path)
+    except NotedeckError:
+        return None
+
+
+def _names(note: yamlfile.Located | None, source) -> naked.Names:
+    data = note.data if note is not None and isinstance(note.data, dict) else {}
+    sources = data.get("sources") if isinstance(data.get("sources"), list) else []
+    titles = [s["title"] for s in sources if isinstance(s, dict) and isinstance(s.get("title"), str)]
+    listed = data.get("names_with_numbers") or []
+    listed = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    figures = None
+    if source is not None:
+        from notedeck.figures.listing import flatten
+
+        figures = dict(flatten(source.names))
+    return naked.Names.from_note(titles, listed, figures)
+
+
+def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names) -> list[Problem]:
+    if located is None:
+        return []
+    lines = yamlfile.read_text(Path(located.file)).replace("\r\n", "\n").split("\n")
+    found = []
+    for pattern in patterns:
+        for path, value in _matching(located.data, pattern, ()):
+            line = located.where(path).line or 1
+            found.extend(naked.in_text(value, located.file, line, names,
+                                       yamlfile.key_text(path), search=lines))
+    return found
+
+
+def _matching(data: Any, pattern: tuple, path: tuple) -> Iterator[tuple[tuple, str]]:
+    """(key path, text) of every string in `data` that the pattern ("*" = any index or key) names."""
+    if not pattern:
+        if isinstance(data, str):
+            yield path, data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*" and isinstance(data, (list, dict)):
+        items = data.items() if isinstance(data, dict) else enumerate(data)
+        for index, item in items:
+            yield from _matching(item, rest, path + (index,))
+    elif isinstance(data, dict) and head in data:
+        yield from _matching(data[head], rest, path + (head,))
+
+
+def _unique(found: list[Problem]) -> list[Problem]:
+    seen, unique = set(), []
+    for problem in found:
+        if str(problem) not in seen:
+            seen.add(str(problem))
+            unique.append(problem)
+    return sorted(unique, key=lambda p: (str(p.where.file), p.where.line or 0))

@@ -1,0 +1,361 @@
+"""Text measurement with real font metrics, line wrapping, shrink-to-fit and splitting.
+
+Pure functions: widths come from the font files of a `faces.Face` (the
+template's typeface, or one with the same widths; by default the bundled
+Liberation Sans, metric-identical to Arial), read once with fontTools. Sizes
+are points; boxes are inches (already net of insets). Nothing here touches
+python-pptx, so other outputs can measure with the same rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Callable, NamedTuple, Sequence, TypeVar
+
+from notedeck.deck import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
+                            fill_slots)
+from notedeck.glyphs import UNSAFE
+from notedeck.layout import faces
+from notedeck.layout.faces import Face
+
+PT_PER_IN = 72.0
+# One line at 100% spacing, in em. PowerPoint sets Arial at about 1.2 em;
+# LibreOffice sets Liberation Sans at 1.15 em. Measure with the taller, or with
+# the font's own line height where that is taller still.
+LINE_HEIGHT = 1.2
+# Keep a little room on every line for renderers that space glyphs differently.
+WIDTH_SLACK = 0.97
+
+_INVALID_XML = UNSAFE
+_SPACES = re.compile(r"[ \t\r\n\x0b\x0c]+")
+
+
+def clean(text: str) -> str:
+    """Drop characters XML cannot hold; fold line breaks and runs of spaces into one space."""
+    return _INVALID_XML.sub("", _SPACES.sub(" ", text))
+
+
+def clean_runs(runs: Text) -> Text:
+    """`clean` applied across runs: a space is never doubled at a run boundary."""
+    out: list[Run] = []
+    previous_space = True
+    for run in runs:
+        text = clean(run.text)
+        if previous_space:
+            text = text.lstrip(" ")
+        if text:
+            out.append(replace(run, text=text))
+            previous_space = text.endswith(" ")
+    if out and out[-1].text.endswith(" "):
+        out[-1] = replace(out[-1], text=out[-1].text.rstrip(" "))
+    return tuple(run for run in out if run.text)
+
+
+# --- metrics -----------------------------------------------------------------------
+
+def _style(bold: bool, italic: bool) -> str:
+    return {(False, False): "regular", (True, False): "bold",
+            (False, True): "italic", (True, True): "bolditalic"}[(bold, italic)]
+
+
+@lru_cache(maxsize=None)
+def _advances(path: str) -> tuple[dict[int, float], float]:
+    """Advance width of every mapped character, in em, and the fallback (.notdef) width."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, lazy=True)
+    # Glyphs named by number: decoding their real names (the 'post' table) would cost more
+    # than reading the widths. Glyph 0 is .notdef in every TrueType and OpenType font.
+    font.setGlyphOrder([f"glyph{i}" for i in range(font["maxp"].numGlyphs)])
+    upm = font["head"].unitsPerEm
+    metrics = font["hmtx"].metrics
+    widths = {cp: metrics[glyph][0] / upm for cp, glyph in font.getBestCmap().items()}
+    return widths, metrics["glyph0"][0] / upm
+
+
+def _widths(bold: bool, italic: bool, face: Face | None):
+    return _advances((face or faces.BUNDLED).file(_style(bold, italic)))
+
+
+def em_width(text: str, bold: bool = False, italic: bool = False,
+             face: Face | None = None) -> float:
+    widths, fallback = _widths(bold, italic, face)
+    return sum(widths.get(ord(ch), fallback) for ch in text)
+
+
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
+               face: Face | None = None) -> float:
+    """Width of one line of text, in points, without kerning (kerning only narrows it)."""
+    return em_width(text, bold, italic, face) * size
+
+
+def line_height(size: float, line_spacing: float = 1.0, face: Face | None = None) -> float:
+    """Height of one line, in points."""
+    em = LINE_HEIGHT
+    if face is not None and face is not faces.BUNDLED and face.measured_with != \
+            faces.BUNDLED.measured_with:
+        em = max(em, faces.line_height(face.file("regular")))
+    return size * em * line_spacing
+
+
+# --- wrapping ----------------------------------------------------------------------
+
+class _Word(NamedTuple):
+    text: str
+    chars: tuple[float, ...]     # em width of each character
+    space: float                 # em width of the space before it (its run's style)
+    width: float                 # em width of the word: the sum of its characters'
+
+
+def _as_runs(text: Text | str) -> Text:
+    return (Run(text),) if isinstance(text, str) else tuple(text)
+
+
+def _word(text: str, chars: list[float], space: float) -> _Word:
+    return _Word(text, tuple(chars), space, sum(chars))
+
+
+# Em widths do not depend on the size: fitting wraps the same runs at every size it tries,
+# so each text is cut into words once.
+@lru_cache(maxsize=4096)
+def _words(runs: Text, face: Face | None = None) -> tuple[_Word, ...]:
+    words: list[_Word] = []
+    text, chars, space, pending_space = "", [], 0.0, 0.0
+    for run in runs:
+        widths, fallback = _widths(run.bold, run.italic, face)
+        for ch in run.text:
+            if ch == " ":
+                if text:
+                    words.append(_word(text, chars, space))
+                    text, chars = "", []
+                pending_space = widths.get(32, fallback)
+                continue
+            if not text:
+                space = pending_space if words else 0.0
+            text += ch
+            chars.append(widths.get(ord(ch), fallback))
+    if text:
+        words.append(_word(text, chars, space))
+    return tuple(words)
+
+
+def wrap(text: Text | str, width_pt: float, size: float,
+         face: Face | None = None) -> tuple[str, ...]:
+    """Greedy lines by words; a word wider than the line breaks between characters."""
+    limit = width_pt / size
+    lines: list[str] = []
+    line, line_w = "", 0.0
+    for word in _words(_as_runs(text), face):
+        if line and line_w + word.space + word.width <= limit:
+            line, line_w = f"{line} {word.text}", line_w + word.space + word.width
+            continue
+        if line:
+            lines.append(line)
+        pieces = _break_word(word, limit)
+        lines.extend(text for text, _ in pieces[:-1])
+        line, line_w = pieces[-1]
+    lines.append(line)
+    return tuple(lines)
+
+
+def _break_word(word: _Word, limit: float) -> list[tuple[str, float]]:
+    if word.width <= limit:
+        return [(word.text, word.width)]
+    pieces: list[tuple[str, float]] = []
+    piece, piece_w = "", 0.0
+    for ch, w in zip(word.text, word.chars):
+        if piece and piece_w + w > limit:
+            pieces.append((piece, piece_w))
+            piece, piece_w = "", 0.0
+        piece, piece_w = piece + ch, piece_w + w
+    pieces.append((piece, piece_w))
+    return pieces
+
+
+# --- fitting -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph to measure: its runs, the room its indent takes, the space above it."""
+
+    runs: Text
+    indent: float = 0.0          # inches the left margin takes from the line
+    space_before: float = 0.0    # em of this paragraph's size; ignored on the first paragraph
+    scale: float = 1.0           # this paragraph's size relative to the frame's
+
+
+@dataclass(frozen=True)
+class FitResult:
+    size: float                              # points, of scale-1 paragraphs
+    lines: tuple[tuple[str, ...], ...]       # each paragraph's lines
+    overflow: bool                           # True: does not fit even at the minimum size
+    height: float                            # inches the text needs at `size`
+
+
+def _as_para(paragraph: Para | Text | str) -> Para:
+    return paragraph if isinstance(paragraph, Para) else Para(_as_runs(paragraph))
+
+
+def measure(paragraphs: Sequence[Para | Text | str], box_w_in: float, size: float,
+            line_spacing: float = 1.0, face: Face | None = None
+            ) -> tuple[tuple[tuple[str, ...], ...], float]:
+    """Wrap every paragraph at `size`; return the lines and the height in inches."""
+    all_lines, height = [], 0.0
+    for i, paragraph in enumerate(map(_as_para, paragraphs)):
+        para_size = size * paragraph.scale
+        width = max(box_w_in - paragraph.indent, 0.0) * PT_PER_IN * WIDTH_SLACK
+        lines = wrap(paragraph.runs, width, para_size, face)
+        all_lines.append(lines)
+        height += len(lines) * line_height(para_size, line_spacing, face)
+        if i:
+            height += paragraph.space_before * para_size
+    return tuple(all_lines), height / PT_PER_IN
+
+
+def fit(paragraphs: Sequence[Para | Text | str], box_w_in: float, box_h_in: float,
+        size: float, min_size: float, line_spacing: float = 1.0,
+        step: float = 1.0, face: Face | None = None) -> FitResult:
+    """The largest size from `size` down to `min_size` (in `step`s) at which the text fits."""
+    current = size
+    while True:
+        lines, height = measure(paragraphs, box_w_in, current, line_spacing, face)
+        if height <= box_h_in + 1e-9:
+            return FitResult(current, lines, False, height)
+        if current - step < min_size - 1e-9:
+            return FitResult(current, lines, True, height)
+        current = max(current - step, min_size)
+
+
+def sizes(size: float, min_size: float, step: float = 1.0) -> list[float]:
+    """The sizes fitting tries, largest first."""
+    out = [size]
+    while out[-1] - step >= min_size - 1e-9:
+        out.append(out[-1] - step)
+    if out[-1] > min_size:
+        out.append(min_size)
+    return out
+
+
+# --- splitting ---------------------------------------------------------------------
+
+U = TypeVar("U")
+
+
+def paginate(units: Sequence[U], height: Callable[[Sequence[U]], float],
+             capacity: float) -> list[list[U]] | None:
+    """Greedy pages of consecutive units; None when one unit alone is too tall."""
+    pages: list[list[U]] = []
+    page: list[U] = []
+    for unit in units:
+        if height([*page, unit]) <= capacity + 1e-9:
+            page.append(unit)
+            continue
+        if not page or height([unit]) > capacity + 1e-9:
+            return None
+        pages.append(page)
+        page = [unit]
+    if page:
+        pages.append(page)
+    return pages
+
+
+def balance(units: Sequence[U], height: Callable[[Sequence[U]], float],
+            capacity: float, count: int) -> list[list[U]] | None:
+    """`count` pages of consecutive units, each fitting, with the tallest as short as can be."""
+    n = len(units)
+    inf = float("inf")
+    # best[k][i]: smallest possible tallest page when units[:i] fill k pages
+    best = [[inf] * (n + 1) for _ in range(count + 1)]
+    cut = [[0] * (n + 1) for _ in range(count + 1)]
+    best[0][0] = 0.0
+    for k in range(1, count + 1):
+        for i in range(1, n + 1):
+            for j in range(k - 1, i):
+                if best[k - 1][j] == inf:
+                    continue
+                h = height(units[j:i])
+                if h > capacity + 1e-9:
+                    continue
+                worst = max(best[k - 1][j], h)
+                if worst < best[k][i] - 1e-12:
+                    best[k][i], cut[k][i] = worst, j
+    if best[count][n] == inf:
+        return None
+    pages, i = [], n
+    for k in range(count, 0, -1):
+        j = cut[k][i]
+        pages.append(list(units[j:i]))
+        i = j
+    return pages[::-1]
+
+
+@dataclass(frozen=True)
+class Split:
+    size: float
+    pages: tuple[tuple, ...]
+
+
+def split(units: Sequence[U], height_at: Callable[[Sequence[U], float], float],
+          capacity: float, size: float, min_size: float, step: float = 1.0) -> Split | None:
+    """Fit units on as few pages as the minimum size allows, at the largest size that keeps
+    that page count, balanced; one page whenever shrinking alone is enough. None: a unit
+    does not fit a page on its own even at the minimum size."""
+    candidates = sizes(size, min_size, step)
+    for current in candidates:
+        if height_at(units, current) <= capacity + 1e-9:
+            return Split(current, (tuple(units),))
+    at_min = paginate(units, lambda page: height_at(page, min_size), capacity)
+    if at_min is None:
+        return None
+    for current in candidates:
+        pages = balance(units, lambda page: height_at(page, current), capacity, len(at_min))
+        if pages is not None:
+            return Split(current, tuple(tuple(page) for page in pages))
+    return Split(min_size, tuple(tuple(page) for page in at_min))
+
+
+# --- units of a slide's blocks -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Unit:
+    """The smallest piece a slide may be split between: a paragraph, one list item,
+    a row of figures, a callout."""
+
+    block: Paragraph | Heading | BulletList | Stats | Callout
+    item: int | None = None      # for list items: the index in the list
+
+    @property
+    def runs(self) -> Text:
+        if isinstance(self.block, BulletList):
+            return self.block.items[self.item]
+        if isinstance(self.block, Heading):
+            return (Run(self.block.text, bold=True),)
+        return self.block.runs
+
+
+def block_units(blocks: Sequence[object]) -> tuple[Unit, ...]:
+    units: list[Unit] = []
+    for block in blocks:
+        if isinstance(block, BulletList):
+            units.extend(Unit(block, i) for i in range(len(block.items)))
+        elif isinstance(block, (Paragraph, Heading, Stats, Callout)):
+            units.append(Unit(block))
+        else:
+            raise TypeError(f"a {type(block).__name__} cannot be split into units")
+    return tuple(units)
+
+
+def table_pages(table: Table, pages: Sequence[Sequence[int]]) -> tuple[Table, ...]:
+    """The table once per page of row indices; each repeats the header, keeps its highlight."""
+    out = []
+    for rows in pages:
+        highlight = rows.index(table.highlight) if table.highlight in rows else None
+        out.append(replace(table, rows=tuple(table.rows[i] for i in rows), highlight=highlight))
+    return tuple(out)
+
+
+def continuation_title(title: str, template: str = Labels.continued_title) -> str:
+    """A continued slide's title: "Budgets (cont.)", or the deck's language's form."""
+    return fill_slots(template, title=title)

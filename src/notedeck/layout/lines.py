@@ -1,0 +1,258 @@
+"""Where each planned line of slide text sits, as LibreOffice and PowerPoint set it: pure arithmetic.
+
+The planner (layout/plan.py) has already chosen every box and size, and
+measured its lines a little narrower than the box (WIDTH_SLACK) so that any
+presenting app fits them; PowerPoint and LibreOffice then break the lines at
+the box's full width, and so does this module. Points from the slide's
+top-left corner. The line model was measured from LibreOffice's rendering of the
+bundled deck: one line is 1.2 em at 100% spacing, its baseline 0.2 em above
+the line's foot, and a spacing below 100% takes its height off the ascent. A
+template's face with a taller line of its own takes that line, as the planner
+measured it. Widths come from the face's own files (faces.Face).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from notedeck.deck import Run, Text
+from notedeck.layout import faces, fit
+from notedeck.layout.blocks import PPara, PText
+from notedeck.layout.faces import Face
+from notedeck.layout.geometry import Box
+
+PT = 72.0
+LINE = 1.2          # em per line at 100% spacing
+DESCENT = 0.2       # em from the baseline to the line's foot
+TWIPS = 20.0        # LibreOffice places glyphs on a grid of 1/20 pt
+HMM = 2540.0        # hundredths of a millimetre per inch: LibreOffice's unit for font heights
+_STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+           (True, True): "bolditalic"}
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Characters of one style on one line."""
+
+    text: str
+    bold: bool
+    italic: bool
+    size: float
+    colour: str
+    face: Face = faces.BUNDLED
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line: where its text starts (or ends, or centres), its baseline and its pieces."""
+
+    x: float
+    baseline: float
+    align: str                   # "l" | "r" | "ctr"
+    pieces: tuple[Piece, ...]
+    bullet: Piece | None = None
+    bullet_x: float = 0.0
+
+
+def _em(face: Face | None) -> float:
+    """A line at 100% spacing, in em: 1.2, or the face's own line where that is taller."""
+    return fit.line_height(1.0, 1.0, face)
+
+
+def line_height(size: float, spacing: float = 1.0, face: Face | None = None) -> float:
+    return size * _em(face) * spacing
+
+
+def ascent(size: float, spacing: float = 1.0, face: Face | None = None) -> float:
+    return line_height(size, spacing, face) - size * DESCENT * _em(face) / LINE
+
+
+def _runs(text: PText, para: PPara, caps: bool) -> Text:
+    return tuple(replace(r, text=r.text.upper()) for r in para.runs) if caps else para.runs
+
+
+def full_width_lines(text: PText, box: Box, caps: bool = False) -> tuple[tuple[str, ...], ...]:
+    """Each paragraph's lines broken at the box's full inner width, as presenting apps do."""
+    inner = (box.w - text.insets[0] - text.insets[2]) * PT
+    return tuple(wrap(_runs(text, para, caps), max(inner - para.indent * PT, 0.0),
+                      text.size * para.scale, text.face)
+                 for para in text.paras)
+
+
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def wrap(runs: Text, width_pt: float, size: float, face: Face | None = None
+         ) -> tuple[str, ...]:
+    """Greedy lines as presenting apps break them: at spaces, and after a hyphen between
+    letters ("Sarathi-" / "Serve"); a word wider than the line breaks between characters.
+    Widths add each glyph's advance at the size LibreOffice sets (_set) and the font's
+    pair kerning, as LibreOffice breaks lines."""
+    lines: list[str] = []
+    line, line_w = "", 0.0
+    words = _words(runs, size, face or faces.BUNDLED)
+    for space, parts in words:
+        joined = space
+        for part, widths in parts:
+            part_w = sum(widths)
+            if line and line_w + joined + part_w <= width_pt:
+                line, line_w = line + (" " if joined else "") + part, line_w + joined + part_w
+                joined = 0.0
+                continue
+            if line:
+                lines.append(line)
+            line, line_w = "", 0.0
+            for ch, w in zip(part, widths):
+                if line and line_w + w > width_pt:
+                    lines.append(line)
+                    line, line_w = "", 0.0
+                line, line_w = line + ch, line_w + w
+            joined = 0.0
+    lines.append(line)
+    return tuple(lines)
+
+
+def _advance(ch: str, bold: bool, italic: bool, size: float, face: Face) -> float:
+    table = _advances(bold, italic, size, face)
+    width = table.get(ch)
+    if width is None:
+        width = table[ch] = round(fit.em_width(ch, bold, italic, face) * _set(size) * TWIPS
+                                  ) / TWIPS
+    return width
+
+
+def _set(size: float) -> float:
+    """The size LibreOffice sets a font at: its height in whole hundredths of a millimetre
+    (16 pt is set at 15.987 pt)."""
+    return round(size / PT * HMM) / HMM * PT
+
+
+@lru_cache(maxsize=16)
+def _kerning(path: str) -> dict[tuple[str, str], float]:
+    """The font's pair kerning (its 'kern' table) in em, by characters; LibreOffice kerns
+    every pair the table names. A font with kerning only in GPOS is measured unkerned."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, lazy=True)
+    if "kern" not in font:
+        return {}
+    upm = font["head"].unitsPerEm
+    chars: dict[str, list[str]] = {}
+    for code, glyph in font.getBestCmap().items():
+        chars.setdefault(glyph, []).append(chr(code))
+    pairs = {}
+    for table in font["kern"].kernTables:
+        for (left, right), value in getattr(table, "kernTable", {}).items():
+            for a in chars.get(left, ()):
+                for b in chars.get(right, ()):
+                    pairs[(a, b)] = value / upm
+    return pairs
+
+
+@lru_cache(maxsize=256)
+def _advances(bold: bool, italic: bool, size: float, face: Face) -> dict[str, float]:
+    """Advances in points, per face, style and size (filled as characters are met)."""
+    return {}
+
+
+def _words(runs: Text, size: float, face: Face):
+    """Per word: the width of the space before it, and its parts (split after hyphens) with
+    each character's advance, in points."""
+    text = "".join(run.text for run in runs)
+    widths: list[float] = []
+    for run in runs:
+        table = _advances(run.bold, run.italic, size, face)
+        kerning = _kerning(face.file(_STYLES[(run.bold, run.italic)]))
+        for i, ch in enumerate(run.text):
+            width = table.get(ch)
+            width = width if width is not None else _advance(ch, run.bold, run.italic, size, face)
+            if kerning and i + 1 < len(run.text):     # each character carries its pair's kern
+                width += kerning.get((ch, run.text[i + 1]), 0.0) * _set(size)
+            widths.append(width)
+    out = []
+    for match in re.finditer(r"[^ ]+", text):
+        a, b = match.span()
+        space = widths[a - 1] if a and out else 0.0
+        word = match.group()
+        cuts = [0, *(m.end() for m in _HYPHEN.finditer(word)), b - a] if "-" in word \
+            else [0, b - a]
+        out.append((space, [(word[i:j], widths[a + i:a + j]) for i, j in zip(cuts, cuts[1:])
+                            if j > i]))
+    return out
+
+
+def block_height(text: PText, lines: tuple[tuple[str, ...], ...] | None = None) -> float:
+    """Points the lines take, paragraph spacing included."""
+    total = 0.0
+    for i, (para, para_lines) in enumerate(zip(text.paras, lines or text.lines)):
+        size = text.size * para.scale
+        total += len(para_lines) * line_height(size, text.line_spacing, text.face)
+        if i:
+            total += para.space_before * size
+    return total
+
+
+def lay_out(text: PText, box: Box, colour: str, bullet: str = "#000000",
+            caps: bool = False) -> list[Line]:
+    """Every line of `text` placed in `box` (inches) with its insets and anchor; `colour`
+    is the ink of paragraphs that name none, `bullet` the bullets' colour; `caps`: the
+    template sets the text in capitals."""
+    l, t, r, b = (v * PT for v in text.insets)
+    left, top = box.x * PT + l, box.y * PT + t
+    right, bottom = box.right * PT - r, box.bottom * PT - b
+    face = text.face or faces.BUNDLED
+    wrapped = full_width_lines(text, box, caps)
+    height = block_height(text, wrapped)
+    y = {"t": top, "b": bottom - height, "ctr": (top + bottom - height) / 2}.get(text.anchor, top)
+    out: list[Line] = []
+    for i, (para, lines) in enumerate(zip(text.paras, wrapped)):
+        size = text.size * para.scale
+        if i:
+            y += para.space_before * size
+        ink = para.colour.rgb if para.colour is not None else colour
+        pieces = split_lines(_runs(text, para, caps), lines)
+        for n, line in enumerate(pieces):
+            baseline = y + ascent(size, text.line_spacing, text.face)
+            styled = tuple(Piece(t, bold, italic, size, ink, face) for t, bold, italic in line)
+            x = {"r": right, "ctr": (left + para.indent * PT + right) / 2}.get(
+                para.align, left + para.indent * PT)
+            mark = _bullet(para, size, bullet, face) if n == 0 and para.bullet else None
+            out.append(Line(x, baseline, para.align, styled, mark, left))
+            y += line_height(size, text.line_spacing, text.face)
+    return out
+
+
+def _bullet(para: PPara, size: float, colour: str, face: Face) -> Piece:
+    mark = f"{para.number}." if para.bullet == "number" else "\u2022"
+    return Piece(mark, False, False, size, colour, face)
+
+
+def split_lines(runs: Text, lines: tuple[str, ...]) -> list[list[tuple[str, bool, bool]]]:
+    """The lines, each as (text, bold, italic) pieces taken from the runs.
+
+    The lines are the runs' characters with the break spaces dropped
+    (a word too long for a line is broken with no space); walking both together
+    gives each character its style back.
+    """
+    styles = [(run.bold, run.italic) for run in runs for _ in run.text]
+    chars = "".join(run.text for run in runs)
+    at, out = 0, []
+    for line in lines:
+        while at < len(chars) and chars[at] == " " and not line.startswith(" "):
+            at += 1
+        pieces: list[tuple[str, bool, bool]] = []
+        for ch in line:
+            style = styles[at] if at < len(styles) else (False, False)
+            at += 1
+            if pieces and (pieces[-1][1], pieces[-1][2]) == style:
+                pieces[-1] = (pieces[-1][0] + ch, *style)
+            else:
+                pieces.append((ch, *style))
+        out.append(pieces)
+    return out
+
+
+def plain_runs(text: str, bold: bool = False) -> Text:
+    return (Run(text, bold=bold),)

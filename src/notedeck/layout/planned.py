@@ -1,0 +1,128 @@
+"""What the planner returns, and the pieces every kind of slide shares.
+
+A PlannedSlide names its role (the template maps it to a layout), its shapes
+in z-order and its notes. Texts are fitted here with the font's metrics; one
+that cannot fit fails naming the slide, the placeholder, its layout and the
+template, and says what to change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from notedeck.errors import fail
+from notedeck.deck import (BulletList, Callout, Heading, Labels, Origin, Paragraph, Run, Stats,
+                            fill_slots)
+from notedeck.layout import fit
+from notedeck.layout.blocks import PPara, PText, text_frame
+from notedeck.layout.geometry import Box, Frame
+from notedeck.theme import TYPE
+
+# Sizes (pt): (start, minimum). The theme's scale where it has one.
+TITLE = (TYPE.slide_title, 24)
+DECK_TITLE = (TYPE.slide_section_title, 28)
+SUBTITLE = (24, 18)
+DETAILS = (18, 14)
+SECTION_NUMBER = (TYPE.slide_section_number, 40)
+SECTION_TITLE = (TYPE.slide_section_title, 28)
+HEADLINE = (24, 18)
+BODY = (TYPE.slide_body, TYPE.slide_body_min)
+CAPTION = (16, 14)
+SOURCES = (18, 14)
+FOOTER = (TYPE.slide_footer, 9)
+TITLE_SPACING = 0.9          # line spacing of titles
+GAP = 0.2                    # inches between a chart or table and its caption
+
+
+@dataclass(frozen=True)
+class PPicture:
+    box: Box
+    chart: str                   # key into art
+    alt_text: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PlannedSlide:
+    role: str                    # title, section, content, chart, chart-and-text, table, sources
+    title: str
+    shapes: tuple                # PText | PTable | PPicture | PRect, in z-order
+    notes: tuple[str, ...]
+    footer: PText | None         # None on the title slide, or where the layout has none
+    number: PText | None         # the slide number, a field
+    source: int = -1             # index in deck.slides of the slide this one shows (or continues)
+
+
+class Where:
+    """Names the slide a problem is on, at the place in the note it comes from:
+    'sections/02-x.md:14: slide 7 'Budgets': ...' (else 'deck.pptx: slide 7 ...')."""
+
+    def __init__(self, file: str, index: int, title: str, template: str,
+                 origin: Origin | None = None, labels: Labels = Labels()):
+        self.file, self.line = (origin.file, origin.line) if origin else (file, None)
+        self.index, self.title, self.template = index, title, template
+        self.labels = labels
+
+    def continued(self, title: str) -> str:
+        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)"."""
+        return fit.continuation_title(title, self.labels.continued_title)
+
+    def error(self, message: str):
+        return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)
+
+    def too_big(self, what: str, frame: Frame, size: float, lead: str = ""):
+        """A text that does not fit its placeholder: both remedies, naming the template."""
+        place = frame.label or "its box"
+        return self.error(f"{lead or what + ' does not fit'} {place} of {self.template} even "
+                          f"at {size:g} pt; shorten it or enlarge {place}")
+
+
+def fitted(where: Where, what: str, slot: str, frame: Frame, paras: Sequence[PPara],
+           sizes: tuple[float, float], line_spacing: float = 1.0, box: Box | None = None,
+           anchor: str | None = None) -> PText:
+    """Paragraphs shrunk to fit a placeholder; fails naming the slide when they cannot."""
+    result = text_frame(slot, frame, paras, sizes, line_spacing, box=box, anchor=anchor)
+    if result is None:
+        raise where.too_big(what, frame, sizes[1])
+    return result
+
+
+def title_text(where: Where, frame: Frame, title: str, sizes=TITLE) -> PText:
+    paras = [PPara(fit.clean_runs((Run(title, bold=True),)))]
+    return fitted(where, "title", "title", frame, paras, sizes, TITLE_SPACING)
+
+
+def notes(texts: Sequence[str]) -> tuple[str, ...]:
+    return tuple(text for text in (fit.clean(n).strip() for n in texts) if text)
+
+
+def continued(title: str, texts: Sequence[str], where: Where) -> tuple[str, ...]:
+    """A continuation's notes, "Continues “Budgets”." in the deck's language, then its own."""
+    return (fill_slots(where.labels.continued_notes, title=fit.clean(title)), *notes(texts))
+
+
+def check_blocks(blocks, where: Where, place: str) -> tuple:
+    allowed = (Paragraph, Heading, BulletList, Stats, Callout)
+    for block in blocks:
+        if not isinstance(block, allowed):
+            raise where.error(f"a {type(block).__name__} cannot appear on {place}; "
+                              "allowed: Paragraph, Heading, BulletList, Stats, Callout")
+    return tuple(blocks)
+
+
+def caption_paras(blocks, where: Where, lead: str = "") -> list[PPara]:
+    paras = [PPara(fit.clean_runs((Run(lead),)))] if fit.clean(lead).strip() else []
+    for unit in fit.block_units(check_blocks(blocks, where, "a caption")):
+        if isinstance(unit.block, Stats):
+            raise where.error("figures (Stats) cannot appear in a caption")
+        paras.append(PPara(fit.clean_runs(unit.runs), space_before=0.3))
+    return paras
+
+
+def strip_frame(frame: Frame, height: float) -> Frame:
+    """A caption's room when the layout has no caption placeholder: a strip along the foot of
+    the main placeholder, with its insets, written as a text box."""
+    h = min(height, frame.box.h / 2)
+    box = Box(frame.box.x, frame.box.bottom - h, frame.box.w, h)
+    return Frame(box, frame.insets, "b", frame.label, frame.style)

@@ -1,0 +1,240 @@
+from __future__ import annotations
+
+from io import BytesIO
+from typing import Mapping
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from notedeck.deck import Run
+from notedeck.render.pdfkit.svg import Unsupported, to_pdf_ops
+from notedeck.layout.blocks import PRect, PText
+from notedeck.layout.geometry import Box
+from notedeck.layout.mapping import Template
+from notedeck.layout.plan import PlannedSlide, PPicture
+from notedeck.layout.table import PTable
+from notedeck.render.pdfkit import fonts
+from notedeck.layout.backgrounds import Decoration, LayoutArt, TemplateArt
+from notedeck.layout.lines import Line, Piece, ascent, lay_out, line_height, wrap
+
+PT = 72.0
+TABLE_RULE = 0.75            # points: the line under every cell (9525 EMU)
+
+
+class SlideArtist:
+    """Draws planned slides of one template; `charts` maps chart names to their art."""
+
+    def __init__(self, template: Template, art: TemplateArt, charts: Mapping):
+        self.template, self.art, self.charts = template, art, charts
+        self.width, self.height = template.slide_w * PT, template.slide_h * PT
+        self._images: dict[bytes, ImageReader] = {}
+
+    def draw(self, canvas, slide: PlannedSlide) -> None:
+        look = self.art.role(slide.role)
+        self._background(canvas, look)
+        for shape in slide.shapes:
+            self._shape(canvas, slide.role, look, shape)
+        for text in (slide.footer, slide.number):
+            if text is not None:
+                self._text(canvas, slide.role, look, text)
+
+    # --- behind the text ---------------------------------------------------------------
+    def _background(self, canvas, look: LayoutArt) -> None:
+        canvas.setFillColor(HexColor(look.background))
+        canvas.rect(0, 0, self.width, self.height, stroke=0, fill=1)
+        if look.background_image:
+            self._image(canvas, look.background_image, Box(0, 0, self.width / PT,
+                                                           self.height / PT))
+        for decoration in look.decorations:
+            self._decoration(canvas, decoration)
+
+    def _decoration(self, canvas, item: Decoration) -> None:
+        if item.kind == "picture":
+            self._image(canvas, item.image, item.box)
+            return
+        x, y, w, h = self._rect(item.box)
+        if item.stroke:
+            canvas.setStrokeColor(HexColor(item.stroke))
+            canvas.setLineWidth(item.stroke_width)
+        if item.kind == "line":
+            flip_h, flip_v = item.flip
+            x0, x1 = (x + w, x) if flip_h else (x, x + w)
+            y0, y1 = (y, y + h) if flip_v else (y + h, y)
+            canvas.line(x0, y0, x1, y1)
+            return
+        if item.fill:
+            canvas.setFillColor(HexColor(item.fill))
+        stroke, fill = int(bool(item.stroke)), int(bool(item.fill))
+        if item.kind == "path":
+            outline = canvas.beginPath()
+            for op, *points in item.path:
+                at = [(x + px * w, y + h - py * h) for px, py in points]
+                if op == "moveTo":
+                    outline.moveTo(*at[0])
+                elif op == "lnTo":
+                    outline.lineTo(*at[0])
+                elif op == "cubicBezTo" and len(at) == 3:
+                    outline.curveTo(*at[0], *at[1], *at[2])
+                elif op == "close":
+                    outline.close()
+            canvas.drawPath(outline, stroke=stroke, fill=fill)
+        elif item.kind == "oval":
+            canvas.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
+        elif item.kind == "round":
+            canvas.roundRect(x, y, w, h, min(w, h) * 0.1667, stroke=stroke, fill=fill)
+        else:
+            canvas.rect(x, y, w, h, stroke=stroke, fill=fill)
+
+    def _image(self, canvas, data: bytes, box: Box) -> None:
+        if data not in self._images:
+            try:
+                self._images[data] = ImageReader(BytesIO(data))
+            except Exception:   # a picture format reportlab cannot read (EMF, SVG): left out
+                self._images[data] = None
+        reader = self._images[data]
+        if reader is not None:
+            canvas.drawImage(reader, *self._rect(box), mask="auto")
+
+    def _rect(self, box: Box) -> tuple[float, float, float, float]:
+        """A box in inches from the top-left as reportlab's x, y, w, h in points."""
+        return box.x * PT, self.height - box.bottom * PT, box.w * PT, box.h * PT
+
+    # --- shapes ------------------------------------------------------------------------
+    def _shape(self, canvas, role: str, look: LayoutArt, shape) -> None:
+        match shape:
+            case PText():
+                self._text(canvas, role, look, shape)
+            case PTable():
+                self._table(canvas, role, shape)
+            case PPicture():
+                self._chart(canvas, shape)
+            case PRect():
+                canvas.setFillColor(HexColor(shape.fill.rgb))
+                canvas.rect(*self._rect(shape.box), stroke=0, fill=1)
+            case _:
+                raise TypeError(f"slides.pdf cannot draw a {type(shape).__name__}")
+
+    def _text(self, canvas, role: str, look: LayoutArt, text: PText) -> None:
+        """A text in its placeholder's box (or its own), in its ink, else the placeholder's
+        colour (a text box names its own), on its fill, else the placeholder's."""
+        box = text.box or self.template.frame(role, text.slot).box
+        fill = text.fill.rgb if text.fill is not None else look.fills.get(text.slot, "")
+        if fill:
+            canvas.setFillColor(HexColor(fill))
+            canvas.rect(*self._rect(box), stroke=0, fill=1)
+        theme = self.template.look(role)
+        ink = (text.ink.rgb if text.ink is not None
+               else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
+        writer = _Writer(canvas)
+        for line in lay_out(text, box, ink, theme.accent.rgb, text.slot in look.caps):
+            self._line(writer, line)
+        writer.close()
+
+    def _line(self, writer: "_Writer", line: Line) -> None:
+        width = sum(_width(p) for p in line.pieces)
+        x = {"r": line.x - width, "ctr": line.x - width / 2}.get(line.align, line.x)
+        y = self.height - line.baseline
+        if line.bullet is not None:
+            writer.piece(line.bullet, line.bullet_x, y)
+        for piece in line.pieces:
+            x = writer.piece(piece, x, y)
+
+    def _table(self, canvas, role: str, planned: PTable) -> None:
+        """Cells in the look's colours: the header on accent1, the featured row on bg2, a
+        rule under every cell; the text in the face the table was measured with."""
+        table, look = planned.table, planned.look or self.template.look(role)
+        face = self.template.frame(role, "table").face if self.template.has(role, "table") \
+            else None
+        top = planned.box.y * PT
+        for r, (values, height) in enumerate(zip((table.header, *table.rows),
+                                                 planned.row_heights)):
+            header = r == 0
+            featured = table.highlight is not None and r - 1 == table.highlight
+            fill = look.header.rgb if header else look.band.rgb if featured else ""
+            ink = (look.on_header if header else look.on_band if featured else look.ink).rgb
+            x = planned.box.x * PT
+            for c, (value, width) in enumerate(zip(values, planned.col_widths)):
+                cell = Box(x / PT, top / PT, width, height)
+                self._cell(canvas, planned, cell, value, table.align[c] == "right",
+                           header or featured, (fill, ink, look.rule.rgb), face)
+                x += width * PT
+            top += height * PT
+
+    def _cell(self, canvas, planned: PTable, cell: Box, value: str, right: bool, bold: bool,
+              colours: tuple[str, str, str], face) -> None:
+        fill, ink, rule = colours
+        x, y, w, h = self._rect(cell)
+        if fill:
+            canvas.setFillColor(HexColor(fill))
+            canvas.rect(x, y, w, h, stroke=0, fill=1)
+        canvas.setStrokeColor(HexColor(rule))
+        canvas.setLineWidth(TABLE_RULE)
+        canvas.line(x, y, x + w, y)
+        l, t, r, b = (v * PT for v in planned.insets)
+        room = w - l - r                   # presenting apps break at the full width
+        lines = wrap((Run(value, bold=bold),), room, planned.size, face)
+        step = line_height(planned.size, face=face)
+        block = step * len(lines)
+        block_top = cell.y * PT + t + (h - t - b - block) / 2     # from the slide's top
+        writer = _Writer(canvas)
+        for n, text in enumerate(lines):
+            piece = Piece(text, bold, False, planned.size, ink, *((face,) if face else ()))
+            start = x + w - r - _width(piece) if right else x + l
+            writer.piece(piece, start, self.height - (block_top + n * step
+                                                      + ascent(planned.size, face=face)))
+        writer.close()
+
+    def _chart(self, canvas, picture: PPicture) -> None:
+        art = self.charts[picture.chart]
+        x, y, w, h = self._rect(picture.box)
+        try:
+            ops, (vw, vh) = to_pdf_ops(art.svg)
+        except (Unsupported, ValueError, KeyError, IndexError, SyntaxError):
+            self._image(canvas, art.png, picture.box)
+            return
+        name = f"chart-{picture.chart}"
+        made = canvas.__dict__.setdefault("_notedeck_forms", set())
+        if name not in made:              # each chart's vectors once per file, placed by name
+            canvas.beginForm(name, 0, 0, vw, vh)
+            canvas.addLiteral(ops)
+            canvas.endForm()
+            made.add(name)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(w / vw, h / vh)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+
+def _parts(piece: Piece) -> list[tuple[str, str]]:
+    """(text, font) stretches in the piece's face; what it lacks in DejaVu Sans."""
+    return fonts.parts(piece.text, fonts.font(piece.face, piece.bold, piece.italic))
+
+
+def _width(piece: Piece) -> float:
+    return sum(stringWidth(text, font, piece.size) for text, font in _parts(piece))
+
+
+class _Writer:
+    """One PDF text object for a frame's lines: far fewer operators than a drawString each."""
+
+    def __init__(self, canvas):
+        self.canvas, self.text = canvas, canvas.beginText()
+        self.font, self.colour = None, None
+
+    def piece(self, piece: Piece, x: float, y: float) -> float:
+        if piece.colour != self.colour:
+            self.text.setFillColor(HexColor(piece.colour))
+            self.colour = piece.colour
+        for text, font in _parts(piece):
+            if (font, piece.size) != self.font:
+                self.text.setFont(font, piece.size)
+                self.font = (font, piece.size)
+            self.text.setTextOrigin(x, y)
+            self.text.textOut(text)
+            x += stringWidth(text, font, piece.size)
+        return x
+
+    def close(self) -> None:
+        self.canvas.drawText(self.text)

@@ -1,0 +1,207 @@
+"""Two variants of a note side by side: the figures, slides and handout passages that differ."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from notedeck.errors import Collector
+from notedeck.deck import Chart, Deck, SectionSlide, Stats, Table, plain, strings
+
+WIDTH = 38                      # characters of a value or title shown in the table
+# Other spellings of a figure shown elsewhere in the table: left to --json.
+SPELLINGS = ("_words", "counted", "noun", "singular", "_plain", "_seconds")
+ALIASES = ("checks_first.", "checks_last.", "featured.")
+
+
+@dataclass(frozen=True)
+class Side:
+    """One variant: the note, an audience, or the note with another scenario file."""
+
+    label: str
+    audience: str | None = None
+    scenarios_file: Path | None = None
+
+
+@dataclass(frozen=True)
+class Slide:
+    number: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Change:
+    change: str                 # "changed" | "left only" | "right only"
+    left: object | None
+    right: object | None
+
+
+@dataclass(frozen=True)
+class Passage:
+    section: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Diff:
+    left: str
+    right: str
+    figures: tuple[tuple[str, str | None, str | None], ...]
+    slides: tuple[Change, ...]
+    handout: tuple[Change, ...]
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "left": self.left, "right": self.right,
+            "figures": [{"name": n, "left": a, "right": b} for n, a, b in self.figures],
+            "slides": [asdict(c) for c in self.slides],
+            "handout": [asdict(c) for c in self.handout],
+        }, ensure_ascii=False, indent=2)
+
+
+def compare(content: Path, left: Side, right: Side) -> Diff:
+    """Both variants read and composed (nothing written), then compared."""
+    found = Collector()
+    sides = [found.run(_composed, content, side) for side in (left, right)]
+    found.raise_if_any()
+    (names_a, deck_a), (names_b, deck_b) = sides
+    return Diff(left.label, right.label, _figures(names_a, names_b),
+                tuple(_slides(deck_a, deck_b)), tuple(_handout(deck_a, deck_b)))
+
+
+def _composed(content: Path, side: Side):
+    from notedeck.build.compose import compose
+    from notedeck.figures.listing import flatten
+    from notedeck.options import Options
+    from notedeck.build.stages import filled_note
+
+    source = filled_note(Options(content, audience=side.audience,
+                                 scenarios_file=side.scenarios_file))
+    return dict(flatten(source.names)), compose(source)[0]
+
+
+def _figures(a: dict[str, str], b: dict[str, str]):
+    order = list(dict.fromkeys([*a, *b]))
+    return tuple((n, a.get(n), b.get(n)) for n in order if a.get(n) != b.get(n))
+
+
+def _slides(a: Deck, b: Deck) -> list[Change]:
+    left, right = _slide_list(a), _slide_list(b)
+    return _aligned([k for k, _, _ in left], [k for k, _, _ in right], left, right,
+                    lambda item: Slide(item[1], item[0][1]), lambda x, y: x[2] != y[2])
+
+
+def _slide_list(deck: Deck) -> list[tuple[tuple[str, str], int, str]]:
+    """((section, title), number, every word on the slide and in its notes)."""
+    items, section = [], ""
+    for number, slide in enumerate(deck.slides, start=1):
+        if isinstance(slide, SectionSlide):
+            section = slide.number
+        title = getattr(slide, "title", "")
+        items.append(((section, _flat(title)), number, _flat(" ".join(strings(slide)))))
+    return items
+
+
+def _handout(a: Deck, b: Deck) -> list[Change]:
+    left, right = _passages(a), _passages(b)
+    return _aligned([t for _, t in left], [t for _, t in right], left, right,
+                    lambda item: Passage(item[0], item[1]), lambda x, y: False)
+
+
+def _passages(deck: Deck) -> list[tuple[str, str]]:
+    """(section number, text) of every block of the handout's prose, in order."""
+    found = []
+    for section in deck.handout.sections:
+        for block in section.blocks:
+            text = _flat(" ".join(plain(r) if isinstance(r, tuple) else r
+                                  for r in _texts(block)))
+            if text:
+                found.append((section.number, text))
+    return found
+
+
+def _texts(block) -> list:
+    """A block's words; a chart or table by its title and its figures."""
+    runs = getattr(block, "runs", None)
+    if runs is not None:
+        return [runs]
+    if isinstance(block, Chart):
+        return [f"[chart] {block.spec.title}"]
+    if isinstance(block, Table):
+        return [f"[table] {block.caption}", *(cell for row in block.rows for cell in row)]
+    if isinstance(block, Stats):
+        return ["[figures]", *(s.value for s in block.items)]
+    return list(strings(block))
+
+
+def _aligned(keys_a, keys_b, left, right, shown, differs) -> list[Change]:
+    """Matched by key (a slide's section and title, a passage's text); unmatched runs paired
+    in order as changed, the rest one-sided."""
+    changes = []
+    matcher = difflib.SequenceMatcher(a=keys_a, b=keys_b, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            changes += [Change("changed", shown(left[i]), shown(right[j]))
+                        for i, j in zip(range(i1, i2), range(j1, j2)) if differs(left[i], right[j])]
+            continue
+        paired = min(i2 - i1, j2 - j1)
+        changes += [Change("changed", shown(left[i1 + k]), shown(right[j1 + k]))
+                    for k in range(paired)]
+        changes += [Change("left only", shown(left[i]), None) for i in range(i1 + paired, i2)]
+        changes += [Change("right only", None, shown(right[j])) for j in range(j1 + paired, j2)]
+    return changes
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def to_table(diff: Diff) -> str:
+    """The comparison as a readable report."""
+    out = [f"left:  {diff.left}", f"right: {diff.right}", ""]
+    rows = _shown_figures(diff.figures)
+    out.append(f"Figures that differ: {len(diff.figures)}"
+               + (f" ({len(diff.figures) - len(rows)} more spellings of these in --json)"
+                  if len(rows) < len(diff.figures) else ""))
+    if rows:
+        width = max(len(n) for n, _, _ in rows)
+        out += [f"  {n:<{width}}  {_cut(a):<{WIDTH}}  {_cut(b)}" for n, a, b in rows]
+    out += ["", f"Slides that differ: {len(diff.slides)}"]
+    out += [f"  {c.change:<10}  {_slide(c.left):<{WIDTH + 6}}  {_slide(c.right)}"
+            for c in diff.slides]
+    out += ["", f"Handout passages that differ: {len(diff.handout)}"]
+    out += [f"  {c.change:<10}  {_passage(c.left):<{WIDTH + 6}}  {_passage(c.right)}"
+            for c in diff.handout]
+    return "\n".join(out)
+
+
+def _shown_figures(figures):
+    """One row per workload that only one side has (its label), and no second spellings."""
+    rows, seen = [], set()
+    for name, a, b in figures:
+        parts = name.split(".")
+        if parts[0] == "w" and (a is None or b is None):
+            if parts[1] not in seen and parts[2] == "label":
+                seen.add(parts[1])
+                rows.append((f"w.{parts[1]} (workload)", a, b))
+            continue
+        if not parts[-1].endswith(SPELLINGS) and not name.startswith(ALIASES):
+            rows.append((name, a, b))
+    return rows
+
+
+def _cut(text: str | None, width: int = WIDTH) -> str:
+    if text is None:
+        return "-"
+    text = _flat(str(text))
+    return text if len(text) <= width else text[:width - 1] + "\u2026"
+
+
+def _slide(slide: Slide | None) -> str:
+    return "-" if slide is None else f"{slide.number:>3} {_cut(slide.title)}"
+
+
+def _passage(passage: Passage | None) -> str:
+    return "-" if passage is None else f"{passage.section:>3} {_cut(passage.text)}"

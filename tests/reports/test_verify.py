@@ -1,0 +1,130 @@
+"""The build id and `notedeck verify`: current, what changed, whose file it is, not ours."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from reportlab.pdfgen.canvas import Canvas
+
+from notedeck.commands.cli import main
+from notedeck.reports.verify import read_stamp
+
+NEW = "slides,guide,worksheet,print3"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def built(note, out, *more) -> dict:
+    result = run("build", "--content", str(note), "--out", str(out), "--with", NEW, *more)
+    assert result.exit_code == 0, result.output
+    return {path.name: read_stamp(path) for path in out.iterdir() if path.suffix == ".pdf"}
+
+
+def test_every_new_output_carries_one_build_id(note, tmp_path):
+    stamps = built(note, tmp_path / "out")
+    assert {"slides.pdf", "guide.pdf", "worksheet.pdf", "slides-3up.pdf"} <= set(stamps)
+    ids = {s.build for s in stamps.values() if s is not None}
+    assert len(ids) == 1 and len(ids.pop()) == 10
+    assert stamps["guide.pdf"].figures["bottleneck.check"] == "60\u00a0seconds"
+
+
+def test_same_content_same_id_and_a_comment_changes_nothing(note, tmp_path):
+    first = built(note, tmp_path / "a")["slides.pdf"].build
+    assert built(note, tmp_path / "b", "--no-cache")["slides.pdf"].build == first
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text("# a comment\n" + scenarios.read_text(encoding="utf-8"),
+                         encoding="utf-8")
+    assert built(note, tmp_path / "c")["slides.pdf"].build == first
+    other = built(note, tmp_path / "d", "--audience", "support-team")["slides.pdf"]
+    assert other.build != first and other.audience == "support-team"
+
+
+def test_verify_says_current(note, tmp_path):
+    built(note, tmp_path / "out")
+    result = run("verify", "--content", str(note), str(tmp_path / "out" / "slides.pdf"),
+                 str(tmp_path / "out" / "guide.pdf"))
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": current (build ") == 2
+
+
+def test_verify_names_the_figures_a_scenario_edit_changed(note, tmp_path):
+    built(note, tmp_path / "out")
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text(encoding="utf-8").replace("  check: 60 s",
+                                                                       "  check: 2 min", 1),
+                         encoding="utf-8")
+    result = run("verify", "--content", str(note), str(tmp_path / "out" / "guide.pdf"))
+    assert result.exit_code == 1
+    assert "not current" in result.output
+    assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0min" in result.output
+    assert "bottleneck.end_to_end_speedup: 132.57× -> 67.22×" in result.output
+
+
+def test_verify_names_the_audience_a_file_belongs_to(note, tmp_path):
+    built(note, tmp_path / "out", "--audience", "support-team")
+    path = str(tmp_path / "out" / "slides.pdf")
+    result = run("verify", "--content", str(note), "--audience", "research-lab", path)
+    assert result.exit_code == 1
+    assert "belongs to audience 'support-team', not to audience 'research-lab'" in result.output
+    mine = run("verify", "--content", str(note), path)
+    assert mine.exit_code == 0 and "audience 'support-team'" in mine.output
+
+
+def test_verify_says_a_pdf_is_not_notedecks(note, tmp_path):
+    foreign = tmp_path / "other.pdf"
+    canvas = Canvas(str(foreign))
+    canvas.drawString(72, 720, "Made elsewhere")
+    canvas.save()
+    result = run("verify", "--content", str(note), str(foreign))
+    assert result.exit_code == 2
+    assert "not made by notedeck" in result.output
+
+
+def _deck_with_custom(path, custom: bytes) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("docProps/custom.xml", custom)
+
+
+def test_verify_refuses_what_is_not_a_file_without_reading_it(note, tmp_path):
+    import os
+
+    pipe = tmp_path / "deck.pptx"
+    os.mkfifo(pipe)                 # reading a pipe would wait for a writer forever
+    result = run("verify", "--content", str(note), str(pipe))
+    assert result.exit_code == 2
+    assert f"{pipe}: not a file; expected a deck.pptx or a PDF that notedeck wrote" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_hostile_deck_s_properties_are_bounded(note, tmp_path):
+    import base64
+    import zlib
+
+    from notedeck.render.provenance import MAX_FIGURES, unpack_figures
+
+    bomb = base64.b64encode(zlib.compress(b'{"a":"' + b"0" * (50 * MAX_FIGURES) + b'"}', 9))
+    assert unpack_figures(bomb.decode()) == {}          # inflated no further than the bound
+    assert unpack_figures(base64.b64encode(zlib.compress(b"[1, 2]")).decode()) == {}
+    big = tmp_path / "big.pptx"
+    _deck_with_custom(big, b"<Properties>" + b" " * (5 * 1024 * 1024) + b"</Properties>")
+    entity = tmp_path / "entity.pptx"
+    _deck_with_custom(entity, b'<?xml version="1.0"?><!DOCTYPE p [<!ENTITY e SYSTEM '
+                              b'"file:///etc/passwd">]><Properties><property name="NotedeckBuild">'
+                              b'&e;</property></Properties>')
+    for path in (big, entity):
+        result = run("verify", "--content", str(note), str(path))
+        assert result.exit_code == 2, result.output
+        assert "not made by notedeck" in result.output and "root:" not in result.output
+
+
+def test_the_web_page_carries_the_same_build_id(note, tmp_path):
+    out = tmp_path / "out"
+    result = run("build", "--content", str(note), "--out", str(out), "--with", "web")
+    assert result.exit_code == 0, result.output
+    build = read_stamp(out / "handout.pdf").build
+    page = (out / "web" / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="notedeck-build" content="{build}">' in page
+    assert f"build {build}</p></footer>" in page
