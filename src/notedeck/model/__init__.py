@@ -31,9 +31,9 @@ from notedeck.model.values import Quantity
 
 def read(document: Document, limits: Limits = DEFAULT) -> Model:
     """The Model a document declares, checked: names, units, show forms, cycles, limits."""
-    from notedeck.model.build import read as build
+    from notedeck.model.model import read as checked
 
-    return build(document, limits)
+    return checked(document, limits)
 
 
 __all__ = ["read", "Model", "Inputs", "Evaluation", "Expression", "Figure", "Document",

@@ -6,9 +6,10 @@ from fractions import Fraction
 from typing import Any
 
 from notedeck.errors import NotedeckError, Problem
-from notedeck.model.compile import Compiled, EvalError
+from notedeck.model.compile import Compiled
+from notedeck.model.runtime import EvalError
 from notedeck.model.limits import Budget, LimitReached
-from notedeck.model.messages import key_text, quantity
+from notedeck.model.messages import quantity
 from notedeck.model.sweep import SweepError, points
 from notedeck.model.types import ListOf, Num, Type
 
@@ -105,7 +106,13 @@ def _rows(plan, run: Run, entry) -> tuple:
         return (_checked(plan, plan.compiled[("at", entry.path)], Frame(run)),)
     if use.mode == "over":
         return _checked(plan, plan.compiled[("at", entry.path)], Frame(run))
-    sweep = use.sweep
+    return _swept(plan, run, entry)
+
+
+def _swept(plan, run: Run, entry) -> tuple:
+    """A sweep's values: its points (reused when the same sweep was made before) and those it
+    includes, ascending, each once."""
+    sweep = entry.use.sweep
     value = {part: _checked(plan, plan.compiled[(part, entry.path)], Frame(run))
              for part in ("from", "to", "points")}
     count = value["points"]
@@ -121,15 +128,7 @@ def _rows(plan, run: Run, entry) -> tuple:
         raise _problem(plan.compiled[("points", entry.path)],
                        f"the sweep has {int(count) + len(included):,} points; a sweep has at "
                        f"most {limit:,} (limit sweep_points)", Frame(run))
-    places = plan.compiled.get(("places", entry.path))
-    place_count = None
-    if places is not None:
-        def place_count(point: Fraction) -> int:
-            got = _checked(plan, places, Frame(run, bound={entry.group.param: point}))
-            if got.denominator != 1 or not 0 <= got <= 30:
-                raise _problem(places, f"places must be a whole number from 0 to 30, got {got}",
-                               Frame(run))
-            return int(got)
+    place_count = _places(plan, run, entry)
     run.budget.spend(int(count) * 20)
     settings = (entry.path, value["from"], value["to"], int(count))
     made = run.sweeps.get(settings)
@@ -139,11 +138,26 @@ def _rows(plan, run: Run, entry) -> tuple:
                           place_count, sweep.clamp == "each_step")
         except SweepError as exc:
             raise _problem(plan.compiled[("from", entry.path)], str(exc), Frame(run)) from None
-        if places is None or not plan.input_deps.get(("places", entry.path)):
+        if place_count is None or not plan.input_deps.get(("places", entry.path)):
             run.sweeps[settings] = made
     if sweep.clip:
         included = [v for v in included if value["from"] <= v <= value["to"]]
     return tuple(sorted({*made, *included}))
+
+
+def _places(plan, run: Run, entry):
+    """The decimals a sweep keeps on a point, from its places: formula, or None."""
+    places = plan.compiled.get(("places", entry.path))
+    if places is None:
+        return None
+
+    def count(point: Fraction) -> int:
+        got = _checked(plan, places, Frame(run, bound={entry.group.param: point}))
+        if got.denominator != 1 or not 0 <= got <= 30:
+            raise _problem(places, f"places must be a whole number from 0 to 30, got {got}",
+                           Frame(run))
+        return int(got)
+    return count
 
 
 def _flat(value: Any) -> list:
@@ -217,4 +231,3 @@ def _dig(data: dict, path: tuple) -> Any:
     return data
 
 
-__all__ = ["Frame", "Run", "run_units", "key_text"]

@@ -290,6 +290,22 @@ class Reader:
         if missing:
             self.problem(path, "a sweep needs " + ", ".join(f"{k}:" for k in missing))
             return None
+        settings = self._sweep_settings(value, path)
+        if settings is None:
+            return None
+        spacing, digits, clamp, clip = settings
+        include = value.get("include", [])
+        include = include if isinstance(include, list) else [include]
+        sources = [self.source(v, path + ("include", i)) for i, v in enumerate(include)]
+        parts = [self.source(value[k], path + (k,)) for k in ("from", "to", "points")]
+        places = self.source(value["places"], path + ("places",)) if "places" in value else None
+        if None in parts or None in sources or ("places" in value and places is None):
+            return None
+        return Sweep(parts[0], parts[1], parts[2], spacing, digits, places, tuple(sources),
+                     clip, clamp)
+
+    def _sweep_settings(self, value: dict, path: tuple) -> tuple | None:
+        """(spacing, digits, clamp, clip) of a sweep, or None with the problem noted."""
         spacing = value.get("spacing", "linear")
         if spacing not in SPACINGS:
             self.problem(path + ("spacing",), f"unknown spacing {spacing!r}"
@@ -305,23 +321,15 @@ class Reader:
             self.problem(path, f"a {spacing} sweep needs digits: the significant digits each "
                                "point keeps (its points are not exact fractions)")
             return None
-        clamp = value.get("clamp", "end")
+        clamp, clip = value.get("clamp", "end"), value.get("clip", True)
         if clamp not in CLAMPS:
-            self.problem(path + ("clamp",), f"unknown clamp {clamp!r}" + suggest(str(clamp), list(CLAMPS)))
+            self.problem(path + ("clamp",), f"unknown clamp {clamp!r}"
+                         + suggest(str(clamp), list(CLAMPS)))
             return None
-        clip = value.get("clip", True)
         if not isinstance(clip, bool):
             self.problem(path + ("clip",), "expected true or false")
             return None
-        include = value.get("include", [])
-        include = include if isinstance(include, list) else [include]
-        sources = [self.source(v, path + ("include", i)) for i, v in enumerate(include)]
-        parts = [self.source(value[k], path + (k,)) for k in ("from", "to", "points")]
-        places = self.source(value["places"], path + ("places",)) if "places" in value else None
-        if None in parts or None in sources or ("places" in value and places is None):
-            return None
-        return Sweep(parts[0], parts[1], parts[2], spacing, digits, places, tuple(sources),
-                     clip, clamp)
+        return spacing, digits, clamp, clip
 
     def rules(self, data: Any) -> list[Rule]:
         if data is None:

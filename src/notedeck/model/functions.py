@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from notedeck.model.types import FLAG, ListOf, Num, Record, Text, Type, joined, same, scalars
+from notedeck.model.types import ListOf, Num, Record, Type, joined, same, scalars
 
 
 class Refused(Exception):
@@ -181,4 +181,3 @@ FUNCTIONS: dict[str, tuple[Callable[[list[Type]], Type], Callable[..., Any]]] = 
 }
 LIST_FUNCTIONS = {"min", "max", "sum", "count", "unique"}      # their work grows with the list
 
-__all__ = ["FUNCTIONS", "FLAG", "Text", "Refused", "Failed", "flat", "round_half_up"]

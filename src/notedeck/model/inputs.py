@@ -12,7 +12,7 @@ from notedeck.model import show as shows
 from notedeck.model.document import Document
 from notedeck.model.messages import suggest
 from notedeck.model.types import FLAG, ListOf, Num, Record, Text, Type
-from notedeck.model.units import PLAIN, SECONDS, Unit
+from notedeck.model.units import PLAIN, SECONDS, Unit, scaled_unit
 
 KINDS = ("number", "integer", "duration", "text", "prose", "id", "ref", "flag", "list", "records")
 SCALAR_KINDS = KINDS[:8]
@@ -188,8 +188,6 @@ class Reader:
     def _unit(self, value: dict, path: tuple) -> tuple[Unit, Fraction]:
         if "unit" not in value:
             return PLAIN, Fraction(1)
-        from notedeck.model.compile import scaled_unit
-
         unit, scale, problem = scaled_unit(value["unit"], self.declared)
         if problem:
             self.problem(path + ("unit",), problem)

@@ -7,8 +7,9 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from notedeck.errors import Location, NotedeckError, Problem
-from notedeck.model import build, show as shows
-from notedeck.model.compile import Compiled, Scope
+from notedeck.model import build, extra
+from notedeck.model.build import Figure
+from notedeck.model.compile import Compiled
 from notedeck.model.document import Document, Plain
 from notedeck.model.evaluate import Frame, Run, run_units
 from notedeck.model.inputs import Input, Space, walk
@@ -19,20 +20,6 @@ from notedeck.model.units import Unit
 from notedeck.model.values import wrapped
 
 MAX_REMEMBERED = 10_000          # names read by value() kept compiled, per model
-
-
-@dataclass(frozen=True)
-class Figure:
-    """What the next stages need of one figure: its name, type, unit, show form and place."""
-
-    path: str                             # 'queue.featured.wait', 'teams[].wait'
-    type: Type
-    show: shows.Show
-    where: Location
-
-    @property
-    def unit(self) -> Unit | None:
-        return self.type.unit if isinstance(self.type, Num) else None
 
 
 @dataclass(frozen=True)
@@ -137,11 +124,11 @@ class Model:
         `within` names a list of records (an input list or a group's rows) whose item's
         fields the formula reads by bare name."""
         if names or where is not None:
-            return Expression(build.expression(self, text, dict(names), within, where), within)
+            return Expression(extra.expression(self, text, dict(names), within, where), within)
         key = (text, within)
         found = self.compiled.get(key)
         if found is None:
-            found = build.expression(self, text, {}, within, None)
+            found = extra.expression(self, text, {}, within, None)
             if len(self.compiled) < MAX_REMEMBERED:
                 self.compiled[key] = found
         return Expression(found, within)
@@ -153,6 +140,12 @@ class Model:
 
             raise KeyError(f"no figure '{path}'" + suggest(path, [f.path for f in self.figures]))
         return found
+
+
+def read(document: Document, limits: Limits = DEFAULT) -> Model:
+    """The Model a document declares, checked: names, units, show forms, cycles, limits."""
+    units, inputs, plan, figures = build.read(document, limits)
+    return Model(units, inputs, plan, figures, limits)
 
 
 @dataclass(frozen=True)
@@ -294,4 +287,4 @@ def _filled(message: str, frame: Frame, values: dict) -> str:
     return re.sub(r"\{([a-z][a-z0-9_.]*)\}", value, message)
 
 
-__all__ = ["Model", "Inputs", "Evaluation", "Expression", "Figure", "Scope"]
+__all__ = ["Model", "Inputs", "Evaluation", "Expression", "Figure", "read"]

@@ -9,7 +9,7 @@ from typing import Any
 from notedeck.errors import Problem
 from notedeck.model.document import Document
 from notedeck.model.inputs import ID, Input, Space
-from notedeck.model.messages import MAX_REPORTED, key_text, number, shown, suggest
+from notedeck.model.messages import MAX_REPORTED, key_text, shown, suggest
 from notedeck.model.syntax import MAX_EXPONENT
 from notedeck.model.units import parse_duration
 
@@ -290,5 +290,3 @@ def bounded_problems(problems: list[Problem], document: Document) -> list[Proble
                                               f"{len(problems) - MAX_REPORTED} more problems "
                                               "in this file")]
 
-
-__all__ = ["Checker", "Wrong", "scalar", "check_refs", "refs", "number"]

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any
 
 TIME = "s"
 # The scaled forms of time a model may write; values are always kept in seconds.
@@ -139,3 +140,39 @@ def parse_duration(value: object) -> Fraction:
             raise ValueError(f"expected {DURATION_EXPECTED}") from None
         position = match.end()
     return total
+
+
+def base(written, declared: frozenset[str]) -> tuple[Unit, Fraction]:
+    """A unit as written (syntax.UnitText) -> its base unit and the factor to it."""
+    unit, scale = PLAIN, Fraction(1)
+    for name, power in written.factors:
+        found = named(name, declared)
+        if found is None:
+            from notedeck.model.messages import suggest
+
+            raise ValueError(f"unknown unit '{name}'" + suggest(name, known(declared).split(", ")))
+        unit = unit * found.unit**power
+        scale *= found.scale**power
+    return unit, scale
+
+
+def read_unit(value: Any, declared: frozenset[str]) -> tuple[Unit, str | None]:
+    """A unit setting ('item/h', 's', 1) -> (Unit, None) or (PLAIN, what is wrong)."""
+    unit, _, problem = scaled_unit(value, declared)
+    return unit, problem
+
+
+def scaled_unit(value: Any, declared: frozenset[str]) -> tuple[Unit, Fraction, str | None]:
+    """A unit setting -> (its base unit, the factor to it, None): item/h is (item/s, 1/3600)."""
+    from notedeck.model.syntax import FormulaError, parse_unit
+
+    if value == 1 and not isinstance(value, bool):
+        return PLAIN, Fraction(1), None
+    if not isinstance(value, str):
+        return PLAIN, Fraction(1), f"expected a unit such as item/h, got {value!r}"
+    try:
+        return (*base(parse_unit(value), declared), None)
+    except FormulaError as exc:
+        return PLAIN, Fraction(1), f"cannot read the unit '{value}': {exc}"
+    except ValueError as exc:
+        return PLAIN, Fraction(1), str(exc)
