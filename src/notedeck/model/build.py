@@ -81,12 +81,13 @@ def read(document: Document, limits: Limits) -> tuple:
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, in the order of the file's lines."""
     seen, kept = set(), []
     for problem in problems:
         if (str(problem.where), problem.message) not in seen:
             seen.add((str(problem.where), problem.message))
             kept.append(problem)
-    return kept
+    return sorted(kept, key=lambda p: (p.where.line or 0, p.where.column or 0))
 
 
 class _Reading:
