@@ -177,3 +177,38 @@ def test_replacing_an_input_is_checked(made, tmp_path):
         made.replace(inputs, {"speeds.imagined": 2})
     with pytest.raises(NotedeckError, match="no input 'chek' to replace; did you mean 'check'"):
         made.replace(inputs, {"chek": 1})
+
+
+def test_a_replaced_ref_is_checked(tmp_path):
+    made = reader.read(MILLION / "model.yaml")
+    inputs = reader.scenario(made, BUNDLED / "scenarios.yaml")
+    assert made.replace(inputs, {"bottleneck.workload": "endings"}).values["bottleneck"][
+        "workload"] == "endings"
+    with pytest.raises(NotedeckError, match="'nothing' is not a workloads id; expected one of: endings, apps"):
+        made.replace(inputs, {"bottleneck.workload": "nothing"})
+
+
+def test_a_rule_that_divides_by_zero_is_an_author_error(tmp_path):
+    made = model(tmp_path, """
+inputs: {a: number, b: number}
+rules:
+  - {rule: a / b > 1, message: a must exceed b}
+""")
+    problems = scenario_refused(tmp_path, made, "a: 1\nb: 0\n")
+    assert problems == [f"{tmp_path / 'model.yaml'}:3:12: rules[0].rule: division by zero in "
+                        "'a / b > 1' (a = 1; b = 0)"]
+
+
+def test_an_input_shown_in_a_form_that_does_not_fit(tmp_path):
+    with pytest.raises(NotedeckError, match="shown as duration, which needs a time"):
+        model(tmp_path, "inputs:\n  share: {type: number, show: duration}\n")
+
+
+def test_how_inputs_are_shown():
+    made = reader.read(MILLION / "model.yaml")
+    assert made.show("speeds.baseline").form == "rate"
+    assert made.show("speeds.dial").form == "compact"
+    assert made.show("workloads[].count").form == "integer"
+    assert made.show("bottleneck.check").form == "duration"
+    assert made.show("workloads[].label").form == "text"
+    assert made.show("bottleneck.featured.total_imagined").form == "duration"

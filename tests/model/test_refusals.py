@@ -216,7 +216,7 @@ figures:
       wait: busy / (1 - busy)
 """)
     problem = one(evaluation_refused(tmp_path, made, "teams: [{id: a, busy: 0.5}, {id: b, busy: 1}]\n"))
-    assert "division by zero in 'busy / (1 - busy)' for item 1 (b) (busy = 1)" in problem
+    assert "division by zero in 'busy / (1 - busy)' for teams[1] (b) (busy = 1)" in problem
 
 
 def test_a_sweep_point_names_its_parameter(tmp_path):
@@ -228,7 +228,7 @@ figures:
   curve: {use: queue, sweep: {from: 0.5, to: 1, points: 3}}
 """)
     problem = one(evaluation_refused(tmp_path, made, "{}\n"))
-    assert "division by zero in 'u / (1 - u)' at 1 (u = 1)" in problem
+    assert "division by zero in 'u / (1 - u)' at u = 1" in problem
 
 
 def test_settings_that_do_not_exist(tmp_path):

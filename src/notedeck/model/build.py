@@ -122,6 +122,7 @@ class _Reading:
         self.inputs = inputs.space(data.get("inputs") or {}, ("inputs",))
         self.problems += inputs.problems
         self._defaults()
+        self._shows()
         figures = declare.Reader(self.document, self.limits, self._unit, self.constant, self.count)
         figures.groups_part(data.get("groups"))
         if "figures" in data:
@@ -184,6 +185,17 @@ class _Reading:
                                                                   if f.kind == "ref"]
                 for ref in refs:
                     self._target(ref)
+
+    def _shows(self) -> None:
+        """An input's show form fits its type, as a figure's must."""
+        for _, declared in walk(self.inputs):
+            for one in [declared, *(f for _, f in declared.fields)]:
+                if one.show is None:
+                    continue
+                problem = shows.problem(one.show, one.type, lambda text: self._unit(text)[0]
+                                        if self._unit(text)[1] is None else None)
+                if problem:
+                    self.problems.append(Problem(one.where, problem))
 
     def _target(self, ref: Input) -> None:
         node: Any = self.inputs

@@ -9,7 +9,7 @@ from notedeck.errors import NotedeckError, Problem
 from notedeck.model.compile import Compiled
 from notedeck.model.runtime import EvalError
 from notedeck.model.limits import Budget, LimitReached
-from notedeck.model.messages import quantity
+from notedeck.model.messages import key_text, quantity
 from notedeck.model.sweep import SweepError, points
 from notedeck.model.types import ListOf, Num, Type
 
@@ -73,10 +73,10 @@ def _unit(plan, run: Run, unit: tuple) -> None:
     kind = unit[0]
     if kind == "leaf":
         compiled = plan.compiled[unit]
-        run.values[unit] = _checked(plan, compiled, Frame(run))
+        run.values[unit] = checked(plan, compiled, Frame(run))
     elif kind == "col":
         compiled, path = plan.compiled[unit], unit[1]
-        run.values[unit] = tuple(_checked(plan, compiled, Frame(run, item, i))
+        run.values[unit] = tuple(checked(plan, compiled, Frame(run, item, i, None, path))
                                  for i, item in enumerate(_dig(run.inputs, path)))
     elif kind == "rows":
         run.values[unit] = _rows(plan, run, plan.uses[unit[1]])
@@ -94,7 +94,7 @@ def _use_column(plan, run: Run, unit: tuple) -> None:
         key = (value.numerator, value.denominator)       # hashed far faster than a Fraction
         found = memo.get(key, memo)
         if found is memo:
-            found = _checked(plan, compiled, Frame(run, None, index, value, path))
+            found = checked(plan, compiled, Frame(run, None, index, value, path))
             memo[key] = found
         made.append(found)
     run.values[unit] = tuple(made)
@@ -103,9 +103,9 @@ def _use_column(plan, run: Run, unit: tuple) -> None:
 def _rows(plan, run: Run, entry) -> tuple:
     use = entry.use
     if use.mode == "at":
-        return (_checked(plan, plan.compiled[("at", entry.path)], Frame(run)),)
+        return (checked(plan, plan.compiled[("at", entry.path)], Frame(run)),)
     if use.mode == "over":
-        return _checked(plan, plan.compiled[("at", entry.path)], Frame(run))
+        return checked(plan, plan.compiled[("at", entry.path)], Frame(run))
     return _swept(plan, run, entry)
 
 
@@ -113,7 +113,7 @@ def _swept(plan, run: Run, entry) -> tuple:
     """A sweep's values: its points (reused when the same sweep was made before) and those it
     includes, ascending, each once."""
     sweep = entry.use.sweep
-    value = {part: _checked(plan, plan.compiled[(part, entry.path)], Frame(run))
+    value = {part: checked(plan, plan.compiled[(part, entry.path)], Frame(run))
              for part in ("from", "to", "points")}
     count = value["points"]
     if count.denominator != 1:
@@ -121,7 +121,7 @@ def _swept(plan, run: Run, entry) -> tuple:
                        f"got {count}", Frame(run))
     included = []
     for index in range(len(sweep.include)):
-        got = _checked(plan, plan.compiled[(f"include{index}", entry.path)], Frame(run))
+        got = checked(plan, plan.compiled[(f"include{index}", entry.path)], Frame(run))
         included.extend(_flat(got))
     limit = plan.limits.sweep_points
     if count + len(included) > limit:
@@ -152,7 +152,7 @@ def _places(plan, run: Run, entry):
         return None
 
     def count(point: Fraction) -> int:
-        got = _checked(plan, places, Frame(run, bound={entry.group.param: point}))
+        got = checked(plan, places, Frame(run, bound={entry.group.param: point}))
         if got.denominator != 1 or not 0 <= got <= 30:
             raise _problem(places, f"places must be a whole number from 0 to 30, got {got}",
                            Frame(run))
@@ -164,7 +164,7 @@ def _flat(value: Any) -> list:
     return list(value) if isinstance(value, tuple) else [value]
 
 
-def _checked(plan, compiled: Compiled, frame: Frame) -> Any:
+def checked(plan, compiled: Compiled, frame: Frame) -> Any:
     """A formula's value; an author error names the formula and the values it read."""
     frame.run.budget.spend(compiled.cost)
     try:
@@ -193,15 +193,21 @@ def _bounded(compiled: Compiled, bounds, value: Any, frame: Frame) -> None:
 def _problem(compiled: Compiled, message: str, frame: Frame) -> NotedeckError:
     text = compiled.source.text
     text = text if len(text) <= 100 else text[:97] + "..."
-    context = []
-    if frame.item is not None and isinstance(frame.item, dict):
-        key = frame.item.get("id", frame.item.get("key"))
-        context.append(f"for item {frame.index} ({key})" if isinstance(key, str) else
-                       f"for item {frame.index}")
-    if frame.param is not None:
-        context.append(f"at {_shown(frame.param, None)}")
+    context, said = [], set()
+    plan = frame.run.plan
+    if isinstance(frame.item, dict) and plan is not None and frame.use in plan.items:
+        entry = plan.items[frame.use]
+        key = frame.item.get(entry.input.key) if entry.input.key else None
+        context.append(f"for {key_text(frame.use + (frame.index,))}"
+                       + (f" ({key})" if key is not None else ""))
+    if frame.param is not None and plan is not None and frame.use in plan.uses:
+        group = plan.uses[frame.use].group
+        context.append(f"at {group.param} = {_shown(frame.param, Num(group.unit))}")
+        said.add(group.param)
     values = []
     for name, run, kind in compiled.names:
+        if name in said:
+            continue
         try:
             values.append(f"{name} = {_shown(run(frame), kind)}")
         except Exception:          # noqa: BLE001 - a value that cannot be read is left out

@@ -11,12 +11,13 @@ from notedeck.model import build, extra
 from notedeck.model.build import Figure
 from notedeck.model.compile import Compiled
 from notedeck.model.document import Document, Plain
-from notedeck.model.evaluate import Frame, Run, run_units
+from notedeck.model.evaluate import Frame, Run, checked, run_units
 from notedeck.model.inputs import Input, Space, walk
 from notedeck.model.limits import DEFAULT, Budget, Limits
 from notedeck.model.scenario import Checker, Wrong, bounded_problems, check_refs, refs, scalar
 from notedeck.model.types import Num, Type
 from notedeck.model.units import Unit
+from notedeck.model.show import Show, default as default_show
 from notedeck.model.values import wrapped
 
 MAX_REMEMBERED = 10_000          # names read by value() kept compiled, per model
@@ -74,6 +75,10 @@ class Model:
             except Wrong as exc:
                 raise NotedeckError(Problem(Location("replaced value", None, None, text),
                                             str(exc))) from None
+        checker = Checker(inputs.document, self.limits.list_items)
+        check_refs(checker, self.inputs, values, refs(self.inputs, values))
+        if checker.problems:
+            raise NotedeckError(checker.problems)
         warnings = self._rules(values, inputs.document)
         return Inputs(values, raw, inputs.document, tuple(warnings))
 
@@ -97,7 +102,7 @@ class Model:
             if rule.each is not None:
                 frames = [Frame(run, item, i) for i, item in enumerate(_dig(values, rule.each))]
             for frame in frames:
-                if compiled.run(frame):
+                if checked(self.plan, compiled, frame):
                     continue
                 base = rule.each + (frame.index,) if rule.each is not None else ()
                 at = base + (rule.at or _first_input(compiled, rule))
@@ -132,6 +137,24 @@ class Model:
             if len(self.compiled) < MAX_REMEMBERED:
                 self.compiled[key] = found
         return Expression(found, within)
+
+    def show(self, path: str) -> Show:
+        """How a figure or an input is shown: 'teams[].wait', 'speeds.baseline'."""
+        found = next((f for f in self.figures if f.path == path), None)
+        if found is not None:
+            return found.show
+        parts = tuple(path.replace("[]", "").split("."))
+        node: Any = self.inputs
+        for index, part in enumerate(parts):
+            if isinstance(node, Input) and node.kind == "records":
+                node = node.field(part)
+            elif isinstance(node, Space):
+                node = node.children.get(part)
+            else:
+                node = None
+        if not isinstance(node, Input):
+            raise KeyError(f"no figure or input '{path}'")
+        return node.show or default_show(node.type)
 
     def figure(self, path: str) -> Figure:
         found = next((f for f in self.figures if f.path == path), None)
@@ -171,9 +194,7 @@ class Expression:
             path = tuple(self.within.split("."))
             records = run.items(path) if path in run.plan.items else run.use_value(path)
             frame.item, frame.index = records[row or 0], row or 0
-        from notedeck.model.evaluate import _checked
-
-        return _checked(run.plan, self.compiled, frame)
+        return checked(run.plan, self.compiled, frame)
 
 
 @dataclass
