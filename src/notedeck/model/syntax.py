@@ -151,7 +151,32 @@ class Formula:
 
 @cache
 def _parser():
-    """The LALR parser, built once: the grammar is a constant of the language."""
+    """The LALR parser, made once per process: loaded from the tables tools/model_tables.py
+    wrote for this grammar and this lark (docs/architecture.md, "lark's saved tables"), or
+    built from the grammar when they do not match."""
+    import lark
+
+    from notedeck.model import tables
+
+    if tables.GRAMMAR == GRAMMAR and tables.LARK == lark.__version__:
+        try:
+            return lark.Lark.load(_unpacked(tables.TABLES))
+        except Exception:       # noqa: BLE001 - tables this Python cannot read: build instead
+            pass
+    return build_parser()
+
+
+def _unpacked(text: str) -> dict:
+    """The tables' text -> lark's serialized parser (plain dicts, lists, text, numbers)."""
+    import base64
+    import marshal
+    import zlib
+
+    return marshal.loads(zlib.decompress(base64.b64decode(text)))
+
+
+def build_parser():
+    """The LALR parser built from the grammar."""
     from lark import Lark
 
     return Lark(GRAMMAR, parser="lalr", start=["formula", "unit"], propagate_positions=True,
