@@ -7,7 +7,8 @@ from notedeck.model import figures as declare, show as shows
 from notedeck.model.compile import Compiled
 from notedeck.model.figures import Source
 from notedeck.model.messages import key_text
-from notedeck.model.names import CompileError, ItemsEntry, LeafEntry, Scope, Skip, UseEntry, dependencies
+from notedeck.model.names import (CompileError, ItemsEntry, LeafEntry, Scope, Skip, UseEntry,
+                                  dependencies)
 from notedeck.model.plan import order
 from notedeck.model.types import FLAG, ListOf, Num, Type
 
@@ -35,46 +36,45 @@ class Work:
         self.problems.append(Problem(source.where, f"in '{text}': {exc}"))
 
     def run(self, figures: declare.Reader) -> None:
-        graph, inputs, sources = {}, {}, {}
+        """Every unit of work with what it reads, put in order, then compiled in that order."""
+        self.graph, self.reads, self.sources = {}, {}, {}
         plan = self.plan
-
-        def add(unit, source: Source | None, scope: Scope, extra=()):
-            if source is not None:
-                plan.places[unit] = source.where
-            deps = {d for d in extra if d[0] != "input"}
-            used = {d[1] for d in extra if d[0] == "input"}
-            if source is not None:
-                try:
-                    found, read = dependencies(source.formula.tree, scope)
-                    deps |= found
-                    used |= read
-                except CompileError as exc:
-                    self._refuse(source, exc)
-                    deps.add(("refused",))
-            graph[unit] = deps
-            inputs[unit] = used
-            sources[unit] = (source, scope)
-
         for entry in entries(plan.names):
             if isinstance(entry, LeafEntry):
-                add(("leaf", entry.path), entry.figure.source, Scope(plan.names))
+                self._add(("leaf", entry.path), entry.figure.source, Scope(plan.names))
             elif isinstance(entry, ItemsEntry):
                 plan.items[entry.path] = entry
                 for name, figure in entry.columns.items():
-                    add(("col", entry.path, name), figure.source,
-                        Scope(plan.names, items=entry), extra={("input", entry.path)})
+                    self._add(("col", entry.path, name), figure.source,
+                              Scope(plan.names, items=entry), {("input", entry.path)})
             elif isinstance(entry, UseEntry):
                 plan.uses[entry.path] = entry
-                self._use(entry, add)
+                self._use(entry, self._add)
         for group in figures.groups.values():
             for figure in group.figures:
-                add(("gcol", group.name, figure.path[0]), figure.source,
-                    Scope(plan.names, group=group))
-        self._rename(graph)
-        graph[("refused",)] = set()
-        placed, cycles, broken = order(graph, plan.where)
+                self._add(("gcol", group.name, figure.path[0]), figure.source,
+                          Scope(plan.names, group=group))
+        self._rename(self.graph)
+        self.graph[("refused",)] = set()
+        placed, cycles, _ = order(self.graph, plan.where)
         self.problems += cycles
-        self._compile(placed, sources, graph, inputs)
+        self._compile(placed, self.sources, self.graph, self.reads)
+
+    def _add(self, unit: tuple, source: Source | None, scope: Scope, extra=()) -> None:
+        """One unit of work: its formula's place, the units and inputs it reads."""
+        if source is not None:
+            self.plan.places[unit] = source.where
+        deps = {d for d in extra if d[0] != "input"}
+        used = {d[1] for d in extra if d[0] == "input"}
+        if source is not None:
+            try:
+                found, read = dependencies(source.formula.tree, scope)
+                deps |= found
+                used |= read
+            except CompileError as exc:
+                self._refuse(source, exc)
+                deps.add(("refused",))
+        self.graph[unit], self.reads[unit], self.sources[unit] = deps, used, (source, scope)
 
     def _use(self, entry: UseEntry, add) -> None:
         use, group, path = entry.use, entry.group, entry.path
