@@ -149,7 +149,8 @@ class Compiler:
     def _compare(self, node: Compare, scope: Scope, source: Source) -> tuple[Type, Callable]:
         left_type, left = self.build(node.left, scope, source)
         right_type, right = self.build(node.right, scope, source)
-        texts = (syntax.source(source.formula, node.left), syntax.source(source.formula, node.right))
+        texts = (syntax.source(source.formula, node.left),
+                 syntax.source(source.formula, node.right))
         if isinstance(left_type, ListOf) or isinstance(right_type, ListOf):
             raise CompileError(f"cannot compare lists ('{texts[0]}' {node.op} '{texts[1]}')")
         if not same(left_type, right_type):
@@ -269,7 +270,9 @@ class Compiler:
         if rest and isinstance(rest[0], Field) and entry.input.field(rest[0].name):
             name = rest[0].name
             kind = entry.input.field(name).type
-            return ListOf(kind), (lambda f: tuple(r[name] for r in runtime.dig(f.run.inputs, path))), rest[1:]
+            def column(f):
+                return tuple(r[name] for r in runtime.dig(f.run.inputs, path))
+            return ListOf(kind), column, rest[1:]
         if len(rest) >= 2 and isinstance(rest[0], Item) and isinstance(rest[1], Field) \
                 and rest[1].name in entry.columns:
             index_type, index = self.build(rest[0].index, scope, source)
@@ -333,12 +336,12 @@ def _field(kind: Type, run: Callable, name: str, text: str) -> tuple[Type, Calla
 def _finder(index_type: Type, key_field: str | None, accessor: Item, source: Source):
     """How an index picks an item: a whole number (from 0; -1 the last) or an item's key."""
     text = syntax.source(source.formula, accessor.index)
+    base = syntax.source(source.formula, accessor.base)
     if isinstance(index_type, Num) and index_type.unit.plain:
         def by_number(values, index):
             if index.denominator != 1 or not -len(values) <= index < len(values):
-                raise runtime.EvalError(f"item {index} of '{syntax.source(source.formula, accessor.base)}'"
-                                f" does not exist: it has {len(values)} items (0 to "
-                                f"{len(values) - 1})")
+                raise runtime.EvalError(f"item {index} of '{base}' does not exist: it has "
+                                        f"{len(values)} items (0 to {len(values) - 1})")
             return int(index) % len(values)
         return by_number
     if isinstance(index_type, TextType) and key_field:
@@ -346,8 +349,8 @@ def _finder(index_type: Type, key_field: str | None, accessor: Item, source: Sou
             for position, record in enumerate(values):
                 if record[key_field] == key:
                     return position
-            raise runtime.EvalError(f"no item '{key}' in '{syntax.source(source.formula, accessor.base)}'"
-                            + suggest(key, [r[key_field] for r in values]))
+            raise runtime.EvalError(f"no item '{key}' in '{base}'"
+                                    + suggest(key, [r[key_field] for r in values]))
         return by_key
     wanted = "a whole number or an id" if key_field else "a whole number (items have no id)"
     raise CompileError(f"an item is picked by {wanted}; '{text}' is {index_type.described()}")

@@ -24,7 +24,8 @@ def suggest(word: str, choices: list[str]) -> str:
     close = closest(word, choices)
     shown_choices = ", ".join(choices[:30]) + (", ..." if len(choices) > 30 else "")
     if close:
-        return f"; did you mean '{close}'?" + (f" Expected one of: {shown_choices}" if choices else "")
+        listed = f" Expected one of: {shown_choices}" if choices else ""
+        return f"; did you mean '{close}'?" + listed
     return f"; expected one of: {shown_choices}" if choices else ""
 
 

@@ -294,7 +294,7 @@ def _filled(message: str, frame: Frame, values: dict) -> str:
 
     def value(match):
         name = match.group(1)
-        found = frame.item.get(name) if isinstance(frame.item, dict) and name in frame.item else None
+        found = frame.item.get(name) if isinstance(frame.item, dict) else None
         if found is None:
             try:
                 found = _dig(values, tuple(name.split(".")))

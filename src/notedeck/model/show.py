@@ -49,9 +49,11 @@ def _anything(t: Type) -> str | None:
 
 # form: (what it shows, or why not; the options it takes; what it is, for the docs)
 FORMS: dict[str, tuple[Callable[[Type], str | None], frozenset[str], str]] = {
-    "number": (_number, frozenset({"places", "in"}), "up to `places` decimals (3), trailing zeros dropped"),
+    "number": (_number, frozenset({"places", "in"}),
+               "up to `places` decimals (3), trailing zeros dropped"),
     "integer": (_number, frozenset({"in"}), "a whole number with separators: 1,000,000"),
-    "decimal": (_number, frozenset({"places", "trim", "in"}), "`places` decimals (1); `trim`: drop trailing zeros"),
+    "decimal": (_number, frozenset({"places", "trim", "in"}),
+                "`places` decimals (1); `trim`: drop trailing zeros"),
     "compact": (_not_time, frozenset({"in"}), "short scale: 1K, 2.5M"),
     "words": (_not_time, frozenset(), "a count in words: forty"),
     "duration": (_time, frozenset(), "a duration: 60.8 seconds, 2 h 14 min 20 s"),

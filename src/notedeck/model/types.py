@@ -62,7 +62,8 @@ class Record(Type):
         return [n for n, _ in self.fields]
 
     def described(self) -> str:
-        return "a record (" + ", ".join(self.names[:6]) + (", ..." if len(self.fields) > 6 else "") + ")"
+        more = ", ..." if len(self.fields) > 6 else ""
+        return "a record (" + ", ".join(self.names[:6]) + more + ")"
 
 
 FLAG = Flag()

@@ -169,7 +169,8 @@ class Work:
                                         f"formula gives {inner.unit.described()}")
             return None
         if isinstance(inner, Num) and inner.zero:
-            kind = Num(figure.unit or inner.unit) if kind is inner else ListOf(Num(figure.unit or inner.unit))
+            unit = Num(figure.unit or inner.unit)
+            kind = unit if kind is inner else ListOf(unit)
         shown = figure.show or shows.default(kind)
         problem = shows.problem(shown, kind, lambda text: self._unit(text)[0]
                                 if self._unit(text)[1] is None else None)
@@ -276,7 +277,8 @@ class Work:
 def _fits(got: Type, wanted: Type) -> bool:
     if isinstance(wanted, ListOf):
         return isinstance(got, ListOf) and _fits(got.item, wanted.item)
-    return isinstance(got, Num) and isinstance(wanted, Num) and (got.unit == wanted.unit or got.zero)
+    return isinstance(got, Num) and isinstance(wanted, Num) and \
+        (got.unit == wanted.unit or got.zero)
 
 
 def _key(unit: tuple) -> str:
