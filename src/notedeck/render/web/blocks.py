@@ -1,4 +1,4 @@
-"""The Deck's blocks as semantic HTML; charts as inline SVG, live where the Deck has an Explorer."""
+"""The Deck's blocks as semantic HTML; charts as inline SVG; live where the Deck has Live controls."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from notedeck.errors import fail
 from notedeck.deck import (BarChart, Block, BulletList, Callout, Chart, Heading, LineChart,
                            Paragraph, Stats, Table, Worksheet, drawable)
 from notedeck.render.web.html import Ids, el, esc, runs
-from notedeck.render.web.live import Live, bar_rows, static_stats
+from notedeck.render.web.live import LivePage, bar_chart, static_stats
 from notedeck.render.web.svg import (NARROW, SHAPES, WIDE, column_svg, line_svg, marker,
                                      series_colour)
 
 
 class Blocks:
-    """Turns blocks into HTML for one page; `live` is None when the Deck has no Explorer."""
+    """Turns blocks into HTML for one page; `live` is None when the Deck has no Live controls."""
 
-    def __init__(self, ids: Ids, live: Live | None):
+    def __init__(self, ids: Ids, live: LivePage | None):
         self.ids, self.live = ids, live
         self.last_heading = 2
 
@@ -58,10 +58,10 @@ class Blocks:
         return el("div", el("table", body), class_="table-wrap")
 
     def stats(self, stats: Stats) -> str:
-        live = self.live
-        if live is not None and stats == live.explorer.checks[live.explorer.check_start].stats:
-            return live.stats() + static_stats(stats).replace('class="stats"',
-                                                              'class="stats static"', 1)
+        standing = self.live.standing_for(stats) if self.live else None
+        if standing is not None:
+            return self.live.stats(standing) + static_stats(stats).replace(
+                'class="stats"', 'class="stats static"', 1)
         return static_stats(stats)
 
     def worksheet(self, sheet: Worksheet) -> str:
@@ -79,47 +79,48 @@ class Blocks:
     def chart(self, spec) -> str:
         drawn = drawable(spec)
         if isinstance(drawn, LineChart):
-            return self.lines(drawn)
-        if isinstance(drawn, BarChart):
-            return self.bars(drawn)
-        raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+            static = self.lines(drawn)
+        elif isinstance(drawn, BarChart):
+            static = self.bars(drawn)
+        else:
+            raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+        return self.live.around(spec.name, static) if self.live else static
+
+    def _overlay(self, spec) -> str:
+        return self.live.overlay(spec) if self.live else ""
 
     def lines(self, spec: LineChart) -> str:
-        """Wide and narrow SVG, the named lines' legend, the points' labels listed for the
-        narrow frame; live, the overlay and controls the Explorer attaches to this chart."""
-        live = self.live.for_chart(spec) if self.live else None
-        overlay = live.overlay(spec) if live else ""
+        """Wide and narrow SVG, the named lines' legend, and the points' labels listed for the
+        narrow frame, which does not draw them."""
+        overlay = self._overlay(spec)
         named = [(i, line) for i, line in enumerate(spec.lines) if line.named]
-        after = el("ul", "".join(el("li", _legend_key(i) + esc(line.label), data_series=str(i))
+        after = el("ul", "".join(el("li", _legend_key(i) + esc(line.label), data_item=str(i))
                                  for i, line in named), class_="legend") if named else ""
         points = [p for line in spec.lines for p in line.points]
         if points:
             after += el("ul", "".join(el("li", esc(p.label)) for p in points),
                         class_="marks narrow")
-        figure = self._figure(spec.title, line_svg(spec, WIDE, self.ids, overlay),
-                              line_svg(spec, NARROW, self.ids, overlay, labels=False), after,
-                              f"{spec.name}-figure")
-        return figure + (live.panel() if live else "")
+        return self._figure(spec, line_svg(spec, WIDE, self.ids, overlay),
+                            line_svg(spec, NARROW, self.ids, overlay, labels=False), after,
+                            f"{spec.name}-figure")
 
     def bars(self, spec: BarChart) -> str:
-        if not spec.horizontal:
-            keys = el("ul", "".join(el("li", _swatch(j) + esc(s.label))
-                                    for j, s in enumerate(spec.bars[0].segments)),
-                      class_="legend") if spec.bars and len(spec.bars[0].segments) > 1 else ""
-            return el("figure", el("figcaption", esc(spec.title))
-                      + column_svg(spec, WIDE, self.ids) + keys,
-                      class_=f"chart-figure {spec.name}-figure")
-        static = bar_rows(spec, self.ids)
-        live = self.live.for_chart(spec) if self.live else None
-        if live is None:
-            return static
-        return live.panel(bar_rows(spec, self.ids, self.live)) + el("div", static,
-                                                                    class_="static")
+        """Across: a row per bar (live.bar_chart); upright: columns in one SVG, with a legend
+        of the series when there are several."""
+        if spec.horizontal:
+            return bar_chart(spec, self.ids)
+        series = spec.bars[0].segments if spec.bars else ()
+        keys = el("ul", "".join(el("li", _swatch(j) + esc(s.label)) for j, s in enumerate(series)),
+                  class_="legend") if len(series) > 1 else ""
+        return el("figure", el("figcaption", esc(spec.title)) + column_svg(spec, WIDE, self.ids)
+                  + keys, class_=f"chart-figure {spec.name}-figure")
 
-    @staticmethod
-    def _figure(title: str, wide: str, narrow: str, after: str, kind: str) -> str:
-        return el("figure", el("figcaption", esc(title)) + el("div", wide, class_="wide")
-                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}")
+    def _figure(self, spec, wide: str, narrow: str, after: str, kind: str) -> str:
+        """A chart drawn wide and narrow; its series follow a choice where the page has one."""
+        follows = self.live.follows(spec.name) if self.live else None
+        return el("figure", el("figcaption", esc(spec.title)) + el("div", wide, class_="wide")
+                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}",
+                  data_follows=follows)
 
 
 def _legend_key(index: int) -> str:

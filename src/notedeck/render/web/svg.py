@@ -212,7 +212,7 @@ def line_svg(spec: LineChart, frame: Frame, ids: Ids, overlay: str = "", labels:
                             fill=series_colour(index + point.featured))
             if labels:
                 drawn += _point_label(box, frame, mx, my, point.label)
-        body.append(el("g", drawn, class_="series", data_series=str(index)))
+        body.append(el("g", drawn, class_="series", data_item=str(index)))
     if overlay:
         body.append(box.overlay(overlay, class_="live-mark"))
     return _frame_svg(frame, ids, spec.title, spec.alt_text, "".join(body),
