@@ -115,7 +115,7 @@ def test_edit_data_finds_the_figures_in_the_embedded_workbook(built, specs):
     for bar in specs["bottleneck"].bars:
         assert bar.label in strings
         for segment in bar.segments:
-            assert any(abs(n - segment.share) < 1e-12 for n in numbers), segment
+            assert any(abs(n - segment.value) < 1e-12 for n in numbers), segment
 
 
 def test_the_picture_option_keeps_pictures(built, specs):

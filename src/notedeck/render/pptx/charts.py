@@ -117,6 +117,7 @@ def _lines(spec: LineChart, box: Box, look, face) -> PChart:
     ys += [p.y for group in points for p in group]
     xs += [r.value for r in spec.references if r.axis == "x"]
     ys += [r.value for r in spec.references if r.axis == "y"]
+    xs, ys = xs or [1.0], ys or [1.0]     # a chart with no data still has axes
     if spec.annotated:                 # room above the data for the labels inside the plot
         ys.append(max(ys) * 2 if y_log else max(ys) + (max(ys) - min(ys)) * 0.25)
     else:
@@ -245,7 +246,7 @@ def _axis(title: str, values, ticks: tuple[Tick, ...], log: bool) -> Axis:
     """An axis a little wider than its data, down to the tick below it (so an axis of
     multiples shows its 1x), with the ticks that fall on it."""
     if log:
-        low = min(v for v in values if v > 0)
+        low = min((v for v in values if v > 0), default=1.0)
         below = [t.value for t in ticks if 0 < t.value <= low]
         low, high = (max(below) if below else low) / PAD, max(values) * PAD
     else:
