@@ -361,17 +361,9 @@ def check(content, strict) -> None:
 @click.argument("directory", type=click.Path(path_type=Path))
 def init(directory: Path) -> None:
     """Start a new note in DIRECTORY from the bundled one."""
-    import shutil
+    from notedeck.commands.folders import start_note
 
-    from notedeck.errors import fail
-
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise fail(directory, "the folder exists and is not empty; choose a new folder")
-    shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    from notedeck.reports.templates import export
-
-    export(directory)                  # the deck's template, ready to restyle
+    start_note(directory)
     echo(f"started a note in {directory}; edit it, then run: "
                f"notedeck build --content {directory}")
 
