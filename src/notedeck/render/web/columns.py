@@ -1,10 +1,9 @@
-"""The precomputed values the page's script looks up, as columns indexed by control positions.
+"""The values the page's script looks up: columns indexed by the positions of the controls."""
 
-A column belongs to the group of the controls it follows, named by them in order
-("workload.dial" is indexed [workload][dial]); the script reads that order from the
-name. A column whose value never changes is written into the page once and not
-embedded; the same values under the same name are embedded once.
-"""
+# A column belongs to the group of the controls it follows, named by them in order
+# ("workload.dial" is indexed [workload][dial]); the script reads that order from the name. A
+# column whose value never changes is written into the page once and not embedded; the same
+# values under the same name are embedded once.
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""The page's controls as native form elements, one function per kind of control.
-
-Adding a kind of control: its frozen type in deck.py (in `Control`), a function here
-that writes it as a native element carrying `data-control="NAME"` and its position
-as `value`, and one entry in KINDS. The script (assets/page.js) needs nothing more
-for an element whose `value` is the position (range, radio, select).
-"""
+"""The page's controls as native form elements, one function per kind of control."""
 
 from __future__ import annotations
 
@@ -61,6 +55,10 @@ def choice(control: Choice, page: Drawn) -> str:
     return el("fieldset", el("legend", esc(control.label)) + radios, class_="picker")
 
 
+# Adding a kind of control: its frozen type in deck.py (in `Control`, with a name, a start and a
+# number of positions), a function above that writes it as a native element carrying
+# data-control="NAME" and its position as `value`, and one entry here. The script
+# (assets/page.js) reads any element whose `value` is the position (range, radio, select).
 KINDS: dict[type, Callable[..., str]] = {Slider: slider, Choice: choice}
 
 

@@ -1,11 +1,4 @@
-"""The page's live parts, from the Deck's Live: panels of controls and what they move, blocks
-that follow the controls, and cursors and emphasis on charts.
-
-The page's script only looks strings up: every text it can show is a column of
-precomputed values (columns.py), indexed by the positions of the controls it
-follows. What a panel can show is one entry in SHOWN, keyed by the type of its
-values; a control is one entry in controls.KINDS.
-"""
+"""The page's live parts, from the Deck's Live: panels, blocks that follow controls, cursors."""
 
 from __future__ import annotations
 
@@ -114,7 +107,9 @@ class LivePage:
         return bar_chart(self.columns.first(value), self.ids, self.columns, value)
 
 
-# What a panel or a live block can show, by the type of its values.
+# What a panel or a live block can show, by the type of its values (a control is one entry in
+# controls.KINDS). Every text is a column of precomputed values (columns.py): the script only
+# looks strings up.
 SHOWN: dict[type, Callable[[LivePage, Varying], str]] = {
     str: LivePage.sentence, Stats: LivePage.stats, BottleneckChart: LivePage.bars}
 

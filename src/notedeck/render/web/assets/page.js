@@ -114,8 +114,37 @@
       }
     });
   }
-  window.addEventListener("resize", scrollable);
+  // A slider's tick labels stay inside its control and apart: each is centred on its stop where
+  // it fits, shifted inside the control where it does not, and moved to a second row (or, when
+  // that row is taken there too, hidden: the help lists every stop) where it would touch the
+  // label before it.
+  var TICK_GAP_PX = 6;
+  function ticks() {
+    each(".ticks", function (row) {
+      var labels = Array.prototype.slice.call(row.children), box = row.getBoundingClientRect();
+      var ends = [-Infinity, -Infinity];
+      row.classList.remove("two-rows");
+      labels.forEach(function (label) {
+        label.classList.remove("low");
+        label.style.visibility = "";
+        label.style.setProperty("--shift", "0px");
+      });
+      labels.forEach(function (label) {
+        var r = label.getBoundingClientRect();
+        var shift = Math.max(box.left - r.left, 0) + Math.min(box.right - r.right, 0);
+        label.style.setProperty("--shift", shift + "px");
+        var left = r.left + shift, right = r.right + shift;
+        var rowIndex = left >= ends[0] + TICK_GAP_PX ? 0 : left >= ends[1] + TICK_GAP_PX ? 1 : -1;
+        if (rowIndex < 0) { label.style.visibility = "hidden"; return; }
+        if (rowIndex === 1) { label.classList.add("low"); row.classList.add("two-rows"); }
+        ends[rowIndex] = right;
+      });
+    });
+  }
+
+  window.addEventListener("resize", function () { scrollable(); ticks(); });
 
   sync();
   scrollable();
+  ticks();
 })();
