@@ -36,9 +36,9 @@ def test_the_plan_knows_every_output_and_what_it_needs_before_compose(note):
     prepared = prepare(Options(note, outputs=("deck", "handout", "slides")))
     plan = prepared.plan
     assert [r.name for r in plan.renderers] == ["deck", "handout", "slides", "guide", "web"]
-    assert plan.needs == {"layout", "backgrounds", "clock", "explorer"}
+    assert plan.needs == {"layout", "backgrounds", "clock", "live"}
     assert plan.forms == {"svg"}
-    assert prepared.deck.explorer is not None          # composed for the page, up front
+    assert prepared.deck.live is not None              # composed for the page, up front
 
 
 def test_an_unknown_output_in_note_yaml_is_refused_with_its_line(note):

@@ -4,7 +4,7 @@ The outputs are those the command line names (deck and handout, and --with)
 followed by those note.yaml lists (`outputs:`), each once. What they need is
 the union of what their renderers declare (render/contract.py): the charts'
 drawn forms, the slide layout, the template's backgrounds as data, the web
-page's precomputed figures (an Explorer on the Deck) and the guide's clock.
+page's live controls precomputed (Deck.live), and the guide's clock.
 `build` and `check` settle the same plan, so what one writes the other plans.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from notedeck.errors import fail
 from notedeck.options import Options
-from notedeck.render.contract import CLOCK, EXPLORER, Renderer
+from notedeck.render.contract import CLOCK, LIVE, Renderer
 
 
 @dataclass(frozen=True)
@@ -23,12 +23,12 @@ class BuildPlan:
 
     renderers: tuple[Renderer, ...]
     forms: frozenset[str]            # the charts' drawn forms the outputs read ("png", "svg")
-    needs: frozenset[str]            # "layout", "backgrounds", "explorer", "clock"
+    needs: frozenset[str]            # "layout", "backgrounds", "live", "clock"
 
     @property
     def live(self) -> bool:
-        """Whether compose precomputes the web page's figures (its Explorer)."""
-        return EXPLORER in self.needs
+        """Whether compose precomputes the web page's live controls (Deck.live)."""
+        return LIVE in self.needs
 
     @property
     def clock(self) -> bool:

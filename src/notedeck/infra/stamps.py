@@ -13,16 +13,17 @@ import json
 import os
 import re
 import stat
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.render.provenance import KEYS, unpack_figures
+from notedeck.slugs import is_slug
 
 MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
 MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
-AUDIENCE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
 _HTML = re.compile(rb'<meta name="notedeck-build" content="([0-9a-f]{10})">')
 
@@ -47,7 +48,7 @@ def read_stamp(path: Path) -> Stamped | None:
     else:
         return None
     if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
-                                   not AUDIENCE.fullmatch(fields["variant"])):
+                                                          not is_slug(fields["variant"])):
         return None
     return Stamped(fields["build"], fields.get("variant") or "",
                    unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
@@ -81,18 +82,25 @@ def bounded(path: Path) -> bytes:
     from notedeck.errors import fail
 
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                         | getattr(os, "O_BINARY", 0))
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise fail(path, f"cannot read it ({exc.strerror})") from None
-    with os.fdopen(handle, "rb") as file:
-        info = os.fstat(handle)
+        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(handle)              # before fdopen, which refuses a folder itself
+        if stat.S_ISDIR(info.st_mode):
+            raise fail(path, "a folder, not a file; expected a deck.pptx or a PDF that "
+                             "notedeck wrote")
         if not stat.S_ISREG(info.st_mode):
             raise fail(path, "not a file; expected a deck.pptx or a PDF that notedeck wrote")
         if info.st_size > MAX_FILE:
             raise fail(path, f"{info.st_size:,} bytes is more than any deck or PDF notedeck "
                              f"writes (at most {MAX_FILE:,} are read)")
-        return file.read(MAX_FILE + 1)[:MAX_FILE]
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            return file.read(MAX_FILE + 1)[:MAX_FILE]
+    except OSError as exc:
+        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(handle)
 
 
 def _pdf_field(data: bytes, name: str) -> str:
@@ -100,18 +108,42 @@ def _pdf_field(data: bytes, name: str) -> str:
     return match.group(1).decode() if match else ""
 
 
+MAX_ENTRIES = 50_000                # a deck of 1,000 slides has a few thousand parts
+
+
+def _directory_ok(data: bytes) -> bool:
+    """Whether the zip's end record declares a directory of a size a deck has, read before
+    zipfile builds an object per entry (millions, in a 300 MB file of empty entries)."""
+    at = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65535))
+    if at < 0 or len(data) < at + 22:
+        return False
+    count, size = struct.unpack("<HL", data[at + 10:at + 16])
+    return count != 0xFFFF and count <= MAX_ENTRIES and size <= 64 * MAX_ENTRIES * 10
+
+
 def _pptx_fields(data: bytes) -> dict[str, str]:
     from lxml import etree
 
+    if not _directory_ok(data):
+        return {}
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive, \
-                archive.open("docProps/custom.xml") as part:
-            xml = part.read(MAX_CUSTOM + 1)       # read, not trusted: a zip may lie about sizes
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo("docProps/custom.xml")
+            if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED,
+                                                                  zipfile.ZIP_DEFLATED):
+                return {}                         # encrypted, or packed as notedeck never packs
+            with archive.open(info) as part:
+                xml = part.read(MAX_CUSTOM + 1)   # read, not trusted: a zip may lie about sizes
         if len(xml) > MAX_CUSTOM:
             return {}
-        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
-    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError,
-            zlib.error, etree.XMLSyntaxError):
+        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True,
+                                                     load_dtd=False, huge_tree=False))
+    except (KeyError, zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
+            RuntimeError, NotImplementedError, struct.error, UnicodeError, zlib.error,
+            etree.XMLSyntaxError):
         return {}
-    values = {prop.get("name"): "".join(prop.itertext()) for prop in root}
+    if root.getroottree().docinfo.doctype:
+        return {}                                 # notedeck writes no document type
+    values = {prop.get("name"): "".join(prop.itertext())     # comments and PIs skipped
+              for prop in root.iterchildren(tag=etree.Element)}
     return {k: values.get(name, "") for k, name in KEYS.items()}

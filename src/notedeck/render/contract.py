@@ -24,9 +24,9 @@ FORMS = (PNG, SVG)
 # What an output may need besides the Deck, settled in the BuildPlan before compose:
 LAYOUT = "layout"                # the slides laid out (layout/slide_layout.py)
 BACKGROUNDS = "backgrounds"      # ... with the template's backgrounds as data, to draw slides
-EXPLORER = "explorer"            # the web page's precomputed figures (Deck.explorer)
+LIVE = "live"                    # the web page's live controls, precomputed (Deck.live)
 CLOCK = "clock"                  # the guide's clock, written for the laid-out slides (Deck.clock)
-NEEDS = (LAYOUT, BACKGROUNDS, EXPLORER, CLOCK)
+NEEDS = (LAYOUT, BACKGROUNDS, LIVE, CLOCK)
 
 
 def vectors(settings: Settings) -> frozenset:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.deck import Deck
+from notedeck.errors import visible
 from notedeck.infra import manifest
 from notedeck.infra.stamps import read_stamp
 
@@ -22,8 +23,30 @@ class Verdict:
     """What `notedeck verify` says of one file; `status` picks the exit code."""
 
     file: Path
-    status: str                  # "current" | "changed" | "other-audience" | "foreign" | "apart"
+    status: str          # "current" | "changed" | "other-audience" | "apart" | "foreign" | "unknown"
     lines: tuple[str, ...]
+
+
+EXIT = {"current": 0, "changed": 1, "other-audience": 1, "apart": 1, "foreign": 2, "unknown": 2}
+
+
+def verdict(path: Path, options, audience: str | None = None) -> Verdict:
+    """`verify`, with a file that cannot be read, or a fault of notedeck's own while reading
+    it, said as "cannot tell" (exit status 2), never as "not current" (1)."""
+    from dataclasses import replace
+
+    from notedeck.errors import NotedeckError
+
+    try:
+        said = verify(path, options, audience)     # one line each, whatever the file holds:
+        return replace(said, lines=tuple(visible(line) for line in said.lines))
+    except NotedeckError as exc:
+        return Verdict(path, "unknown", tuple(p.report() for p in exc.problems))
+    except Exception as exc:  # noqa: BLE001 - a bug must not read as a verdict
+        cause = (str(exc).strip().splitlines() or [""])[0][:200]
+        return Verdict(path, "unknown", (f"{path}: cannot tell whether it is current: "
+                                         f"notedeck: internal error, sorry: "
+                                         f"{type(exc).__name__}: {cause}",))
 
 
 def verify(path: Path, options, audience: str | None = None) -> Verdict:
@@ -38,7 +61,7 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
         return Verdict(path, "foreign", (f"{path}: not made by notedeck: it carries no "
                                          "notedeck build id",))
     label = _who(found.audience)
-    apart = _apart(Path(path), found.build)
+    apart = _apart(Path(path))
     if apart:
         return Verdict(path, "apart", (f"{path}: {apart} (build {found.build}, {label}); "
                                        "build again to publish a whole set",))
@@ -66,7 +89,7 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     return Verdict(path, "changed", (head, *tail))
 
 
-def _apart(path: Path, build: str) -> str:
+def _apart(path: Path) -> str:
     """Why the file does not belong to the set published beside it ('' when it does, or when
     no manifest lies beside it: a file copied out alone, or a set not yet whole)."""
     folder = path.parent
