@@ -126,7 +126,7 @@ def test_a_folder_or_a_link_in_the_way_is_refused_before_anything_changes(tmp_pa
     assert seen(out, ("deck.pptx",)) == expected(("deck.pptx",), "old")
     (out / "handout.pdf").rmdir()
     (out / "handout.pdf").symlink_to(out / "deck.pptx")
-    with pytest.raises(NotedeckError, match="a link is in the way"):
+    with pytest.raises(NotedeckError, match="a link notedeck did not make is in the way"):
         publish(out / f".notedeck-{os.getpid()}-new", PAIR, out, BUILD)
 
 
