@@ -150,13 +150,3 @@ def english_audiences_only(note: Path) -> Path:
         shutil.rmtree(note / "audiences" / name, ignore_errors=True)
     return note
 
-
-def soffice() -> list[str]:
-    """LibreOffice's command with a profile of this test process's own: tests that run at once
-    (pytest -n) never share one, which a second soffice would hand its work to."""
-    import shutil
-    import tempfile
-
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    profile = Path(tempfile.gettempdir()) / f"notedeck-soffice-{os.getpid()}-{worker}"
-    return [shutil.which("soffice") or "soffice", f"-env:UserInstallation={profile.as_uri()}"]
