@@ -421,6 +421,22 @@ LOCALE = [
                         "{title}")),
     Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  check.none: 0\n"),
          ("note.yaml:", "labels.check.none: expected text, got 0")),
+    Case("note-durations-prose-unknown", replace(N, DATE, DATE + "durations: {prose: spoken}\n"),
+         ("note.yaml:", "durations.prose: expected one of words, compact (words: \"2 hours and "
+                        "14 minutes\"; compact: \"2 h 14 min\", as tables write it), got "
+                        "'spoken'")),
+    Case("note-durations-days-from-too-short", replace(N, DATE, DATE + "durations:\n"
+                                                                   "  days_from: 12 h\n"),
+         ("note.yaml:", "durations.days_from: expected a duration from 1 day to 10 years in "
+                        "whole seconds (e.g. '2 days', '36 h'), or never; got '12 h'")),
+    Case("note-durations-unknown-key", replace(N, DATE, DATE + "durations: {days: 2}\n"),
+         ("note.yaml:", "durations.days: unknown key 'days'")),
+    Case("audience-durations-days-from-not-a-duration",
+         replace("audiences/support-team.yaml", "name: Customer support team",
+                 "name: Customer support team\nnote:\n  durations: {days_from: soon}"),
+         ("support-team.yaml:8:", "durations.days_from: expected a duration from 1 day to 10 "
+                                  "years in whole seconds (e.g. '2 days', '36 h'), or never; "
+                                  "got 'soon'"), audience="support-team"),
     Case("audience-locale-unknown", replace("audiences/support-team.yaml",
                                             "name: Customer support team",
                                             "name: Customer support team\nlocale: de-XX"),

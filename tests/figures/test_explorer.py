@@ -48,7 +48,8 @@ def test_the_stops_are_labelled_as_the_charts_label_them(note, built):
 def test_a_sentence_per_workload_and_speed(built):
     first = built.dial[0].readings[0]
     assert shown(first.sentence) == ("At 100 tokens/sec, 1,000 story endings (1,000,000 output "
-                                     "tokens) would take about 2 h 46 min 40 s to write.")
+                                     "tokens) would take about 2 hours, 46 minutes and 40 seconds to "
+                                     "write.")
     assert first.seconds == 10_000.0
 
 
@@ -57,6 +58,7 @@ def test_no_check_at_all_gives_the_full_writing_speedup(built):
     assert none.label == fmt.duration(0) == "0" + NB + "seconds"
     assert none.stats.items[3].value == "10,000×"
     assert shown(none.summary).startswith("With no fixed check, the 800,000 tokens take "
-                                          "2 h 13 min 20 s")
-    assert shown(none.announcement) == ("Check 0 seconds: 2 h 13 min 20 s at 100 tokens/sec, "
-                                        "0.8 seconds at 1,000,000 tokens/sec, 10,000× end to end.")
+                                          "2 hours, 13 minutes and 20 seconds")
+    assert shown(none.announcement) == ("Check 0 seconds: 2 hours, 13 minutes and 20 seconds at "
+                                        "100 tokens/sec, 0.8 seconds at 1,000,000 tokens/sec, "
+                                        "10,000× end to end.")

@@ -30,7 +30,8 @@ def filled_note(options: Options):
     from notedeck.build.read import read
 
     note = read(options.content, options.audience, options.scenarios_file)
-    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
+    return fill(note, core.compute(note.scenario),
+                Formatter(note.locale, note.labels, note.note.durations.style()))
 
 
 def prepare(options: Options, template=None) -> Prepared:

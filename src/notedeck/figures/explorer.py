@@ -86,7 +86,8 @@ def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
     time = fmt.duration(seconds)
     return Reading(float(seconds), time,
                    fmt.say("explorer.reading", rate=fmt.rate(speed), counted=counted,
-                           tokens=fmt.integer(figures.total_tokens), time=time))
+                           tokens=fmt.integer(figures.total_tokens),
+                           time=fmt.duration_in_prose(seconds)))
 
 
 def _check(scenario: Scenario, figures: Figures, check: Fraction,
@@ -104,16 +105,18 @@ def _check(scenario: Scenario, figures: Figures, check: Fraction,
 
 def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
     key = "explorer.summary_no_check" if at.check == 0 else "explorer.summary"
-    return fmt.say(key, check=fmt.duration(at.check),
+    said = fmt.duration_in_prose          # a sentence: durations as prose says them
+    return fmt.say(key, check=said(at.check),
                    tokens=fmt.integer(figures.bottleneck_workload.total_tokens),
-                   slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
-                   fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
+                   slow=said(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
+                   fast=said(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
                    speedup=fmt.speedup(at.end_to_end_speedup),
                    share=fmt.share_prose(at.checking_share_imagined))
 
 
 def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
-    return fmt.say("explorer.announcement", check=fmt.duration(at.check),
-                   slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
-                   fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
+    said = fmt.duration_in_prose
+    return fmt.say("explorer.announcement", check=said(at.check),
+                   slow=said(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
+                   fast=said(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
                    speedup=fmt.speedup(at.end_to_end_speedup))
