@@ -12,6 +12,7 @@ AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
 TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck or a .potx
 TEMPLATE_MAP = "template.yaml"               # which layout of the template plays each role
+OUTPUT = "output"            # the note's own output folder, when built from inside it: never read
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
 READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml",
                  f"{AUDIENCES}/*/{SECTIONS}/*.md", *TEMPLATES, TEMPLATE_MAP)
