@@ -39,7 +39,7 @@ def prepare(options: Options, template=None) -> Prepared:
     template is read here unless `template` (a TemplatePackage read already) is given."""
     from notedeck.build.compose import compose
     from notedeck.errors import Collector
-    from notedeck.build.template import read_template, read_template_map
+    from notedeck.build.template import accepted, read_template, read_template_map
 
     from notedeck.figures.listing import flatten
     from notedeck.build.buildid import stamp
@@ -54,7 +54,7 @@ def prepare(options: Options, template=None) -> Prepared:
     assets = Assets(template.data, template.name, *mapping, numbers=source.fmt)
     deck = stamp(deck, flatten(source.names),
                  (template.data or b"") + repr(assets.template_map).encode(), options.audience)
-    warnings = (*source.warnings, *composed, *template.warnings)
+    warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
     refuse_warnings(options, warnings)
     return Prepared(source, deck, tuple(warnings), assets)
 

@@ -86,16 +86,19 @@ def decks(content: Path) -> list:
 
 def with_file(content: Path, file: Path, map_file: Path | None = None) -> Assets:
     """The note's template assets, with FILE (read as untrusted, as a build reads a note's
-    template) in place of its own template."""
+    template) in place of its own template, and the roles pinned by `map_file`, else by the
+    template.yaml beside FILE, else by the note's."""
     from notedeck.readers import templatemap, yamlfile
-    from notedeck.readers.layout import NoteLayout
+    from notedeck.readers.layout import NoteLayout, TEMPLATE_MAP
     from notedeck.readers.template import read_template_file
 
     data = read_template_file(file).data
-    map_path = map_file or NoteLayout(content).template_map
+    beside = Path(file).parent / TEMPLATE_MAP
+    map_path = map_file or (beside if beside.is_file() else NoteLayout(content).template_map)
     pins = ()
     if map_path.exists():
-        pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
+        own = not map_file and map_path == NoteLayout(content).template_map
+        pins = templatemap.read(yamlfile.inside(content, map_path) if own else map_path).pins
     return Assets(data, str(file), pins, str(map_path))
 
 
