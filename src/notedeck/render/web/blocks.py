@@ -1,18 +1,18 @@
-"""The Deck's blocks as semantic HTML; charts as inline SVG, live where the Deck has an Explorer."""
+"""The Deck's blocks as semantic HTML; charts as inline SVG; live where the Deck has Live controls."""
 
 from __future__ import annotations
 
 from notedeck.errors import fail
 from notedeck.deck import (Block, BottleneckChart, BulletList, Callout, Chart, DialChart, Heading, Paragraph, SpeedupChart, Stats, Table, Worksheet)
 from notedeck.render.web.html import Ids, el, esc, runs
-from notedeck.render.web.live import Live, bottleneck_bars, static_stats
+from notedeck.render.web.live import LivePage, bar_chart, static_stats
 from notedeck.render.web.svg import NARROW, SHAPES, WIDE, dial_svg, marker, series_colour, speedup_svg
 
 
 class Blocks:
-    """Turns blocks into HTML for one page; `live` is None when the Deck has no Explorer."""
+    """Turns blocks into HTML for one page; `live` is None when the Deck has no Live controls."""
 
-    def __init__(self, ids: Ids, live: Live | None):
+    def __init__(self, ids: Ids, live: LivePage | None):
         self.ids, self.live = ids, live
         self.last_heading = 2
 
@@ -56,10 +56,10 @@ class Blocks:
         return el("div", el("table", body), class_="table-wrap")
 
     def stats(self, stats: Stats) -> str:
-        live = self.live
-        if live is not None and stats == live.explorer.checks[live.explorer.check_start].stats:
-            return live.stats() + static_stats(stats).replace('class="stats"',
-                                                              'class="stats static"', 1)
+        standing = self.live.standing_for(stats) if self.live else None
+        if standing is not None:
+            return self.live.stats(standing) + static_stats(stats).replace(
+                'class="stats"', 'class="stats static"', 1)
         return static_stats(stats)
 
     def worksheet(self, sheet: Worksheet) -> str:
@@ -77,41 +77,40 @@ class Blocks:
     def chart(self, spec) -> str:
         match spec:
             case DialChart():
-                return self.dial(spec)
+                static = self.dial(spec)
             case BottleneckChart():
-                return self.bottleneck(spec)
+                static = bar_chart(spec, self.ids)
             case SpeedupChart():
-                return self.speedup(spec)
-        raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+                static = self.speedup(spec)
+            case _:
+                raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+        return self.live.around(spec.name, static) if self.live else static
+
+    def _overlay(self, spec) -> str:
+        return self.live.overlay(spec) if self.live else ""
 
     def dial(self, spec: DialChart) -> str:
-        overlay = self.live.dial_overlay(spec) if self.live else ""
+        overlay = self._overlay(spec)
         legend = el("ul", "".join(
-            el("li", _legend_key(i) + esc(s.label), data_workload=str(i))
+            el("li", _legend_key(i) + esc(s.label), data_item=str(i))
             for i, s in enumerate(spec.series)), class_="legend")
-        figure = self._figure(spec.title, dial_svg(spec, WIDE, self.ids, overlay),
-                              dial_svg(spec, NARROW, self.ids, overlay), legend, "dial-figure")
-        return figure + (self.live.dial_panel() if self.live else "")
-
-    def bottleneck(self, spec: BottleneckChart) -> str:
-        static = bottleneck_bars(spec, self.ids)
-        if self.live is None:
-            return static
-        panel = self.live.check_panel(bottleneck_bars(spec, self.ids, self.live))
-        return panel + el("div", static, class_="static")
+        return self._figure(spec, dial_svg(spec, WIDE, self.ids, overlay),
+                            dial_svg(spec, NARROW, self.ids, overlay), legend, "dial-figure")
 
     def speedup(self, spec: SpeedupChart) -> str:
-        overlay = self.live.speedup_overlay(spec) if self.live else ""
+        overlay = self._overlay(spec)
         marks = el("ul", "".join(el("li", esc(m.label)) for m in spec.markers),
                    class_="marks narrow")
-        return self._figure(spec.title, speedup_svg(spec, WIDE, self.ids, overlay),
+        return self._figure(spec, speedup_svg(spec, WIDE, self.ids, overlay),
                             speedup_svg(spec, NARROW, self.ids, overlay, labels=False), marks,
                             "speedup-figure")
 
-    @staticmethod
-    def _figure(title: str, wide: str, narrow: str, after: str, kind: str) -> str:
-        return el("figure", el("figcaption", esc(title)) + el("div", wide, class_="wide")
-                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}")
+    def _figure(self, spec, wide: str, narrow: str, after: str, kind: str) -> str:
+        """A chart drawn wide and narrow; its series follow a choice where the page has one."""
+        follows = self.live.follows(spec.name) if self.live else None
+        return el("figure", el("figcaption", esc(spec.title)) + el("div", wide, class_="wide")
+                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}",
+                  data_follows=follows)
 
 
 def _legend_key(index: int) -> str:

@@ -186,7 +186,7 @@ def dial_svg(spec: DialChart, frame: Frame, ids: Ids, overlay: str = "", **value
                 f'fill="none" stroke="{colour}"/>')
         marks = "".join(marker(SHAPES[index % len(SHAPES)], a, b, frame.font * 0.3,
                                fill=colour) for a, b in points)
-        body.append(el("g", line + marks, class_="series", data_workload=str(index)))
+        body.append(el("g", line + marks, class_="series", data_item=str(index)))
     if overlay:
         body.append(box.overlay(overlay, class_="live-mark"))
     return _frame_svg(frame, ids, spec.title, spec.alt_text, "".join(body),
