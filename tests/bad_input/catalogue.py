@@ -528,7 +528,7 @@ WORK = [
     Case("markdown-list-nested-in-worksheet",
          replace("sections/05-use-it-this-week.md", "- **Ask for disagreement, not volume**: which",
                  DEEP_LIST + "- **Ask for disagreement, not volume**: which"),
-         ("05-use-it-this-week.md:71: a list is nested more than 8 levels deep",)),
+         ("05-use-it-this-week.md:72: a list is nested more than 8 levels deep",)),
     Case("placeholder-nested-joins", replace(S1, X, "{{ " + JOINS + " }}"),
          ("01-what-the-number-means.md:37: a placeholder here builds a value of",
           "characters; at most 10,000")),
@@ -600,7 +600,8 @@ def hospital_copy(note: Path) -> None:
 RETOLD = [
     Case("audience-passage-not-in-the-note", replace(HOSPITAL, "  pattern: |", "  patern: |"),
          ("hospital-admin.yaml:118: passages.patern: no section marks a passage 'patern'; "
-          "did you mean 'pattern'? Passages in this note: done-example, experiments-notes,",),
+          "did you mean 'pattern'? Passages in this note: amdahl, cheap-drafts, done-example, "
+          "experiments-notes,",),
          audience="hospital-admin"),
     Case("audience-passages-not-a-mapping",
          lambda note: (note / HOSPITAL).write_text((note / HOSPITAL).read_text(encoding="utf-8").split(
@@ -627,8 +628,8 @@ RETOLD = [
                                              "<!-- passage: done-example, workload: aps -->"),
          ("05-use-it-this-week.md:19: unknown workload 'aps' in this passage; did you mean "
           "'apps'?",)),
-    Case("passage-never-closed", replace(S5, "cannot.\n<!-- end -->\n\nSecond", "cannot.\n\nSecond"),
-         ("05-use-it-this-week.md:51: this passage is never closed; add '<!-- end -->'",)),
+    Case("passage-never-closed", replace(S5, "each one wrong.\n<!-- end -->\n", "each one wrong.\n"),
+         ("05-use-it-this-week.md:60: this passage is never closed; add '<!-- end -->'",)),
     Case("passage-nested", replace(S5, "For the lending app", "<!-- passage: inner -->\nFor the lending app"),
          ("05-use-it-this-week.md:20: passages cannot be nested; close the passage opened on "
           "line 19 with '<!-- end -->' first",)),
