@@ -142,3 +142,29 @@ def test_a_note_without_planned_times_is_told_how_to_plan_them():
     text = written(clock.Schedule((), (), (), 0), 9 * 3600, GuideLabels(), Formatter())
     assert text.session.startswith("No times are planned yet")
     assert text.total == "total 0\u00a0min"
+
+
+def test_a_continued_slide_says_it_continues_instead_of_repeating_the_notes(tmp_path):
+    import shutil
+
+    from ..editions import BUNDLED
+
+    note = tmp_path / "note"
+    shutil.copytree(BUNDLED, note)
+    section = note / "sections" / "01-what-the-number-means.md"
+    more = "".join(f"- **Another reading {n}**: a sentence long enough to need most of a line "
+                   f"on the slide, number {n} of many\n" for n in range(1, 13))
+    text = section.read_text(encoding="utf-8")
+    section.write_text(text.replace("<!-- passage: not-writing-speed -->\n",
+                                    "<!-- passage: not-writing-speed -->\n" + more),
+                       encoding="utf-8")
+    deck, art = composed(None, note)
+    planned = guide.plan(deck, art, Assets(numbers=Formatter()), "a4")
+    parts = [s for s in planned.slides.slides if s.title.startswith("Memory is not")]
+    assert len(parts) >= 2
+    out = tmp_path / "guide.pdf"
+    guide.emit(planned, out)
+    said = " ".join(" ".join(page_texts(out)).split())
+    opening = "A published model page makes the point for us."
+    assert said.count(opening) == 1
+    assert said.count("Continues \u201cMemory is not writing speed\u201d.") == len(parts) - 1
