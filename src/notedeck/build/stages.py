@@ -123,8 +123,10 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
 
 def planner(prepared: Prepared, art: Mapping[str, ChartArt], options: Options):
     """`plan_one(renderer)`: the renderer's plan of the prepared note, with its settings."""
-    return lambda renderer: renderer.plan(prepared.deck, art, renderer.settings(options),
-                                          prepared.assets)
+    from notedeck.build.shown import for_output
+
+    return lambda renderer: renderer.plan(for_output(prepared.deck, renderer), art,
+                                          renderer.settings(options), prepared.assets)
 
 
 def plan_warnings(plans) -> tuple[Problem, ...]:

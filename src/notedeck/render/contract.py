@@ -61,6 +61,9 @@ class Renderer:
     # The forms of the drawn charts (PNG, SVG) plan and emit read, given the settings: drawn
     # ahead, in the chart helper. A form read but not declared is drawn when first read, late.
     art: ArtFn = vectors
+    # The part of the Deck the output shows, when it shows only part of the note (the
+    # worksheet): its files carry that part's id, and verify judges them by it. None: all.
+    shows: Callable[["Deck"], Any] | None = None
 
     def settings(self, options: Options) -> Settings:
         return Settings(options, self.reads)

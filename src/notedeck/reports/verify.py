@@ -5,7 +5,11 @@ text and figure a renderer shows), the template's bytes, the audience and
 notedeck's version: the same content gives the same id on any machine, and
 an edit that changes nothing shown (a YAML comment) keeps it. Every output
 carries the id in small print and, with the audience and every figure, in
-its metadata, so `verify` can say what changed since a file was made.
+its metadata (a PDF's document information, a deck's custom properties, the
+web page's <meta name="notedeck-..."> elements), so `verify` can say what
+changed since a file was made. An output that shows part of the note (the
+worksheet) also carries the id of that part and only its figures
+(build/shown.py): it is current while what it shows is, whatever else changed.
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.deck import Deck
-from notedeck.render.provenance import KEYS, unpack_figures
+from notedeck.render.provenance import HTML_NAMES, KEYS, unpack_figures
 
 MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
 MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
 AUDIENCE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
+OUTPUT = re.compile(r"[a-z][a-z0-9]{0,19}")    # a registry name: "worksheet"
+HEAD = 4 * 1024 * 1024                          # bytes of a web page searched for its <meta>
+_META = re.compile(rb'<meta name="(notedeck-[a-z]+)" content="([A-Za-z0-9+/=._-]*)">')
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,8 @@ class Stamped:
     audience: str
     figures: dict[str, str]
     version: str = ""
+    shown: str = ""              # the id of the part it shows ("": it shows the whole note)
+    output: str = ""             # which output it is, when it shows a part ("worksheet")
 
 
 def read_stamp(path: Path) -> Stamped | None:
@@ -46,12 +55,24 @@ def read_stamp(path: Path) -> Stamped | None:
     elif data[:2] == b"PK":
         fields = _pptx_fields(data)
     else:
-        return None
+        fields = _html_fields(data)
     if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
                                    not AUDIENCE.fullmatch(fields["variant"])):
         return None
+    shown, output = fields.get("shown") or "", fields.get("output") or ""
+    if not (BUILD.fullmatch(shown) and OUTPUT.fullmatch(output)):
+        shown, output = "", ""
     return Stamped(fields["build"], fields.get("variant") or "",
-                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
+                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "",
+                   shown, output)
+
+
+def _html_fields(data: bytes) -> dict[str, str]:
+    """A web page's <meta name="notedeck-..."> elements, looked for in its head only."""
+    head = data[:HEAD].split(b"</head>", 1)[0]
+    found = {name.decode(): value.decode() for name, value in _META.findall(head)}
+    return {key: found.get(name, "") for key, name in
+            ((k, HTML_NAMES[v]) for k, v in KEYS.items())}
 
 
 def _bounded(path: Path) -> bytes:
@@ -110,7 +131,8 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     from notedeck.errors import NotedeckError, fail
 
     if not Path(path).exists():
-        raise fail(path, "no such file; expected a deck.pptx or a PDF that notedeck wrote")
+        raise fail(path, "no such file; expected a file notedeck wrote (a deck.pptx, a PDF, "
+                         "web/index.html)")
     found = read_stamp(path)
     if found is None:
         return Verdict(path, "foreign", (f"{path}: not made by notedeck: it carries no "
@@ -127,6 +149,13 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
                                          f"the content cannot build it now: {problem}",))
     if now.meta.build == found.build:
         return Verdict(path, "current", (f"{path}: current (build {found.build}, {label})",))
+    part = _part(now, found)
+    if part is not None and part.meta.shown == found.shown:
+        return Verdict(path, "current", (
+            f"{path}: current: what it shows is unchanged (the {found.output} of build "
+            f"{found.build}, {label}; the note now builds {now.meta.build})",))
+    if part is not None:
+        now = part                            # its figures: those the part shows
     figures = dict(now.meta.figures)
     changed = [f"  {name}: {found.figures.get(name, '(none)')} -> {figures.get(name, '(none)')}"
                for name in sorted(set(found.figures) | set(figures))
@@ -138,6 +167,21 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     else:
         tail = [f"  {len(changed)} figure(s) changed:", *changed]
     return Verdict(path, "changed", (head, *tail))
+
+
+def _part(now: Deck, found: Stamped) -> Deck | None:
+    """The current Deck as the file's output stamps it, when the file shows part of the
+    note (build/shown.py); None for a file that shows the whole note."""
+    from notedeck.build.shown import for_output
+    from notedeck.errors import NotedeckError
+    from notedeck.render import registry
+
+    if not found.shown or found.output not in registry.names():
+        return None
+    try:
+        return for_output(now, registry.get(found.output))
+    except NotedeckError:                  # it shows nothing now (no worksheet any more)
+        return None
 
 
 def current(options, audience: str | None) -> Deck:
