@@ -566,6 +566,8 @@ class Meta:
     build: str = ""                # the build id: same content, audience and notedeck, same id
     variant: str = ""              # the audience's file name ("support-team"); "" for the note
     figures: tuple[tuple[str, str], ...] = ()   # every figure as shown, for `notedeck verify`
+    session: int = 0               # the session's length in seconds (note.yaml `session:`); 0: as
+                                   # long as its sections' planned minutes add up to
     # An output that shows only part of the note (the worksheet) carries the id of that part
     # and its name, and only the figures it shows, so verify judges it by what it shows.
     shown: str = field(default="", metadata=_SETTING)

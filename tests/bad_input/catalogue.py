@@ -429,6 +429,9 @@ LOCALE = [
                                                                    "  days_from: 12 h\n"),
          ("note.yaml:", "durations.days_from: expected a duration from 1 day to 10 years in "
                         "whole seconds (e.g. '2 days', '36 h'), or never; got '12 h'")),
+    Case("note-session-too-long", replace(N, DATE, DATE + "session: 2 days\n"),
+         ("note.yaml:", "session: expected the session's length in whole minutes from 10 min "
+                        "to 24 h (e.g. '3 h 30 min', or 90 for minutes), got '2 days'")),
     Case("note-durations-unknown-key", replace(N, DATE, DATE + "durations: {days: 2}\n"),
          ("note.yaml:", "durations.days: unknown key 'days'")),
     Case("audience-durations-days-from-not-a-duration",

@@ -78,6 +78,27 @@ def _days_from(value: Any) -> int | None:
     return int(seconds)
 
 
+SESSION = (10 * 60, 24 * 3600)          # seconds: from ten minutes to a day
+
+
+def _session(value: Any) -> int:
+    """The session's length: a duration in whole minutes, from 10 min to 24 h (a bare number
+    is minutes, as a section's `minutes:` is)."""
+    from decimal import Decimal
+
+    from notedeck.readers import durations
+
+    bare = isinstance(value, (int, Decimal)) and not isinstance(value, bool)
+    try:
+        seconds = durations.parse(f"{value} min" if bare else value)
+    except ValueError:
+        seconds = None
+    if seconds is None or not SESSION[0] <= seconds <= SESSION[1] or seconds % 60:
+        raise custom(f"expected the session's length in whole minutes from 10 min to 24 h "
+                     f"(e.g. '3 h 30 min', or 90 for minutes), got {shown(value)}")
+    return int(seconds)
+
+
 class DurationsIn(BaseModel):
     """How durations are written: `prose` and `days_from` (figures/formatting.py, Durations)."""
 
@@ -122,6 +143,7 @@ class NoteIn(BaseModel):
     outputs: list[Short] = Field([], max_length=20)   # added to every build
     locale: Locale = "en-GB"                      # numbers, dates and notedeck's own words
     durations: DurationsIn = DurationsIn()        # "2 hours" in prose, "3 days" from two days
+    session: Annotated[int, PlainValidator(_session)] = 0   # seconds; 0: the sections' own
     labels: LabelMap = Field({})    # catalogue entries, in the note's locale
 
 

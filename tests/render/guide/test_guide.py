@@ -168,3 +168,42 @@ def test_a_continued_slide_says_it_continues_instead_of_repeating_the_notes(tmp_
     opening = "A published model page makes the point for us."
     assert said.count(opening) == 1
     assert said.count("Continues \u201cMemory is not writing speed\u201d.") == len(parts) - 1
+
+
+def test_the_session_length_scales_the_run_sheet():
+    from dataclasses import replace
+
+    deck, art = composed()
+    for session, minutes in ((3 * 3600, [36, 42, 42, 21, 39]), (90 * 60, [18, 21, 21, 11, 19]),
+                             (45 * 60, [9, 11, 10, 5, 10])):
+        longer = replace(deck, meta=replace(deck.meta, session=session))
+        planned = guide.plan(longer, art, Assets(numbers=Formatter()), "a4", "09:00")
+        assert planned.schedule.total == session
+        assert [s.seconds // 60 for s in planned.schedule.sections] == minutes
+        assert all(s.seconds % 60 == 0 for s in planned.schedule.sections)
+        assert sum(planned.schedule.durations) == session
+    assert planned.text.session.startswith("A session of 45\u00a0min, 09:00 to 09:45.")
+
+
+def test_a_note_and_an_audience_give_the_sessions_length(tmp_path):
+    import shutil
+
+    from notedeck.build.stages import prepare, sized_art
+    from notedeck.options import Options
+
+    from ..editions import BUNDLED
+
+    note = tmp_path / "note"
+    shutil.copytree(BUNDLED, note)
+    path = note / "note.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "locale: en-GB", "locale: en-GB\nsession: 3 h 30 min"), encoding="utf-8")
+    audience = note / "audiences" / "support-team.yaml"
+    audience.write_text(audience.read_text(encoding="utf-8").replace(
+        "name: Customer support team", "name: Customer support team\nnote: {session: 90}"),
+        encoding="utf-8")
+    assert prepare(Options(note)).deck.meta.session == 210 * 60
+    deck = prepare(Options(note, audience="support-team")).deck
+    assert deck.meta.session == 90 * 60
+    planned = guide.plan(deck, sized_art(deck), Assets(numbers=Formatter()), "a4", "13:30")
+    assert planned.text.end == "15:00" and planned.text.total == "total 90\u00a0min"
