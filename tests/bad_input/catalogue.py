@@ -724,6 +724,32 @@ PUBLISH = [
 CASES = CASES + PUBLISH
 
 
+# --- names that would become paths (issue 21): refused before any path is made of them -------
+
+def _audience_file(name: str) -> Edit:
+    return lambda note: (note / "audiences" / name).write_bytes(
+        (note / "audiences" / "research-lab.yaml").read_bytes())
+
+
+NAMES = [
+    Case("audience-named-parent-on-the-command-line", lambda note: None,
+         ("--audience: the audience name '..' cannot name its output folder: use only ASCII "
+          "letters, digits, '-' and '_'",), audience=".."),
+    Case("audience-named-like-an-output", _audience_file("web.yaml"),
+         ("audiences/web.yaml: the audience name 'web' (this file's name) cannot name its "
+          "output folder OUT/web/: 'web' is the name of one of notedeck's own outputs",),
+         audience="web"),
+    Case("audience-file-hidden-as-parent", _audience_file("...yaml"),
+         ("audiences/...yaml: the audience name '..' (this file's name) cannot name its "
+          "output folder OUT/../",), audience=".."),
+    Case("audience-named-with-escapes", _audience_file("x\x1b[2J.yaml"),
+         ("audiences/x\\x1b[2J.yaml: the audience name 'x\\x1b[2J' (this file's name)",),
+         audience="x\x1b[2J"),
+]
+
+CASES = CASES + NAMES
+
+
 # --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from notedeck import __version__
-
 from notedeck.commands import folders
+from notedeck.commands.say import echo
 
 
 class Terminated(BaseException):
@@ -20,9 +20,8 @@ def _content(given: Path | None) -> Path:
     """The note a command reads (commands/folders.py); says so when it is the bundled example
     because no note is here."""
     if folders.bundled_fallback(given):
-        click.echo("notedeck: no note here (no note.yaml in this folder, no content/ folder): "
-                   "using the bundled example note; 'notedeck init DIR' starts your own",
-                   err=True)
+        echo("notedeck: no note here (no note.yaml in this folder, no content/ folder): "
+             "using the bundled example note; 'notedeck init DIR' starts your own", err=True)
     return folders.content_folder(given)
 
 
@@ -41,20 +40,20 @@ class _Group(click.Group):
         except NotedeckError as exc:
             _traceback(ctx)
             for problem in exc.problems:
-                click.echo(problem.report(), err=True)
+                echo(problem.report(), err=True)
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except KeyboardInterrupt:
-            click.echo("interrupted; earlier outputs are untouched", err=True)
+            echo("interrupted; earlier outputs are untouched", err=True)
             ctx.exit(130)
         except Terminated:
-            click.echo("stopped (SIGTERM); earlier outputs are untouched", err=True)
+            echo("stopped (SIGTERM); earlier outputs are untouched", err=True)
             ctx.exit(143)
         except Exception as exc:  # an internal error: a short apology, the cause, a way to see more
             _traceback(ctx)
             cause = (str(exc).strip().splitlines() or [""])[0][:200]
-            click.echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {cause}\n"
+            echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {cause}\n"
                        "Earlier outputs are untouched. Run again with --traceback to see "
                        "where it happened.", err=True)
             ctx.exit(1)
@@ -166,11 +165,11 @@ def build(all_audiences, **given) -> None:
     _quick_exit()
     result = run(options)
     for warning in result.warnings:
-        click.echo(warning.report(), err=True)
+        echo(warning.report(), err=True)
     verb = "kept" if result.kept else "wrote"
     for written in result.files:
-        click.echo(f"{verb} {written.path} ({_counted(written)})")
-    click.echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
+        echo(f"{verb} {written.path} ({_counted(written)})")
+    echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
 
 
@@ -194,29 +193,30 @@ def _build_all(options) -> int:
     """Every variant, a progress bar while more than one runs, a summary; 2 if any failed."""
     from contextlib import nullcontext
 
-    from notedeck.commands.variants import build_all, summary, variants
     from dataclasses import replace
 
+    from notedeck.commands.variants import build_all, summary, variants
+    from notedeck.errors import visible
     from notedeck.infra.cache import cache_problem
 
     unsafe = cache_problem() if options.cache else None
     if unsafe is not None:                     # said once here, not once per variant
-        click.echo(unsafe.report(), err=True)
+        echo(unsafe.report(), err=True)
         options = replace(options, cache=False)
     count = len(variants(options.content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
-                             show_pos=True, item_show_func=lambda name: name)
+                             show_pos=True, item_show_func=lambda name: name and visible(name))
            if count > 1 else nullcontext())
     with bar:
         outcomes = build_all(options,
                              on_done=lambda o: bar.update(1, o.name) if count > 1 else None)
     for outcome in outcomes:
         for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
-            click.echo(f"{outcome.name}: {problem.report()}", err=True)
+            echo(f"{outcome.name}: {problem.report()}", err=True)
         if outcome.internal:
-            click.echo(f"{outcome.name}: notedeck: internal error, sorry: {outcome.internal}",
+            echo(f"{outcome.name}: notedeck: internal error, sorry: {outcome.internal}",
                        err=True)
-    click.echo(summary(outcomes))
+    echo(summary(outcomes))
     return 2 if any(not o.ok for o in outcomes) else 0
 
 
@@ -231,15 +231,15 @@ def watch(all_audiences, **given) -> None:
     with _ctrl_c_stops():
         for round_ in watcher.rounds():
             if round_.notice:
-                click.echo(round_.notice)
+                echo(round_.notice)
             if round_.changed:
-                click.echo(f"changed: {', '.join(round_.changed)}")
+                echo(f"changed: {', '.join(round_.changed)}")
             for outcome in round_.outcomes:
                 _report_round(outcome)
             if not round_.waits:
-                click.echo(f"watching {folders.shown(options.content)} for changes "
+                echo(f"watching {folders.shown(options.content)} for changes "
                            "(Ctrl-C to stop)")
-    click.echo("stopped watching")
+    echo("stopped watching")
 
 
 @main.command()
@@ -259,17 +259,17 @@ def serve(all_audiences, port, **given) -> None:
     options = _options(all_audiences=False, **given)
     options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
     with Preview(options.out / registry.get("web").filename, port) as preview:
-        click.echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
+        echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
         with _ctrl_c_stops():
             for round_ in Watcher(options).rounds():
                 if round_.changed:
-                    click.echo(f"changed: {', '.join(round_.changed)}")
+                    echo(f"changed: {', '.join(round_.changed)}")
                 for outcome in round_.outcomes:
                     _report_round(outcome)
                     preview.update(outcome)
-                click.echo(f"watching {folders.shown(options.content)}; the page at "
+                echo(f"watching {folders.shown(options.content)}; the page at "
                            f"{preview.url} reloads itself")
-    click.echo("stopped serving")
+    echo("stopped serving")
 
 
 def _ctrl_c_stops():
@@ -284,17 +284,17 @@ def _report_round(outcome) -> None:
     """One variant of a watch round: rebuilt (with its files), unchanged, or its problems."""
     label = f"{outcome.name}: " if outcome.audience else ""
     for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
-        click.echo(f"{label}{problem.report()}", err=True)
+        echo(f"{label}{problem.report()}", err=True)
     if outcome.internal:
-        click.echo(f"{label}notedeck: internal error, sorry: {outcome.internal}", err=True)
+        echo(f"{label}notedeck: internal error, sorry: {outcome.internal}", err=True)
     if not outcome.ok:
-        click.echo(f"{label}not rebuilt; the files from the last good build are untouched")
+        echo(f"{label}not rebuilt; the files from the last good build are untouched")
     elif outcome.result.kept:
-        click.echo(f"{label}unchanged: {outcome.out}")
+        echo(f"{label}unchanged: {outcome.out}")
     else:
         r = outcome.result
         files = ", ".join(f"{w.path} ({_counted(w)})" for w in r.files)
-        click.echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
+        echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
 
 
 @main.command()
@@ -304,7 +304,7 @@ def outputs() -> None:
 
     for name in registry.names():
         renderer = registry.get(name)
-        click.echo(f"{name:10} {renderer.filename:16} {renderer.about}")
+        echo(f"{name:10} {renderer.filename:16} {renderer.about}")
 
 
 @main.command()
@@ -321,7 +321,7 @@ def figures(content, audience, scenarios_file, as_json) -> None:
     source = filled_note(Options(_content(content), audience=audience,
                                  scenarios_file=scenarios_file))
     rows = flatten(source.names)
-    click.echo(to_json(rows) if as_json else to_table(rows))
+    echo(to_json(rows) if as_json else to_table(rows))
 
 
 @main.command()
@@ -342,7 +342,7 @@ def verify(files, content, audience, scenarios_file) -> None:
     for path in files:
         verdict = check_file(path, options, audience)
         for line in verdict.lines:
-            click.echo(line, err=verdict.status == "foreign")
+            echo(line, err=verdict.status == "foreign")
         worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1,
                             "foreign": 2}[verdict.status])
     sys.exit(worst)
@@ -361,13 +361,13 @@ def check(content, strict) -> None:
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     for problem in problems:
-        click.echo(problem.report(), err=True)
+        echo(problem.report(), err=True)
     name = folders.shown(folder)
     summary = f"{name}: {len(errors)} error(s), {len(warnings)} warning(s)"
     if errors or (strict and warnings):
-        click.echo(summary + (" (--strict: warnings count as errors)" if strict else ""), err=True)
+        echo(summary + (" (--strict: warnings count as errors)" if strict else ""), err=True)
         sys.exit(2)
-    click.echo(f"{name}: no problems" if not problems else summary)
+    echo(f"{name}: no problems" if not problems else summary)
 
 
 @main.command()
@@ -383,11 +383,11 @@ def init(directory: Path | None, example_name, with_examples, list_examples) -> 
     from notedeck.commands.start import start, listing
 
     if list_examples:
-        click.echo(listing())
+        echo(listing())
         return
     if directory is None:
         raise click.UsageError("Missing argument 'DIRECTORY': the folder to start the note in")
-    click.echo(start(directory, folders.example(example_name), with_examples))
+    echo(start(directory, folders.example(example_name), with_examples))
 
 
 @main.command()
@@ -405,7 +405,7 @@ def diff(content, audiences, scenario_files, as_json) -> None:
 
     left, right = sides(audiences, scenario_files)
     result = compare(_content(content), left, right)
-    click.echo(result.to_json() if as_json else to_table(result))
+    echo(result.to_json() if as_json else to_table(result))
 
 
 from notedeck.commands.template import template  # noqa: E402  (a command group of its own)

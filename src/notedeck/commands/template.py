@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from notedeck.commands.say import echo
+
 from notedeck.commands.folders import content_folder
 
 _content_option = click.option(
@@ -32,7 +34,7 @@ def show(file: Path, content: Path | None, map_file: Path | None) -> None:
 
     chosen = templates.with_file(content_folder(content), file, map_file)
     for line in templates.show(chosen):
-        click.echo(line)
+        echo(line)
 
 
 @template.command()
@@ -48,12 +50,12 @@ def check(file: Path, content: Path | None, map_file: Path | None, strict: bool)
     problems = templates.check(templates.with_file(folder, file, map_file), folder)
     errors = [p for p in problems if p.severity == "error"]
     for problem in problems:
-        click.echo(problem.report(), err=True)
+        echo(problem.report(), err=True)
     summary = f"{file}: {len(errors)} error(s), {len(problems) - len(errors)} warning(s)"
     if errors or (strict and problems):
-        click.echo(summary, err=True)
+        echo(summary, err=True)
         sys.exit(2)
-    click.echo(f"{file}: no problems" if not problems else summary)
+    echo(f"{file}: no problems" if not problems else summary)
 
 
 @template.command()
@@ -64,4 +66,4 @@ def export(directory: Path, force: bool) -> None:
     from notedeck.reports import templates
 
     target = templates.export(directory, force)
-    click.echo(f"wrote {target}; restyle it, then put it in your note's folder")
+    echo(f"wrote {target}; restyle it, then put it in your note's folder")

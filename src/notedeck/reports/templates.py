@@ -76,7 +76,7 @@ def decks(content: Path) -> list:
     from notedeck.readers import audiences
 
     out = []
-    for slug in [None, *audiences.names(content)]:
+    for slug in [None, *audiences.listed(content)[0]]:
         try:
             out.append((slug or "", compose(filled_note(Options(content, audience=slug)))[0]))
         except NotedeckError:
