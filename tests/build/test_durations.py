@@ -59,8 +59,8 @@ def test_a_three_day_check_reads_three_days_in_deck_and_handout(three_days):
     for text in (deck, handout):
         assert "72 h" not in text
         assert "a test run of 3 days" in text                 # prose
-        assert "3 days 2 h 13 min 20 s" in text               # the stats, compact
-    assert "2 hours, 13 minutes and 20 seconds" in handout    # prose in words
+        assert "3 days 2 h 13 min" in text                    # the stats, compact, to the minute
+    assert "3 days, 2 hours and 13 minutes" in handout        # prose in words
 
 
 def test_the_web_pages_slider_ends_at_one_week_not_hours(three_days):

@@ -52,8 +52,9 @@ def test_decimal(value, places, text):
     (86_400, "24 h"), (100_000, "27 h 46 min 40 s"), (8060, "2 h 14 min 20 s"),
     (3600, "1 h"), (3601, "1 h 1 s"), (360_000_000, "595 weeks 1 day 16 h"),
     (172_799, "47 h 59 min 59 s"), (172_800, "2 days"), (3 * 86400, "3 days"),
-    (604_800, "1 week"), (9 * 86400, "1 week 2 days"), (3 * 86400 + 8060, "3 days 2 h 14 min 20 s"),
-    (14 * 86400 + 60, "2 weeks 1 min"),
+    (604_800, "1 week"), (9 * 86400, "1 week 2 days"), (3 * 86400 + 8060, "3 days 2 h 14 min"),
+    (14 * 86400 + 60, "2 weeks 1 min"), (2 * 86400 + 29, "2 days"), (2 * 86400 + 30, "2 days 1 min"),
+    (F(2 * 86400 * 2 + 59, 2), "2 days"), (172_799, "47 h 59 min 59 s"),
     (F(-1, 4), "-0.3 seconds"), (Decimal("-0.01"), "0 seconds"),
     (Decimal("0.0499"), "50 milliseconds"), (Decimal("0.0123"), "12 milliseconds"),
     (Decimal("0.0015"), "1.5 milliseconds"), (Decimal("0.001"), "1 millisecond"),
@@ -69,7 +70,7 @@ def test_duration(seconds, text):
     (7200, "2 hours"), (3600, "1 hour"), (600, "10 minutes"), (901, "15 minutes and 1 second"),
     (8060, "2 hours, 14 minutes and 20 seconds"), (86_401, "24 hours and 1 second"),
     (3 * 86400, "3 days"), (9 * 86400, "1 week and 2 days"), (604_800, "1 week"),
-    (3 * 86400 + 8060, "3 days, 2 hours, 14 minutes and 20 seconds"),
+    (3 * 86400 + 8060, "3 days, 2 hours and 14 minutes"),
 ])
 def test_duration_in_words(seconds, text):
     """Prose says durations in words; below two minutes both forms are the same."""
@@ -90,7 +91,7 @@ def test_the_bundled_notes_durations_stay_as_its_specification_writes_them():
 
 @pytest.mark.parametrize("days_from, seconds, text", [
     (None, 3 * 86400, "72 h"), (None, 360_000_000, "100,000 h"), (None, 604_800, "168 h"),
-    (86400, 86_401, "1 day 1 s"), (86400, 86_399, "23 h 59 min 59 s"),
+    (86400, 86_401, "1 day"), (86400, 86_430, "1 day 1 min"), (86400, 86_399, "23 h 59 min 59 s"),
     (7 * 86400, 6 * 86400, "144 h"), (7 * 86400, 10 * 86400, "1 week 3 days"),
 ])
 def test_a_note_chooses_from_when_days_are_written(days_from, seconds, text):
@@ -253,7 +254,8 @@ def test_duration_is_monotone(a, b):
 def test_duration_is_close(seconds):
     shown = parse_duration(fmt.duration(seconds))
     assert parse_duration(fmt.duration(seconds, words=True), True) == shown
-    assert abs(shown - seconds) <= (F(1, 20) if shown < 120 else F(1, 2))
+    assert abs(shown - seconds) <= (F(1, 20) if shown < 120 else F(1, 2) if seconds < 2 * 86400
+                                    else 30)
 
 
 @given(st.fractions(min_value=F(1, 10**12), max_value=1, max_denominator=10**13))

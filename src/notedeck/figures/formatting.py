@@ -173,9 +173,10 @@ class Formatter:
 
     def duration(self, seconds: Number, words: bool = False) -> str:
         """A duration as tables and charts write it: "0.8 seconds", "1 second", "60.8 seconds";
-        from two minutes "2 h 14 min 20 s", from two days "3 days", "1 week 2 days 4 h"; in
-        German "60,8 Sekunden", "2 Std. 14 Min. 20 Sek.", "3 Tage". `words`: the parts in
-        words, as prose says them: "2 hours, 14 minutes and 20 seconds", "1 week and 2 days"."""
+        from two minutes to the second, "2 h 14 min 20 s"; from two days (`durations.days_from`)
+        to the minute, in weeks and days first, "3 days", "1 week 2 days 4 h"; in German
+        "60,8 Sekunden", "2 Std. 14 Min. 20 Sek.", "3 Tage". `words`: the parts in words, as
+        prose says them: "2 hours, 14 minutes and 20 seconds", "1 week and 2 days"."""
         value = exact(seconds)
         if value < 0:
             return self._minus + self.duration(-value, words) if round_half_up(value, 1) \
@@ -185,7 +186,11 @@ class Formatter:
             return self._tiny(value)
         if tenths < 120:
             return self._unit(tenths, 1, "duration-second", "long")
-        return self._clock(int(round_half_up(value)), words)
+        whole = int(round_half_up(value))
+        start = self.durations.days_from
+        if start is not None and whole >= start:          # days: to the minute, as said
+            return self._clock(int(round_half_up(value / 60)) * 60, words, days=True)
+        return self._clock(whole, words)
 
     def duration_in_prose(self, seconds: Number) -> str:
         """A duration in running prose, as the note chose (`durations.prose`): in words by
@@ -204,13 +209,10 @@ class Formatter:
                 return self._unit(amount, places_of(amount), unit, "long")
         raise AssertionError("unreachable")
 
-    def _clock(self, total: int, words: bool = False) -> str:
-        """Whole seconds in weeks, days (from `durations.days_from`), hours, minutes and
-        seconds, the parts that are zero left out."""
-        days, rest = divmod(total, DAY)
-        start = self.durations.days_from
-        if start is None or total < start:
-            days, rest = 0, total
+    def _clock(self, total: int, words: bool = False, days: bool = False) -> str:
+        """Whole seconds in hours, minutes and seconds, led by weeks and days with `days`; the
+        parts that are zero left out."""
+        days, rest = divmod(total, DAY) if days else (0, total)
         weeks, days = divmod(days, 7)
         minutes, secs = divmod(rest, 60)
         hours, minutes = divmod(minutes, 60)
