@@ -333,18 +333,17 @@ def verify(files, content, audience, scenarios_file) -> None:
     """Say whether each FILE is what the content builds now, and if not what changed.
 
     Exit status: 0 all current; 1 some are not (or belong to another audience);
-    2 a file notedeck did not make, or bad input."""
+    2 cannot tell: a file notedeck did not make, one it cannot read, or bad input."""
     from notedeck.options import Options
-    from notedeck.reports.verify import verify as check_file
+    from notedeck.reports.verify import EXIT, verdict
 
     options = Options.make(_content(content), scenarios_file=scenarios_file)
     worst = 0
     for path in files:
-        verdict = check_file(path, options, audience)
-        for line in verdict.lines:
-            echo(line, err=verdict.status == "foreign")
-        worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1,
-                            "foreign": 2}[verdict.status])
+        said = verdict(path, options, audience)
+        for line in said.lines:
+            echo(line, err=EXIT[said.status] == 2)
+        worst = max(worst, EXIT[said.status])
     sys.exit(worst)
 
 

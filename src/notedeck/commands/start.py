@@ -13,17 +13,26 @@ from notedeck.readers.layout import AUDIENCES, NoteLayout
 
 
 def start(directory: Path, example: Example, every_audience: bool = False) -> str:
-    """Copy `example` into DIRECTORY (one example audience, or all), with the default
-    template to restyle; what to tell the author."""
+    """Copy `example` into DIRECTORY (new, or empty: one example audience, or all), with the
+    default template to restyle; what to tell the author. A folder this made is removed
+    again if the machine refuses a write."""
     from notedeck.reports.templates import export
 
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     audiences = NoteLayout(example.folder).audience_names()
     kept = set(audiences) if every_audience else {example.audience}
-    shutil.copytree(example.folder, directory, dirs_exist_ok=True,
-                    ignore=lambda folder, names: _left_out(Path(folder), names, example, kept))
-    export(directory)                  # the deck's template, ready to restyle
+    made = not os.path.lexists(directory)
+    try:
+        shutil.copytree(example.folder, directory, dirs_exist_ok=True,
+                        ignore=lambda folder, names: _left_out(Path(folder), names, example,
+                                                               kept))
+        export(directory)              # the deck's template, ready to restyle
+    except (OSError, shutil.Error) as exc:     # a folder this made is removed again
+        if made:
+            shutil.rmtree(directory, ignore_errors=True)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise fail(directory, f"cannot start a note here: {reason}") from None
     return _told(directory, example, sorted(kept), len(audiences))
 
 

@@ -60,10 +60,14 @@ def check(file: Path, content: Path | None, map_file: Path | None, strict: bool)
 
 @template.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--force", is_flag=True, help="Replace DIRECTORY/template.pptx if it exists.")
+@click.option("--force", is_flag=True,
+              help="Write it even if DIRECTORY/template.pptx exists (that file is moved to "
+                   "template.old.pptx).")
 def export(directory: Path, force: bool) -> None:
     """Write notedeck's own template to DIRECTORY/template.pptx, to restyle."""
     from notedeck.reports import templates
 
-    target = templates.export(directory, force)
+    target, aside = templates.export(directory, force)
+    if aside is not None:
+        echo(f"moved the file that was there to {aside}")
     echo(f"wrote {target}; restyle it, then put it in your note's folder")

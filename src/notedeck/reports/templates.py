@@ -6,8 +6,8 @@ small for the note's own texts is named with the other faults, in one run.
 
 from __future__ import annotations
 
+import os
 import re
-import shutil
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
@@ -116,15 +116,63 @@ def check(assets: Assets, content: Path) -> list[Problem]:
     return template_problems(assets, decks(content))
 
 
-def export(folder: Path, force: bool = False) -> Path:
-    """The default template, written to FOLDER/template.pptx for restyling."""
+def export(folder: Path, force: bool = False) -> tuple[Path, Path | None]:
+    """The default template, written to FOLDER/template.pptx for restyling: (where, and where
+    a file that was in the way was moved with --force, or None). Never through a link at
+    FOLDER/template.pptx, never over a file without --force, and even then the file is moved
+    aside (template.old.pptx), not lost."""
     from notedeck.layout.package import DEFAULT_TEMPLATE
 
-    if folder.exists() and not folder.is_dir():
-        raise fail(folder, "expected a folder to write template.pptx into, found a file")
     target = folder / "template.pptx"
-    if target.exists() and not force:
-        raise fail(target, "the file exists; pass --force to replace it")
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(DEFAULT_TEMPLATE, target)
-    return target
+    _refuse_in_the_way(folder, target, force)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        made = _written_beside(target, DEFAULT_TEMPLATE.read_bytes())
+        try:
+            aside = _moved_aside(target) if os.path.lexists(target) else None
+            os.replace(made, target)           # the name itself: a link there is never followed
+        finally:
+            if os.path.lexists(made):
+                os.unlink(made)
+    except OSError as exc:
+        raise fail(target, f"cannot write the template here: {exc.strerror or exc}") from None
+    return target, aside
+
+
+def _refuse_in_the_way(folder: Path, target: Path, force: bool) -> None:
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise fail(folder, "expected a folder to write template.pptx into, found a file")
+    if os.path.islink(target):
+        raise fail(target, f"a link is in the way (it leads to {os.readlink(target)}); notedeck "
+                           "writes the template only as a file of its own, never through a "
+                           "link. Remove the link or choose another folder")
+    if target.is_dir():
+        raise fail(target, "a folder named template.pptx is in the way; move it away or "
+                           "choose another folder")
+    if os.path.lexists(target) and not target.is_file():
+        raise fail(target, "a device, pipe or socket is in the way; choose another folder")
+    if os.path.lexists(target) and not force:
+        raise fail(target, "the file exists; pass --force to write a new one (the old one is "
+                           "then kept as template.old.pptx beside it)")
+
+
+def _written_beside(target: Path, data: bytes) -> Path:
+    """`data` in a new file of our own beside `target` (created, never opened through a link)."""
+    import tempfile
+
+    handle, name = tempfile.mkstemp(dir=target.parent, prefix=".template-", suffix=".tmp")
+    with os.fdopen(handle, "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+    return Path(name)
+
+
+def _moved_aside(target: Path) -> Path:
+    """The file at `target` renamed to the first free template.old[N].pptx beside it."""
+    for number in range(1, 1000):
+        aside = target.with_name(f"template.old{number if number > 1 else ''}.pptx")
+        if not os.path.lexists(aside):
+            os.rename(target, aside)
+            return aside
+    raise fail(target, "template.old.pptx to template.old999.pptx all exist; tidy the folder")
