@@ -693,9 +693,9 @@ PUBLISH = [
     Case("out-is-the-note", lambda note: None,
          ("the output folder is inside the note's folder", "a build would read its own "
           "outputs. Choose a folder outside the note"), out=lambda note, output: note),
-    Case("out-inside-the-note", lambda note: None,
-         ("note/output: the output folder is inside the note's folder",),
-         out=lambda note, output: note / "output"),
+    Case("out-inside-the-note", lambda note: None,          # only its own output/ may be
+         ("note/drafts: the output folder is inside the note's folder",),
+         out=lambda note, output: note / "drafts"),
     Case("out-into-the-note-through-a-link", lambda note: None,
          ("elsewhere: the output folder is inside the note's folder",), out=_out_link_into_note),
     Case("out-name-too-long", lambda note: None,

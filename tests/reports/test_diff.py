@@ -71,8 +71,9 @@ def test_slides_are_numbered_as_the_deck_numbers_them_and_rows_show_what_changed
     text = section.read_text(encoding="utf-8")
     more = "".join(f"- **Another reading {n}**: a sentence long enough to need most of a line "
                    f"on the slide, number {n} of many\n" for n in range(1, 13))
-    section.write_text(text.replace("## Memory is not writing speed\n\n",
-                                    "## Memory is not writing speed\n\n" + more), encoding="utf-8")
+    section.write_text(text.replace("<!-- passage: not-writing-speed -->\n",
+                                    "<!-- passage: not-writing-speed -->\n" + more),
+                       encoding="utf-8")
     build(note, tmp_path / "out")
     titles = [s.shapes.title.text if s.shapes.title is not None else ""
               for s in Presentation(str(tmp_path / "out" / "deck.pptx")).slides]
