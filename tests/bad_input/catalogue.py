@@ -515,6 +515,30 @@ TEMPLATES = [
          ("template.potx: the note has both template.pptx and template.potx; keep one template",)),
 ]
 
+# Small templates that would have the layout read a great deal (issue 21): refused, the layout
+# named, before python-pptx reads a shape.
+LAYOUT_READ = "a layout or master has at most"
+SCALE = [
+    Case("template-5000-placeholders-in-one-layout", H.template(lambda: H.many_shapes(5000)),
+         (f"{T}: layout 'Content' (ppt/slideLayouts/slideLayout3.xml) has 5,004 placeholders; "
+          f"{LAYOUT_READ} 100",)),
+    Case("template-20000-placeholders-in-two-layouts", H.template(lambda: H.many_shapes(
+        20000, (H.LAYOUT3, "ppt/slideLayouts/slideLayout4.xml"))),
+         ("layout 'Content' (ppt/slideLayouts/slideLayout3.xml) has 20,004 placeholders",
+          "layout 'Chart' (ppt/slideLayouts/slideLayout4.xml) has 20,005 placeholders")),
+    Case("template-101-placeholders-in-the-master", H.template(lambda: H.many_shapes(
+        101, (H.MASTER,))), (f"{T}: master (ppt/slideMasters/slideMaster1.xml) has",
+                             "placeholders; a layout or master has at most 100")),
+    Case("template-5000-shapes-in-nested-groups", H.template(lambda: H.many_shapes(
+        5000, (H.MASTER,), placeholders=False, grouped=True)),
+         ("master (ppt/slideMasters/slideMaster1.xml) has 5,00",
+          "shapes; a layout or master has at most 1,000")),
+    Case("template-shapes-read-with-every-layout", H.template(lambda: H.many_shapes(
+        900, (H.MASTER,), placeholders=False)),
+         (f"{T}: its layouts hold", "shapes to read, each layout with its master's; a template "
+          "has at most 5,000"), count=1),
+]
+
 X = "{{ featured.time_imagined }}"          # on line 37 of section 01
 JOINS = "slider"
 for _ in range(8):
@@ -664,7 +688,7 @@ RETOLD = [
           "h, d, w",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES + LOCALE + ROLES
+CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES + SCALE + LOCALE + ROLES
 
 
 # --- where the outputs go: refused before anything is written, and nothing changes ----------

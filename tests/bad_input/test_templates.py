@@ -111,3 +111,22 @@ def test_template_yaml_names_what_it_may_leave_out_exactly(note):
                           "mean 'links to outside addresses'? expected a list of what a deck "
                           "may leave out: links to outside addresses, macros, ActiveX "
                           "controls, embedded objects") for r in reported), reported
+
+
+def test_template_check_honours_the_left_out_beside_the_file(note, tmp_path):
+    from click.testing import CliRunner
+
+    from notedeck.commands.cli import main
+
+    styles = tmp_path / "styles"
+    styles.mkdir()
+    (styles / "linked.pptx").write_bytes(hostile.package(hostile.external_links()))
+    warned = CliRunner().invoke(main, ["template", "check", str(styles / "linked.pptx"),
+                                       "--content", str(note), "--strict"])
+    assert warned.exit_code == 2 and "links to outside addresses" in warned.output
+    (styles / "template.yaml").write_text("left_out: [links to outside addresses]\n",
+                                          encoding="utf-8")
+    accepted = CliRunner().invoke(main, ["template", "check", str(styles / "linked.pptx"),
+                                         "--content", str(note), "--strict"])
+    assert accepted.exit_code == 0, accepted.output
+    assert "outside addresses" not in accepted.output

@@ -143,3 +143,16 @@ def test_a_fractional_power_is_refused_when_evaluated(tmp_path):
     problem = one(evaluation_refused(tmp_path, made, "n: 0.5\n"))
     assert "a power needs a whole exponent, got 1/2" in problem
     assert F(1, 2) != 0
+
+
+def test_a_model_file_over_a_megabyte_is_not_read(tmp_path):
+    problem = one(refused(tmp_path, "inputs: {}\nfigures:\n  big: " + "1 + " * 300_000 + "1\n"))
+    assert "file is too large (over 1,000,000 bytes)" in problem
+
+
+def test_aliases_repeated_to_blow_up_a_model(tmp_path):
+    lines = ["inputs: {}", "a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]"
+              for i in range(1, 10)]
+    problem = one(refused(tmp_path, "\n".join(lines) + "\n"))
+    assert "expands to more than 100,000 values" in problem

@@ -274,3 +274,17 @@ rules:
   - {rule: b > 0, message: positive}
 """))
     assert "a rule may use inputs only; 'b' is a figure" in problem
+
+
+def test_names_that_formulas_could_not_read(tmp_path):
+    problems = refused(tmp_path, """
+inputs:
+  and: number
+  Speed: number
+  ok: number
+figures:
+  x""" + "y" * 70 + """: ok
+""")
+    assert "'and' is a word of the formula language; choose another name" in problems[0]
+    assert "'Speed' is not a name: use lower-case letters, digits and _" in problems[1]
+    assert "at most 64 characters" in problems[2]

@@ -13,9 +13,11 @@ from notedeck.model import syntax, tables
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "model_tables.py"
 
 
-def test_the_tables_are_made_for_this_grammar_and_lark():
+def test_the_tables_are_made_for_this_grammar_and_lark_series():
+    """A new lark minor version may serialize otherwise: the tables are made again for it."""
     assert tables.GRAMMAR == syntax.GRAMMAR, "run: python tools/model_tables.py"
-    assert tables.LARK == lark.__version__, "run: python tools/model_tables.py"
+    assert syntax._series(tables.LARK) == syntax._series(lark.__version__), \
+        "run: python tools/model_tables.py"
 
 
 def test_the_tool_writes_tables_lark_loads():

@@ -32,8 +32,8 @@ def show(file: Path, content: Path | None, map_file: Path | None) -> None:
     """Print every master, layout and placeholder of FILE and what notedeck puts where."""
     from notedeck.reports import templates
 
-    chosen = templates.with_file(content_folder(content), file, map_file)
-    for line in templates.show(chosen):
+    chosen, warnings = templates.with_file(content_folder(content), file, map_file)
+    for line in templates.show(chosen, warnings):
         echo(line)
 
 
@@ -47,7 +47,8 @@ def check(file: Path, content: Path | None, map_file: Path | None, strict: bool)
     from notedeck.reports import templates
 
     folder = content_folder(content)
-    problems = templates.check(templates.with_file(folder, file, map_file), folder)
+    chosen, warnings = templates.with_file(folder, file, map_file)
+    problems = templates.check(chosen, folder, warnings)
     errors = [p for p in problems if p.severity == "error"]
     for problem in problems:
         echo(problem.report(), err=True)

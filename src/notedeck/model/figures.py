@@ -8,7 +8,7 @@ from typing import Any
 from notedeck.errors import Location, Problem
 from notedeck.model import show as shows
 from notedeck.model.document import Document
-from notedeck.model.inputs import NAME, Bound
+from notedeck.model.inputs import Bound, bad_name
 from notedeck.model.messages import suggest
 from notedeck.model.syntax import Formula, FormulaError, parse
 from notedeck.model.units import Unit
@@ -131,9 +131,8 @@ class Reader:
             return
         for name, value in data.items():
             here, named = path + (name,), names + (name,)
-            if not isinstance(name, str) or not NAME.match(name):
-                self.problem(here, f"'{name}' is not a name: use lower-case letters, digits "
-                                   "and _, starting with a letter", at_key=True)
+            if bad_name(name):
+                self.problem(here, bad_name(name), at_key=True)
             elif isinstance(value, dict) and ("use" in value or "given" in value):
                 self.use(value, here, named)
             elif isinstance(value, dict) and "each" in value:
@@ -190,8 +189,8 @@ class Reader:
         made = []
         for name, value in data.items():
             here = path + (name,)
-            if not isinstance(name, str) or not NAME.match(name):
-                self.problem(here, f"'{name}' is not a name", at_key=True)
+            if bad_name(name):
+                self.problem(here, bad_name(name), at_key=True)
                 continue
             if isinstance(value, dict) and "formula" not in value:
                 self.problem(here, "inside each: or a group, every entry is a figure (a formula, "
@@ -212,7 +211,7 @@ class Reader:
 
     def group(self, value: dict, path: tuple, name: str) -> Group | None:
         param = value.get("given")
-        if not isinstance(param, str) or not NAME.match(param):
+        if bad_name(param):
             self.problem(path + ("given",), "given: names the group's parameter (a name such "
                                             "as check or u)")
             return None

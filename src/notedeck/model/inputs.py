@@ -26,7 +26,19 @@ KEYS = {
     "records": COMMON | {"key", "fields", "length"},
 }
 TEXT_LENGTH = {"text": 200, "prose": 2000}
-NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+NAMED = ("use lower-case letters, digits and _, starting with a letter, at most 64 "
+         "characters")
+WORDS = frozenset({"if", "else", "and", "or", "not", "true", "false"})
+
+
+def bad_name(name) -> str | None:
+    """Why a key cannot name an input or a figure, or None."""
+    if not isinstance(name, str) or not NAME.match(name):
+        return f"'{str(name)[:40]}' is not a name: {NAMED}"
+    if name in WORDS:
+        return f"'{name}' is a word of the formula language; choose another name"
+    return None
 ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 MISSING = object()
 
@@ -118,9 +130,9 @@ class Reader:
         return space
 
     def _name(self, name: Any, path: tuple) -> bool:
-        if not isinstance(name, str) or not NAME.match(name):
-            self.problem(path, f"'{name}' is not a name: use lower-case letters, digits and _, "
-                               "starting with a letter", at_key=True)
+        problem = bad_name(name)
+        if problem:
+            self.problem(path, problem, at_key=True)
             return False
         return True
 

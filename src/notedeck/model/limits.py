@@ -18,7 +18,6 @@ class Limits:
     number_bits: int = 4_096           # bits of an exact number's numerator or denominator
     steps: int = 1_000_000             # operations of one whole evaluation (the bundled
                                        # note takes about 31,000)
-    name_length: int = 64              # characters in one name
 
 
 DEFAULT = Limits()

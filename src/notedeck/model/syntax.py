@@ -158,7 +158,7 @@ def _parser():
 
     from notedeck.model import tables
 
-    if tables.GRAMMAR == GRAMMAR and tables.LARK == lark.__version__:
+    if tables.GRAMMAR == GRAMMAR and _series(tables.LARK) == _series(lark.__version__):
         try:
             return lark.Lark.load(_unpacked(tables.TABLES))
         except Exception:       # noqa: BLE001 - tables this Python cannot read: build instead
@@ -173,6 +173,11 @@ def _unpacked(text: str) -> dict:
     import zlib
 
     return marshal.loads(zlib.decompress(base64.b64decode(text)))
+
+
+def _series(version: str) -> list[str]:
+    """A lark version's major and minor number: tables made by 1.3.1 serve 1.3.2."""
+    return version.split(".")[:2]
 
 
 def build_parser():

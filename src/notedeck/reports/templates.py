@@ -84,36 +84,43 @@ def decks(content: Path) -> list:
     return out
 
 
-def with_file(content: Path, file: Path, map_file: Path | None = None) -> Assets:
+def with_file(content: Path, file: Path, map_file: Path | None = None
+              ) -> tuple[Assets, tuple[Problem, ...]]:
     """The note's template assets, with FILE (read as untrusted, as a build reads a note's
     template) in place of its own template, and the roles pinned by `map_file`, else by the
-    template.yaml beside FILE, else by the note's."""
+    template.yaml beside FILE, else by the note's; and what reading it warned of, as a build
+    would (macros, outside links, embedded objects left out), but for what that
+    template.yaml's `left_out:` accepts."""
     from notedeck.readers import templatemap, yamlfile
     from notedeck.readers.layout import NoteLayout, TEMPLATE_MAP
     from notedeck.readers.template import read_template_file
 
-    data = read_template_file(file).data
+    package = read_template_file(file)
     beside = Path(file).parent / TEMPLATE_MAP
     map_path = map_file or (beside if beside.is_file() else NoteLayout(content).template_map)
-    pins = ()
+    pins, accepted = (), ()
     if map_path.exists():
         own = not map_file and map_path == NoteLayout(content).template_map
-        pins = templatemap.read(yamlfile.inside(content, map_path) if own else map_path).pins
-    return Assets(data, str(file), pins, str(map_path))
+        found = templatemap.read(yamlfile.inside(content, map_path) if own else map_path)
+        pins, accepted = found.pins, found.left_out
+    package = package.accepting(accepted) if accepted else package
+    return Assets(package.data, str(file), pins, str(map_path)), package.warnings
 
 
-def show(assets: Assets) -> list[str]:
-    """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours."""
+def show(assets: Assets, warnings: tuple[Problem, ...] = ()) -> list[str]:
+    """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours,
+    and every problem, build's warnings among them."""
     from notedeck.reports import describe
     from notedeck.layout import package
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
-    return describe.lines(resolved, problems)
+    return describe.lines(resolved, [*warnings, *problems])
 
 
-def check(assets: Assets, content: Path) -> list[Problem]:
-    return template_problems(assets, decks(content))
+def check(assets: Assets, content: Path, warnings: tuple[Problem, ...] = ()) -> list[Problem]:
+    """What build would warn of in the file, then every fault of it as the note's template."""
+    return [*warnings, *template_problems(assets, decks(content))]
 
 
 def export(folder: Path, force: bool = False) -> tuple[Path, Path | None]:
