@@ -110,13 +110,16 @@ def _figures(a: dict[str, str], b: dict[str, str]):
 
 
 def _numbering(content: Path):
-    """`numbers(deck)`: per Deck slide, its number in deck.pptx on the note's template
-    ("12", "12-13" for a slide continued); the Deck's own count where it cannot be laid out
-    (a text that does not fit is `check`'s to report)."""
+    """`numbers(deck)`: per Deck slide, its number in deck.pptx, laid out on the note's
+    template as a build lays it out ("12", "12-13" for a slide continued); the Deck's own
+    count where it cannot be laid out (a text that does not fit is `check`'s to report)."""
+    from notedeck.build.stages import chart_sizes
+    from notedeck.build.template import read_template, read_template_map
     from notedeck.errors import NotedeckError
+    from notedeck.layout.slide_layout import lay_out
 
     try:
-        template = _template(content)
+        template, (pins, map_name) = read_template(content), read_template_map(content)
     except NotedeckError:
         template = None
 
@@ -124,29 +127,15 @@ def _numbering(content: Path):
         shown = [str(n) for n in range(1, len(deck.slides) + 1)]
         if template is None:
             return shown
-        from notedeck.layout.plan import plan
-        from notedeck.render.pptx.charts import plan_chart
-        from notedeck.reports.templates import chart_sizes
-
         try:
-            planned = plan(deck, chart_sizes(deck), template, native=plan_chart)
+            laid = lay_out(deck, chart_sizes(deck), template.data, template.name, pins, map_name)
         except NotedeckError:
             return shown
         pages: dict[int, list[int]] = {}
-        for page, slide in enumerate(planned, start=1):
+        for page, slide in enumerate(laid.slides, start=1):
             pages.setdefault(slide.source, []).append(page)
         return [_span(pages.get(index)) or shown[index] for index in range(len(deck.slides))]
     return numbers
-
-
-def _template(content: Path):
-    """The note's template resolved with its template.yaml, as the deck is laid out."""
-    from notedeck.build.template import read_template, read_template_map
-    from notedeck.layout import package
-
-    package_read, (pins, map_name) = read_template(content), read_template_map(content)
-    resolved, _ = package.inspect(package_read.data, package_read.name, pins, map_name)
-    return resolved
 
 
 def _span(pages: list[int] | None) -> str:
