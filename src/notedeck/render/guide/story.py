@@ -77,8 +77,8 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         thumb = Thumbnail(f"slide{k + 1}", lambda canvas, s=slide: artist.draw(canvas, s),
                           (artist.width, artist.height), thumb_width)
         column = [P(esc(planned.clock.slides[k]), META)]
-        column += [P(esc(note), NOTE) for note in slide.notes]
-        glued = [True] + [False] * len(slide.notes)
+        column += [P(esc(note), NOTE) for note in _notes(slide, model, first_of_source, deck)]
+        glued = [True] + [False] * (len(column) - 1)
         if model is not None and first_of_source and not isinstance(model, SectionSlide):
             for kind, runs in _passages(getattr(model, "facilitator", ())):
                 column.append(P(labels[kind] + markup(runs), ONLY))
@@ -86,6 +86,15 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         groups[-1].append(SlideEntry(thumb, column, glued))
         groups[-1].append(Spacer(1, 10))
     return [Chain(group, [_heading(item) for item in group]) for group in groups if group]
+
+
+def _notes(slide, model, first: bool, deck) -> tuple[str, ...]:
+    """A slide's speaker notes, once: a slide continued from the one before says only that
+    it continues it (the deck repeats the notes on each part; the guide prints them once)."""
+    if first or model is None:
+        return tuple(slide.notes)
+    title = getattr(model, "title", "") or slide.title
+    return (fill_slots(deck.meta.labels.continued_notes, title=" ".join(title.split())),)
 
 
 def _heading(item: Flowable) -> bool:
