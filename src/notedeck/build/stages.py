@@ -24,13 +24,12 @@ class Prepared:
 
 def filled_note(options: Options):
     """read -> compute -> fill: the note with its figures computed and its prose filled."""
-    from notedeck.figures import core
     from notedeck.figures.formatting import Formatter
     from notedeck.build.fill import fill
     from notedeck.build.read import read
 
     note = read(options.content, options.audience, options.scenarios_file)
-    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
+    return fill(note, note.model.evaluate(note.inputs), Formatter(note.locale, note.labels))
 
 
 def prepare(options: Options, template=None) -> Prepared:

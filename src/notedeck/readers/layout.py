@@ -6,14 +6,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NOTE = "note.yaml"
+MODEL = "model.yaml"
 SCENARIOS = "scenarios.yaml"
+WORDS = "words"                              # words/de.yaml: the model's texts in German
 SECTIONS = "sections"
 AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
 TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck or a .potx
 TEMPLATE_MAP = "template.yaml"               # which layout of the template plays each role
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
-READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml",
+READ_BY_BUILD = (NOTE, MODEL, SCENARIOS, f"{WORDS}/*.yaml", f"{SECTIONS}/*.md",
+                 f"{AUDIENCES}/*.yaml",
                  f"{AUDIENCES}/*/{SECTIONS}/*.md", *TEMPLATES, TEMPLATE_MAP)
 
 
@@ -28,8 +31,24 @@ class NoteLayout:
         return self.root / NOTE
 
     @property
+    def model(self) -> Path:
+        return self.root / MODEL
+
+    @property
     def scenarios(self) -> Path:
         return self.root / SCENARIOS
+
+    def words(self, language: str) -> Path:
+        """The model's texts in one language: words/de.yaml."""
+        return self.root / WORDS / f"{language}.yaml"
+
+    @staticmethod
+    def words_name(language: str) -> str:
+        return f"{WORDS}/{language}.yaml"
+
+    def words_files(self) -> list[Path]:
+        folder = self.root / WORDS
+        return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
     @property
     def sections(self) -> Path:
@@ -73,6 +92,6 @@ class NoteLayout:
         workloads), an audience's file and its own sections. Build records hash exactly these
         (infra/records.py), and READ_BY_BUILD above covers them all (watch)."""
         own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
-        return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
-                *self.section_files(), *([self.audience(audience)] if audience else []),
-                *own, *self.templates]
+        return [self.note, self.model, *([Path(scenarios_file)] if scenarios_file else []),
+                self.scenarios, *self.words_files(), *self.section_files(),
+                *([self.audience(audience)] if audience else []), *own, *self.templates]
