@@ -21,14 +21,14 @@ workloads:
     count: 12
     tokens_each: 7000
     title: Twelve memos before coffee
-    scene: An agent drafts {{ w.memos.count_words }} memos.
+    scene: An agent drafts {{ workloads['memos'].count.words }} memos.
     still_scarce: Knowing which memo to send.
   - id: quizzes
     label: practice quizzes
     count: 300
     tokens_each: 900
     title: A quiz for every learner
-    scene: Each of {{ w.quizzes.count_words }} learners gets a quiz.
+    scene: Each of {{ workloads['quizzes'].count.words }} learners gets a quiz.
     still_scarce: Knowing what the learner needs.
   - id: briefs
     label: case briefs

@@ -184,39 +184,39 @@ CONTENT = [
           "Expected one of: dial, bottleneck, speedup",)),
     Case("unknown-table-name", replace(S1, "```table\nbudgets\n```", "```table\nbudget\n```"),
          ("unknown table 'budget'; did you mean 'budgets'?",)),
-    Case("unknown-placeholder", replace(S1, "{{ featured.time_imagined }} to write",
+    Case("unknown-placeholder", replace(S1, "{{ workloads[0].seconds_imagined }} to write",
                                         "{{ featured.time_imagine }} to write"),
          ("01-what-the-number-means.md:37: unknown figure name 'featured.time_imagine'; "
           "did you mean 'time_imagined'?",)),
-    Case("unknown-placeholder-in-yaml", replace(S, "{{ w.apps.count_words }}",
-                                                "{{ w.aps.count_words }}"),
+    Case("unknown-placeholder-in-yaml", replace(S, "{{ workloads['apps'].count.words }}",
+                                                "{{ workloads['aps'].count.words }}"),
          ("scenarios.yaml:", "workloads[1].scene: unknown figure name 'w.aps'; did you mean 'apps'?",)),
-    Case("unknown-placeholder-in-note", replace(N, "{{ speeds.baseline_rate }}",
+    Case("unknown-placeholder-in-note", replace(N, "{{ speeds.baseline }}",
                                                 "{{ speed.baseline_rate }}"),
          ("note.yaml:", "title_notes: unknown figure name 'speed'; did you mean 'speeds'?",)),
-    Case("placeholder-syntax-error", replace(S1, "{{ featured.time_imagined }} to write",
-                                             "{{ featured.time_imagined  to write"),
+    Case("placeholder-syntax-error", replace(S1, "{{ workloads[0].seconds_imagined }} to write",
+                                             "{{ workloads[0].seconds_imagined  to write"),
          ("01-what-the-number-means.md:", "placeholder syntax error")),
-    Case("sandbox-class", replace(S1, "{{ featured.time_imagined }}", "{{ ''.__class__ }}"),
+    Case("sandbox-class", replace(S1, "{{ workloads[0].seconds_imagined }}", "{{ ''.__class__ }}"),
          ("01-what-the-number-means.md:37: refused by the sandbox: '__class__' reaches into "
           "Python internals",)),
-    Case("sandbox-mro-subclasses", replace(S1, "{{ featured.time_imagined }}",
+    Case("sandbox-mro-subclasses", replace(S1, "{{ workloads[0].seconds_imagined }}",
                                            "{{ ''.__class__.__mro__[1].__subclasses__() }}"),
          ("01-what-the-number-means.md:37: a function or method call is not allowed",)),
-    Case("sandbox-globals", replace(S1, "{{ featured.time_imagined }}",
+    Case("sandbox-globals", replace(S1, "{{ workloads[0].seconds_imagined }}",
                                     "{{ cycler.__init__.__globals__.os }}"),
          ("unknown figure name 'cycler'",)),
-    Case("sandbox-call", replace(S1, "{{ featured.time_imagined }}", "{{ lipsum(n=100000) }}"),
+    Case("sandbox-call", replace(S1, "{{ workloads[0].seconds_imagined }}", "{{ lipsum(n=100000) }}"),
          ("a function or method call is not allowed in placeholders",)),
-    Case("sandbox-power-bomb", replace(S1, "{{ featured.time_imagined }}", "{{ 9**9**9**9 }}"),
+    Case("sandbox-power-bomb", replace(S1, "{{ workloads[0].seconds_imagined }}", "{{ 9**9**9**9 }}"),
          ("arithmetic is not allowed in placeholders",)),
-    Case("sandbox-include", replace(S1, "{{ featured.time_imagined }}",
+    Case("sandbox-include", replace(S1, "{{ workloads[0].seconds_imagined }}",
                                     "{% include '/etc/passwd' %}"),
          ("{% include %} is not allowed in placeholders",)),
-    Case("sandbox-filter", replace(S1, "{{ featured.time_imagined }}",
+    Case("sandbox-filter", replace(S1, "{{ workloads[0].seconds_imagined }}",
                                    "{{ featured.label | center(999999999) }}"),
          ("the filter 'center' is not allowed",)),
-    Case("sandbox-nested-loops", replace(S1, "{{ featured.time_imagined }}",
+    Case("sandbox-nested-loops", replace(S1, "{{ workloads[0].seconds_imagined }}",
                                          "{% for a in workloads %}{% for b in workloads %}"
                                          "{% for c in workloads %}{% endfor %}{% endfor %}"
                                          "{% endfor %}"),
@@ -266,7 +266,7 @@ CONTENT = [
           "03-the-serial-bottleneck.md:")),
     Case("problems-in-one-section-one-run",
          lambda note: [replace(S1, "{{ throughput.streams }} streams ×", "{{ thruput.streams }} streams ×")(note),
-                       replace(S1, "{{ featured.time_imagined }} to", "{{ featured.time }} to")(note)],
+                       replace(S1, "{{ workloads[0].seconds_imagined }} to", "{{ featured.time }} to")(note)],
          ("01-what-the-number-means.md:11: unknown figure name 'thruput'; did you mean 'throughput'?",
           "01-what-the-number-means.md:37: unknown figure name 'featured.time'; did you mean "
           "'time_baseline'?"), count=2),
@@ -539,7 +539,7 @@ SCALE = [
           "has at most 5,000"), count=1),
 ]
 
-X = "{{ featured.time_imagined }}"          # on line 37 of section 01
+X = "{{ workloads[0].seconds_imagined }}"          # on line 37 of section 01
 JOINS = "slider"
 for _ in range(8):
     JOINS = f"slider | join({JOINS} | join)"
@@ -591,7 +591,7 @@ WORK = [
     Case("placeholder-prints-yes-or-no", replace(S1, X, "{{ featured is defined }}"),
          ("01-what-the-number-means.md:37: a placeholder prints a yes/no value",)),
     Case("placeholder-prints-a-group-in-yaml",
-         replace(S, "{{ w.apps.count_words }}", "{{ w.apps }}"),
+         replace(S, "{{ workloads['apps'].count.words }}", "{{ w.apps }}"),
          ("scenarios.yaml:", "workloads[1].scene: a placeholder prints a group of figures",)),
     Case("section-over-the-size-limit",
          replace(S1, "# Handout\n", "# Handout\n\n" + ("word " * 20 + "\n\n") * 12000),
@@ -638,7 +638,7 @@ RETOLD = [
     Case("audience-passage-unknown-key", replace(HOSPITAL, "    after: |", "    aftr: |"),
          ("hospital-admin.yaml:136:5: passages.more-drafts.aftr: unknown key 'aftr'; did you mean "
           "'after'?",), audience="hospital-admin"),
-    Case("audience-passage-placeholder-error", replace(HOSPITAL, "{{ writing.imagined_scale }}; what",
+    Case("audience-passage-placeholder-error", replace(HOSPITAL, "{{ writing.imagined_longest.words }}; what",
                                                        "{{ writing.imagined_scael }}; what"),
          ("hospital-admin.yaml:120: unknown figure name 'writing.imagined_scael'; did you mean "
           "'imagined_scale'?",), audience="hospital-admin"),
@@ -651,8 +651,8 @@ RETOLD = [
     Case("note-locale-bare-language", replace(N, "locale: en-GB", "locale: fr_FR"),
          ("note.yaml:14:9: locale: expected a language tag such as en-GB, de-DE or fr-FR, "
           "got 'fr_FR'",)),
-    Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, workload: apps -->",
-                                             "<!-- passage: done-example, workload: aps -->"),
+    Case("passage-unknown-workload", replace(S5, "<!-- passage: done-example, item: apps -->",
+                                             "<!-- passage: done-example, item: aps -->"),
          ("05-use-it-this-week.md:19: unknown workload 'aps' in this passage; did you mean "
           "'apps'?",)),
     Case("passage-never-closed", replace(S5, "each one wrong.\n<!-- end -->\n", "each one wrong.\n"),
@@ -663,7 +663,7 @@ RETOLD = [
     Case("passage-end-without-start", replace(S5, "## Try it on your own work",
                                               "<!-- end -->\n## Try it on your own work"),
          ("05-use-it-this-week.md:25: '<!-- end -->' without a passage to close",)),
-    Case("passage-bad-marker", replace(S5, "<!-- passage: done-example, workload: apps -->",
+    Case("passage-bad-marker", replace(S5, "<!-- passage: done-example, item: apps -->",
                                        "<!-- passage: done-example, audience: apps -->"),
          ("05-use-it-this-week.md:19: unknown passage marker part 'audience: apps'; expected "
           "'passage: NAME' and/or 'workload: ID'",), count=1),

@@ -41,7 +41,7 @@ def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypa
     result = CliRunner().invoke(main, ["check", "--content", str(note)])
     assert result.exit_code == 2
     assert f"error: {note / 'audiences/research-lab.yaml'}:25:14: workloads[1].count: expected a " \
-           "number, got 'many'" in result.output
+           "whole number, got 'many'" in result.output
     assert f"error: {note / 'scenarios.yaml'}:38:12: workloads[1].label: expected text, got 7" \
         in result.output
     assert result.output.count("workloads[1].label") == 1          # reported once, not per variant
@@ -49,14 +49,14 @@ def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypa
 
 
 def test_naked_numbers_are_flagged_where_they_are_typed(note):
-    edit(note, S1, "take about {{ featured.time_imagined }}", "take about 0.8 seconds")
+    edit(note, S1, "take about {{ workloads[0].seconds_imagined }}", "take about 0.8 seconds")
     edit(note, "scenarios.yaml", "drafts arrive before", "drafts, 40 of them, arrive before")
     edit(note, "audiences/support-team.yaml", "is being retired.", "is being retired in 12 days.")
     edit(note, "note.yaml", "Sources checked", "Read by 10,000 people. Sources checked")
     found = naked(note)
     assert f"{note / S1}:37: naked number '0.8' typed into prose" in found[-1]
     assert any(f"{note / 'scenarios.yaml'}:45: workloads[1].scene: naked number '40' typed into "
-               "prose; it matches {{ w.apps.count }}" in f for f in found)
+               "prose; it matches {{ workloads['apps'].count }}" in f for f in found)
     assert any(f"{note / 'audiences/support-team.yaml'}:45: scenarios.workloads[2].scene: naked "
                "number '12'" in f for f in found)
     assert any(f"{note / 'note.yaml'}:78: boundaries[2]: naked number '10,000'" in f for f in found)
@@ -64,7 +64,7 @@ def test_naked_numbers_are_flagged_where_they_are_typed(note):
 
 
 def test_naked_numbers_are_warnings_unless_strict(note):
-    edit(note, S1, "take about {{ featured.time_imagined }}", "take about 0.8 seconds")
+    edit(note, S1, "take about {{ workloads[0].seconds_imagined }}", "take about 0.8 seconds")
     relaxed = CliRunner().invoke(main, ["check", "--content", str(note)])
     strict = CliRunner().invoke(main, ["check", "--content", str(note), "--strict"])
     assert relaxed.exit_code == 0 and "1 warning(s)" in relaxed.output
@@ -72,8 +72,8 @@ def test_naked_numbers_are_warnings_unless_strict(note):
 
 
 def test_years_dates_names_and_markup_are_not_naked_numbers(note):
-    edit(note, S1, "take about {{ featured.time_imagined }} to write.",
-         "take about {{ featured.time_imagined }} to write, as in 2024 and on 2 October 2026 "
+    edit(note, S1, "take about {{ workloads[0].seconds_imagined }} to write.",
+         "take about {{ workloads[0].seconds_imagined }} to write, as in 2024 and on 2 October 2026 "
          "or March 3, on an H100 or GPT-4, with Claude Opus 5.5 and Widget 3000.\n\n"
          "1. an ordered list's own numbers\n2. are markup\n\n<!-- a comment: 42 -->")
     edit(note, "note.yaml", "boundaries:", "names_with_numbers: [Widget 3000]\nboundaries:")

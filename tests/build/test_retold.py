@@ -51,7 +51,7 @@ def bound_sentences(absent: set[str]) -> list[str]:
     for path in NoteLayout(BUNDLED).section_files():
         body = yamlfile.read_text(path).split("\n---\n", 1)[1]
         for piece in passages.split(body, path, 1):
-            if isinstance(piece, passages.Passage) and piece.workload in absent:
+            if isinstance(piece, passages.Passage) and piece.item in absent:
                 for part in _TEMPLATE.split(piece.body.text):
                     found += [s.strip() for s in re.split(r"[.;:]", part)
                               if len(s.split()) >= 4]
@@ -60,21 +60,22 @@ def bound_sentences(absent: set[str]) -> list[str]:
 
 @pytest.mark.parametrize("name", RETOLD)
 def test_an_audience_shows_nothing_of_the_workloads_it_replaced(name, tmp_path):
-    default, variant = gather(BUNDLED).scenario, gather(BUNDLED, name).scenario
+    default = gather(BUNDLED).evaluation.inputs.values
+    variant = gather(BUNDLED, name).evaluation.inputs.values
     build(BUNDLED, tmp_path, audience=name)
     text = built_text(tmp_path)
-    for label in (flat(w.label) for w in variant.workloads):       # 'call rehearsals' is its own
+    for label in (flat(w["label"]) for w in variant["workloads"]):   # 'call rehearsals' is its own
         text = text.replace(label, " ")
-    own = {w.id for w in variant.workloads}
-    absent = {w.id for w in default.workloads} - own
+    own = {w["id"] for w in variant["workloads"]}
+    absent = {w["id"] for w in default["workloads"]} - own
     assert absent, "every bundled audience has workloads of its own"
     for sentence in bound_sentences(absent):
         assert flat(sentence) not in text, sentence
-    for workload in (w for w in default.workloads if w.id in absent):
-        for term in (workload.label, workload.singular, workload.title):
+    for workload in (w for w in default["workloads"] if w["id"] in absent):
+        for term in (workload["label"], workload["singular"], workload["title"]):
             if term and "{" not in term:
                 assert not re.search(rf"\b{re.escape(flat(term))}\b", text), term
-    for term in (default.bottleneck.check_label, default.bottleneck.check_example):
+    for term in (default["bottleneck"]["check_label"], default["bottleneck"]["check_example"]):
         assert flat(term) not in text, term
 
 

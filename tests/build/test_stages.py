@@ -10,7 +10,6 @@ import pytest
 
 from notedeck.build.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.figures import core
 from notedeck.figures.formatting import Formatter
 from notedeck.options import Options
 from notedeck.build.fill import fill
@@ -24,26 +23,25 @@ def test_read_keeps_placeholders_and_positions():
     assert [t.number for t in note.sections] == [1, 2, 3, 4, 5]
     bottleneck = note.sections[2]
     assert "{{" in bottleneck.body and bottleneck.body_line > 4
-    assert note.scenario.bottleneck.workload == "apps"
+    assert note.inputs.values["bottleneck"]["workload"] == "apps"
     assert note.audience is None
 
 
 def test_read_with_an_audience_merges_its_scenario():
     note = read(BUNDLED, "support-team")
-    assert note.audience.name and note.scenario.bottleneck.workload != "apps"
+    assert note.audience.name and note.inputs.values["bottleneck"]["workload"] != "apps"
 
 
 def test_compute_is_pure_the_same_scenario_gives_equal_figures():
     note = read(BUNDLED)
-    assert core.compute(note.scenario) == core.compute(note.scenario)
+    assert note.model.evaluate(note.inputs).tree() == note.model.evaluate(note.inputs).tree()
 
 
 def test_fill_formats_every_figure_through_the_formatter_it_is_given():
     note = read(BUNDLED)
-    figures = core.compute(note.scenario)
-    filled = fill(note, figures, Formatter())
-    assert filled.names["bottleneck"]["end_to_end_speedup"] == "132.57×"
-    assert filled.names["w"]["endings"]["total_tokens"] == "1,000,000"
+    filled = fill(note, note.model.evaluate(note.inputs), Formatter())
+    assert filled.names["bottleneck"]["featured"]["end_to_end_speedup"] == "132.57×"
+    assert filled.names["workloads"]["endings"]["total_tokens"] == "1,000,000"
     text = " ".join(r.text for s in filled.sections for slide in s.slides for b in slide.blocks
                     for r in getattr(b, "runs", ()))
     assert "{{" not in text and "132.57" in text
@@ -54,7 +52,8 @@ def test_fill_reports_every_bad_placeholder_at_once(note):
         path = note / "sections" / name
         path.write_text(path.read_text().replace("## ", "## {{ nothing }} ", 1))
     with pytest.raises(NotedeckError) as refused:
-        fill(read(note), core.compute(read(note).scenario), Formatter())
+        read_note = read(note)
+        fill(read_note, read_note.model.evaluate(read_note.inputs), Formatter())
     files = {Path(p.where.file).name for p in refused.value.problems}
     assert files == {"01-what-the-number-means.md", "03-the-serial-bottleneck.md"}
 

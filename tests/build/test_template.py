@@ -72,7 +72,7 @@ def test_a_bad_template_is_reported_beside_the_notes_own_errors(note, tmp_path):
     with pytest.raises(NotedeckError) as info:
         build(note, tmp_path / "out")
     said = str(info.value)
-    assert "template.pptx: expected a PowerPoint file" in said and "count: expected a number" in said
+    assert "template.pptx: expected a PowerPoint file" in said and "count: expected a whole number" in said
 
 
 def test_a_potx_is_used_and_a_change_to_it_is_a_change(note, tmp_path):

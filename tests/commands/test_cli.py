@@ -31,7 +31,7 @@ def test_bad_input_exits_2_with_located_messages_and_no_traceback(note):
     scenarios.write_text(scenarios.read_text().replace("count: 40\n", "count: ten\n"))
     result = run("figures", "--content", str(note))
     assert result.exit_code == 2
-    assert f"error: {scenarios}:40:12: workloads[1].count: expected a number, got 'ten'" in result.output
+    assert f"error: {scenarios}:40:12: workloads[1].count: expected a whole number, got 'ten'" in result.output
     assert "Traceback" not in result.output
 
 
@@ -102,11 +102,11 @@ def test_init_starts_a_note_that_builds_and_figures_lists_every_name(tmp_path):
     assert built.exit_code == 0, built.output
     listed = runner.invoke(main, ["figures", "--content", str(tmp_path / "mine"), "--json"])
     figures = json.loads(listed.output)
-    assert figures["bottleneck.end_to_end_speedup"] == "132.57×"
-    assert figures["w.apps.count_words"] == "forty"
+    assert figures["bottleneck.featured.end_to_end_speedup"] == "132.57×"
+    assert figures["workloads['apps'].count"] == "40"
     table = runner.invoke(main, ["figures", "--content", str(tmp_path / "mine"),
-                                 "--audience", "support-team"]).output
-    assert "bottleneck.end_to_end_speedup" in table and "132.57×" not in table
+                                 "--audience", "research-lab"]).output
+    assert "bottleneck.featured.end_to_end_speedup" in table and "132.57×" not in table
 
 
 def test_version():

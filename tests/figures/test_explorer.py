@@ -9,7 +9,8 @@ from math import prod
 import pytest
 
 from notedeck.deck import Choice, Live, Readout, Slider, Varying
-from notedeck.figures import explorer, tables
+from notedeck.build.compose import _legacy
+from notedeck.figures import explorer
 from notedeck.figures import formatting as fmt
 from support import gather
 
@@ -30,7 +31,7 @@ def note():
 
 @pytest.fixture(scope="module")
 def built(note):
-    return explorer.build(note.scenario, note.figures, note.fmt)
+    return explorer.build(*_legacy(note), note.fmt)
 
 
 def controls(live: Live) -> dict:
@@ -50,18 +51,18 @@ def test_it_opens_where_the_deck_is(note, built):
     assert shown(check.texts[check.start]) == "60 seconds"
     assert [shown(s.label) for s in check.stops if s.position == check.start] == ["1 min"]
     (stats,) = built.blocks
-    assert stats.at(built.start) == tables.bottleneck_stats(note.figures, note.fmt)
+    assert stats.at(built.start) == explorer.bottleneck_stats(_legacy(note)[1], note.fmt)
     assert shown(dial.texts[dial.start]) == "1,000,000 tokens/sec"
     assert [s.label for s in dial.stops if s.position == dial.start] == ["1M"]
     readout = built.panels[0].shows[0]
     time = readout.items[1].value[0]
     assert [time.at({**built.start, "workload": w}) for w in range(4)] == [
-        note.names["w"][w.id]["time_imagined"] for w in note.scenario.workloads]
+        w["seconds_imagined"] for w in note.names["workloads"]]
 
 
 def test_the_stops_are_labelled_as_the_charts_label_them(note, built):
     assert [s.label for s in controls(built)["dial"].stops] == note.names["speeds"]["dial"]
-    assert [s.label for s in controls(built)["check"].stops] == note.names["slider"]
+    assert [s.label for s in controls(built)["check"].stops] == note.names["bottleneck"]["slider"]
     assert controls(built)["workload"].items == ("Story endings", "App drafts",
                                                  "Critiqued candidates", "Rehearsals")
 

@@ -198,6 +198,6 @@ def test_the_model_defaults_are_the_english_catalogue():
 
 
 def test_a_note_entry_replaces_the_catalogues():
-    fmt = Formatter("de-DE", {"experiment.still_scarce": "Bleibt knapp:"})
-    assert fmt.say("experiment.still_scarce") == "Bleibt knapp:"
-    assert fmt.say("table.checks.check") == "Feste Prüfung"
+    fmt = Formatter("de-DE", {"worksheet.title": "Blatt"})
+    assert fmt.say("worksheet.title") == "Blatt"
+    assert fmt.say("handout.sources") == "Quellen"

@@ -58,7 +58,7 @@ def test_only_text_numbers_and_lists_of_them_print(expression, expected):
 def test_printed_text_is_counted_not_the_text_around_it(note):
     """A long section of prose is fine; only what placeholders print is capped."""
     path = note / "sections/01-what-the-number-means.md"
-    prose = ("Plain words about {{ speeds.imagined_rate }}, repeated for length. " * 4 + "\n\n") * 1000
+    prose = ("Plain words about {{ speeds.imagined }}, repeated for length. " * 4 + "\n\n") * 1000
     path.write_text(path.read_text(encoding="utf-8") + "\n" + prose, encoding="utf-8")
     source = gather(note)
     assert len(source.sections[0].handout) > 1000

@@ -52,9 +52,9 @@ def test_a_label_of_a_replaced_workload_in_general_prose_is_named_with_its_line(
     path.write_text(text.replace(old, "it counts app drafts, nothing more"), encoding="utf-8")
     line = text.split("\n").index("- **Volume is not understanding**: " + old) + 1
     found = stale(gather(note, "research-lab").warnings)
-    assert found == [f"warning: {path}:{line}: 'app drafts' names the note's own workload 'apps' "
-                     "(scenarios.yaml:38), which audience 'research-lab' replaces; reword it, or "
-                     "mark the passage <!-- workload: apps -->"]
+    assert found == [f"warning: {path}:{line}: 'app drafts' names the note's own item 'apps' of "
+                     "workloads (scenarios.yaml:38), which audience 'research-lab' replaces; reword it, or "
+                     "mark the passage <!-- item: apps -->"]
     assert stale(gather(note).warnings) == []                     # the note itself has apps
 
 
@@ -66,7 +66,7 @@ def test_a_sentence_copied_out_of_a_bound_passage_is_stale(note):
     path.write_text(text.replace("Speed does not make any of this free.",
                                  copied + ". Speed does not make any of this free."), encoding="utf-8")
     found = stale(gather(note, "support-team").warnings)
-    assert len(found) == 1 and "this text repeats a passage for the workload " \
+    assert len(found) == 1 and "this text repeats a passage for the item " \
         "'candidates' (04-what-gets-precious.md:" in found[0]
 
 
@@ -76,5 +76,5 @@ def test_a_scenario_file_is_checked_like_an_audience(note, three_workloads):
     path.write_text(text.replace("nothing more\n", "nothing more, like story endings\n", 1),
                     encoding="utf-8")
     found = stale(gather(note, scenarios_file=three_workloads).warnings)
-    assert any("'story endings' names the note's own workload 'endings'" in f
+    assert any("'story endings' names the note's own item 'endings'" in f
                and "which this scenario file replaces" in f for f in found)

@@ -6,8 +6,8 @@ from support import gather
 
 def test_audience_replaces_workloads_and_merges_bottleneck(note):
     source = gather(note, "support-team")
-    assert [w.id for w in source.scenario.workloads] == ["replies", "articles", "calls"]
-    assert source.scenario.speeds.imagined == 1_000_000     # kept from scenarios.yaml
+    assert source.evaluation.value("workloads.id") == ("replies", "articles", "calls")
+    assert source.evaluation.value("speeds.imagined") == 1_000_000   # kept from scenarios.yaml
     assert source.names["audience"]["name"] == "Customer support team"
 
 
@@ -29,10 +29,10 @@ def test_error_in_an_audience_names_the_audience_file(note):
 def test_placeholder_errors_in_audience_prose_name_the_audience_file_all_at_once(note):
     path = note / "audiences" / "support-team.yaml"
     text = path.read_text()
-    text = text.replace("{{ w.replies.count_words }}", "{{ w.replies.cont_words }}")
-    path.write_text(text.replace("{{ w.articles.count_words }}", "{{ w.artcles.count_words }}"))
+    text = text.replace("{{ workloads['replies'].count.words }}", "{{ workloads['replies'].cont.words }}")
+    path.write_text(text.replace("{{ workloads['articles'].count.words }}", "{{ workloads['artcles'].count.words }}"))
     with pytest.raises(NotedeckError) as info:
         gather(note, "support-team")
     problems = [str(p) for p in info.value.problems]
     assert len(problems) == 2 and all("support-team.yaml:" in p for p in problems)
-    assert "did you mean 'count_words'?" in problems[0] and "did you mean 'articles'?" in problems[1]
+    assert "did you mean 'count'?" in problems[0] and "did you mean 'articles'?" in problems[1]

@@ -28,32 +28,37 @@ def test_the_bundled_note_is_british_english(note):
 
 
 def test_a_note_in_german_formats_and_labels_in_german(note):
+    """notedeck's own words come from its German catalogue; the model's words are the
+    note's own language, so a note in German writes them in German in model.yaml."""
     _edit(note / "note.yaml", LOCALE, "locale: de-DE")
+    _edit(note / "model.yaml", "lead: \"Still scarce:\"", "lead: \"Noch knapp:\"")
     deck, _ = compose(gather(note))
     text = " ".join(strings(deck))
     assert deck.meta.date == "2. Oktober 2026" and deck.meta.lang == "de-DE"
     assert "2\u00a0Std. 14\u00a0Min. 20\u00a0Sek." in text and "132,57×" in text
-    assert "Weiterhin knapp: " in text
-    assert "Fixed check" not in text and "Still scarce" not in text
+    assert "Noch knapp: " in text and "Weiterhin knapp" not in text
+    assert "Quellen, Stand und Grenzen" in text and "Sources, dates" not in text
     assert deck.meta.labels.page == catalogue.CATALOGUES["de"]["handout.page"]
 
 
 def test_a_note_may_replace_any_entry_in_its_own_locale(note):
-    _edit(note / "note.yaml", DATE, DATE + "labels:\n  experiment.still_scarce: 'Still rare:'\n"
+    _edit(note / "note.yaml", DATE, DATE + "labels:\n  sources.title: 'Where this comes from'\n"
                                            "  continued.title: '{title}, continued'\n")
     deck, _ = compose(gather(note))
     text = " ".join(strings(deck))
-    assert "Still rare: " in text and "Still scarce" not in text
+    assert "Where this comes from" in text and "Sources, dates and boundaries" not in text
     assert deck.meta.labels.continued_title == "{title}, continued"
 
 
 def test_the_notes_entries_stay_with_its_locale_and_an_audiences_apply_to_it(note):
-    _edit(note / "note.yaml", DATE, DATE + "labels:\n  experiment.still_scarce: 'Still rare:'\n")
+    _edit(note / "note.yaml", DATE, DATE + "labels:\n  sources.title: 'Where this comes from'\n")
     (note / "audiences" / "berlin.yaml").write_text(
-        "name: Berlin\nlocale: de-DE\nlabels:\n  check.none: ohne\n", encoding="utf-8")
+        "name: Berlin\nlocale: de-DE\nlabels:\n  worksheet.title: Blatt\n"
+        "words:\n  tables.checks.columns.check.text: '{check|ohne}'\n", encoding="utf-8")
     deck, _ = compose(gather(note, "berlin"))
     text = " ".join(strings(deck))
-    assert "Still rare" not in text and "Weiterhin knapp: " in text
+    assert "Where this comes from" not in text and "Weiterhin knapp: " in text
+    assert "Blatt" in text
     checks = next(s.table for s in deck.slides if getattr(s, "table", None)
                   and s.table.name == "checks")
     assert checks.rows[0][0] == "ohne"
@@ -80,4 +85,4 @@ def test_a_note_can_supply_a_language_notedeck_does_not_ship(note):
     _edit(note / "note.yaml", LOCALE, "locale: es-ES\nlabels:\n" + spanish)
     source = gather(note)
     assert source.fmt.locale == "es-ES" and source.names["date"] == "2 de octubre de 2026"
-    assert source.names["bottleneck"]["end_to_end_speedup"] == "132,57×"
+    assert source.names["bottleneck"]["featured"]["end_to_end_speedup"] == "132,57×"

@@ -51,7 +51,7 @@ def test_a_passage_is_replaced_dropped_or_added_to(note):
 passages:
   streams:
   done-example: |
-    A trial example of {{ w.apps.counted }}.
+    A trial example of {{ workloads['apps'].count.counted }}.
   more-drafts:
     after: |
       ## An added slide
@@ -73,12 +73,12 @@ passages:
     assert added.notes == ["Said at 60\u00a0seconds."]
 
 
-def test_a_passage_bound_to_a_workload_shows_only_with_that_workload(note, three_workloads):
+def test_a_passage_bound_to_an_item_shows_only_with_that_item(note, three_workloads):
     assert LADDERS in deck_text(gather(note))
     assert LADDERS not in deck_text(gather(note, "support-team"))
     assert LADDERS not in deck_text(gather(note, scenarios_file=three_workloads))
     hidden = gather(note, "support-team").sections[4].hidden
-    assert {(p.name, p.workload) for p in hidden} == {("done-example", "apps")}
+    assert {(p.name, p.item) for p in hidden} == {("done-example", "apps")}
 
 
 def test_an_audience_section_file_replaces_the_note_s_or_adds_one(note):
@@ -117,8 +117,8 @@ def test_a_passage_no_section_marks_is_an_error_with_a_did_you_mean(note):
      "passages cannot be nested; close the passage opened on line {first}"),
     ("<!-- passage: One Two -->\nText.\n<!-- end -->\n", 1,
      "a passage name is lower-case letters, digits, '-' and '_', got 'One Two'"),
-    ("<!-- workload: aps -->\nText.\n<!-- end -->\n", 1,
-     "unknown workload 'aps' in this passage; did you mean 'apps'?"),
+    ("<!-- item: aps -->\nText.\n<!-- end -->\n", 1,
+     "unknown item 'aps' in this passage; did you mean 'apps'?"),
     ("<!-- pasage: one -->\n", None, None),        # not a marker: an ordinary comment
 ])
 def test_marker_mistakes_are_errors_at_their_line(note, marker, line, expected):
@@ -139,15 +139,15 @@ def test_a_bound_passage_may_name_the_audience_s_own_workloads(note):
     error: see the marker mistakes above)."""
     path = note / S5
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("# Handout\n", "# Handout\n\n<!-- workload: replies -->\n"
-                                 "Only for {{ w.replies.label }}.\n<!-- end -->\n", 1),
+    path.write_text(text.replace("# Handout\n", "# Handout\n\n<!-- item: replies -->\n"
+                                 "Only for {{ workloads['replies'].label }}.\n<!-- end -->\n", 1),
                     encoding="utf-8")
     assert "Only for reply drafts." in deck_text(gather(note, "support-team"))
     source = gather(note)
     assert "Only for" not in deck_text(source)
     assert [w.report() for w in source.warnings] == [
-        f"warning: {path}:{path.read_text().split(chr(10)).index('<!-- workload: replies -->') + 1}"
-        ": neither scenarios.yaml nor this variant has the workload 'replies', so this passage is "
+        f"warning: {path}:{path.read_text().split(chr(10)).index('<!-- item: replies -->') + 1}"
+        ": neither scenarios.yaml nor this variant has the item 'replies', so this passage is "
         "left out; remove it, or name one of: apps, candidates, endings, rehearsals"]
 
 
@@ -159,9 +159,9 @@ def test_a_scenario_whose_workload_merely_resembles_a_bound_one_leaves_the_passa
     source = gather(note)
     assert LADDERS not in deck_text(source)
     lines = (note / S5).read_text(encoding="utf-8").split("\n")
-    bound = [i + 1 for i, line in enumerate(lines) if "workload: apps" in line]
+    bound = [i + 1 for i, line in enumerate(lines) if "item: apps" in line]
     assert [w.report() for w in source.warnings if "'apps'" in w.report()] == [
-        f"warning: {note / S5}:{line}: neither scenarios.yaml nor this variant has the workload "
+        f"warning: {note / S5}:{line}: neither scenarios.yaml nor this variant has the item "
         "'apps', so this passage is left out; remove it, or name one of: ap, candidates, "
         "endings, rehearsals" for line in bound]
 
@@ -171,7 +171,7 @@ def test_a_workload_one_letter_away_from_a_bound_one_is_still_a_misspelling(note
     scenario.write_text(scenario.read_text(encoding="utf-8").replace("apps", "app"), "utf-8")
     with pytest.raises(NotedeckError) as info:
         gather(note)
-    assert (f"{note / S5}:19: unknown workload 'apps' in this passage; did you mean 'app'? "
+    assert (f"{note / S5}:19: unknown item 'apps' in this passage; did you mean 'app'? "
             "Expected one of: app, candidates, endings, rehearsals") in str(info.value)
 
 
@@ -192,20 +192,20 @@ def test_a_misspelling_is_one_slip_of_the_keyboard(workload, known, meant):
 
 def test_errors_in_replacement_text_name_the_audience_file_and_line(note):
     name = audience(note, "name: Trial\npassages:\n  pattern: |\n    First line.\n"
-                          "    {{ w.apps.cont }} here.\n")
+                          "    {{ workloads['apps'].cont }} here.\n")
     with pytest.raises(NotedeckError) as info:
         gather(note, name)
     assert str(info.value).startswith(f"{note / 'audiences/trial.yaml'}:5: unknown figure name "
-                                      "'w.apps.cont'")
+                                      "'workloads['apps'].cont'")
 
 
 def test_british_and_american_number_words(note):
     path = note / "scenarios.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("count: 40\n", "count: 120\n", 1),
                     encoding="utf-8")
-    assert gather(note).names["w"]["apps"]["count_words"] == "one hundred and twenty"
+    assert gather(note).names["workloads"]["apps"]["count"].words == "one hundred and twenty"
     name = audience(note, "name: Trial\nnote:\n  locale: en-US\n")
-    assert gather(note, name).names["w"]["apps"]["count_words"] == "one hundred twenty"
+    assert gather(note, name).names["workloads"]["apps"]["count"].words == "one hundred twenty"
 
 
 def test_a_count_of_one_reads_in_the_singular(note):
@@ -213,8 +213,8 @@ def test_a_count_of_one_reads_in_the_singular(note):
     path.write_text(path.read_text(encoding="utf-8").replace("count: 40\n", "count: 1\n", 1),
                     encoding="utf-8")
     source = gather(note)
-    assert source.names["w"]["apps"]["counted"] == "1\u00a0app draft"
-    assert source.names["w"]["apps"]["counted_words"] == "one app draft"
+    assert source.names["workloads"]["apps"]["count"].counted == "1\u00a0app draft"
+    assert source.names["workloads"]["apps"]["count"].counted_words == "one app draft"
     table = next(s.table for s in compose(source)[0].slides if getattr(s, "table", None)
                  and s.table.name == "budgets")
     assert table.rows[1][0] == "1\u00a0app draft × 20,000"

@@ -21,9 +21,9 @@ def test_two_audiences_as_json(note):
     assert (diff["left"], diff["right"]) == ("audience support-team", "audience research-lab")
     figures = {f["name"]: (f["left"], f["right"]) for f in diff["figures"]}
     assert figures["bottleneck.check"] == ("2\u00a0hours", "12\u00a0hours")
-    assert figures["w.replies.label"] == ("reply drafts", None)
-    assert figures["w.scripts.label"] == (None, "analysis scripts")
-    assert "speeds.imagined_rate" not in figures                 # the same on both sides
+    assert figures["workloads['replies'].label"] == ("reply drafts", None)
+    assert figures["workloads['scripts'].label"] == (None, "analysis scripts")
+    assert "speeds.imagined" not in figures                      # the same on both sides
     changed = [(c["left"]["title"], c["right"]["title"]) for c in diff["slides"]
                if c["change"] == "changed"]
     assert ("A reply for every ticket in the queue", "A reading list summarised overnight") in changed
@@ -50,7 +50,7 @@ def test_two_scenario_files_and_the_readable_table(note, three_workloads):
     assert lines[0] == f"left:  scenarios {note / 'scenarios.yaml'}"
     assert any(line.split() == ["bottleneck.check", "60", "seconds", "45", "minutes"] for line in lines)
     assert any(line.startswith("Slides that differ: ") for line in lines)
-    assert any("w.quizzes (workload)" in line for line in lines)
+    assert any("workloads['quizzes'] (item)" in line for line in lines)
 
 
 def test_a_single_scenario_file_is_compared_with_the_note_and_nothing_else_is_allowed(note):

@@ -58,7 +58,7 @@ def test_verify_names_the_figures_a_scenario_edit_changed(note, tmp_path):
     assert result.exit_code == 1
     assert "not current" in result.output
     assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0minutes" in result.output
-    assert "bottleneck.end_to_end_speedup: 132.57× -> 67.22×" in result.output
+    assert "bottleneck.featured.end_to_end_speedup: 132.57× -> 67.22×" in result.output
 
 
 def test_verify_names_the_audience_a_file_belongs_to(note, tmp_path):

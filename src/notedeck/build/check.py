@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
@@ -13,20 +14,29 @@ from notedeck.readers import yamlfile
 from notedeck.options import Options
 from notedeck.readers.layout import NoteLayout
 
-_WORKLOAD_PROSE = tuple(("workloads", "*", key) for key in ("label", "singular", "title", "scene",
-                                                             "still_scarce"))
-_CHECK_PROSE = (("bottleneck", "check_label"), ("bottleneck", "check_example"))
 _NOTE_PROSE = (("title",), ("subtitle",), ("footer",), ("subject",), ("title_notes",),
                ("sources_title",), ("boundaries", "*"), ("sources", "*", "note"),
                ("sources", "*", "kind"))
 PROSE = {
     "note": _NOTE_PROSE,
-    "scenarios": (*_WORKLOAD_PROSE, *_CHECK_PROSE),
     "audience": (("name",), ("title",), ("subtitle",),
-                 *(("scenarios", *path) for path in (*_WORKLOAD_PROSE, *_CHECK_PROSE)),
                  *(("note", *path) for path in _NOTE_PROSE),
-                 ("passages", "*"), ("passages", "*", "*")),
+                 ("passages", "*"), ("passages", "*", "*"), ("words", "*")),
 }
+
+
+def scenario_prose(model) -> tuple[tuple, ...]:
+    """The key paths of every text and prose input the model declares ("*": any item)."""
+    from notedeck.model.inputs import walk
+
+    paths = []
+    for path, declared in walk(model.inputs):
+        if declared.kind in ("text", "prose"):
+            paths.append(path)
+        elif declared.kind == "records":
+            paths.extend((*path, "*", name) for name, field in declared.fields
+                         if field.kind in ("text", "prose"))
+    return tuple(paths)
 
 
 def check_note(options: Options) -> list[Problem]:
@@ -82,11 +92,19 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
         except NotedeckError:
             pass                                  # already reported by the read stage
     found.extend(_in_yaml(note, PROSE["note"], names))
-    found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
+    model = getattr(source, "model", None)
+    inputs = scenario_prose(model) if model is not None else ()
+    found.extend(_in_yaml(_load(layout.scenarios), inputs, names))
+    if model is not None:
+        found.extend(_in_model(model, names))
+    for path in layout.words_files():
+        found.extend(_in_yaml(_load(path), (("*",),) * 1, names, nested=True))
     for slug in audiences.listed(content)[0]:
         located = _load(layout.audience(slug))
         own = names.adding(_own_names(located))          # its note: names_with_numbers too
-        found.extend(_in_yaml(located, PROSE["audience"], own))
+        found.extend(_in_yaml(located,
+                              (*PROSE["audience"], *(("scenarios", *p) for p in inputs)),
+                              own, nested=True))
         for path in sorted(layout.audience_sections(slug).glob("*.md")):
             try:
                 found.extend(naked.in_markdown(yamlfile.read_text(path), path, own))
@@ -128,32 +146,51 @@ def _own_names(located: yamlfile.Located | None) -> list[str]:
     return _listed(data.get("note"))
 
 
-def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names) -> list[Problem]:
+def _in_model(model, names: naked.Names) -> list[Problem]:
+    """Naked numbers in the words of the model's display texts (tables, charts, ...)."""
+    found = []
+    for declared in model.display.declared.values():
+        if declared.kind == "number":
+            continue
+        text = re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group()), declared.source)
+        found.extend(naked.in_text(text, declared.where.file, declared.where.line or 1, names,
+                                   declared.path))
+    return found
+
+
+def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names,
+             nested: bool = False) -> list[Problem]:
     if located is None:
         return []
     lines = yamlfile.read_text(Path(located.file)).replace("\r\n", "\n").split("\n")
     found = []
     for pattern in patterns:
-        for path, value in _matching(located.data, pattern, ()):
+        for path, value in _matching(located.data, pattern, (), nested and pattern[-1] == "*"):
             line = located.where(path).line or 1
+            if nested:                    # a model text's {slots} hold formulas, not prose
+                value = re.sub(r"(?<!\{)\{[^{}]*\}(?!\})", lambda m: " " * len(m.group()), value)
             found.extend(naked.in_text(value, located.file, line, names,
                                        yamlfile.key_text(path), search=lines))
     return found
 
 
-def _matching(data: Any, pattern: tuple, path: tuple) -> Iterator[tuple[tuple, str]]:
-    """(key path, text) of every string in `data` that the pattern ("*" = any index or key) names."""
+def _matching(data: Any, pattern: tuple, path: tuple,
+              deep: bool = False) -> Iterator[tuple[tuple, str]]:
+    """(key path, text) of every string in `data` that the pattern ("*" = any index or key)
+    names; `deep`: a last "*" also names every string further in (a words file's texts)."""
     if not pattern:
         if isinstance(data, str):
             yield path, data
+        elif deep and isinstance(data, (list, dict)):
+            yield from _matching(data, ("*",), path, deep)
         return
     head, rest = pattern[0], pattern[1:]
     if head == "*" and isinstance(data, (list, dict)):
         items = data.items() if isinstance(data, dict) else enumerate(data)
         for index, item in items:
-            yield from _matching(item, rest, path + (index,))
+            yield from _matching(item, rest, path + (index,), deep)
     elif isinstance(data, dict) and head in data:
-        yield from _matching(data[head], rest, path + (head,))
+        yield from _matching(data[head], rest, path + (head,), deep)
 
 
 def _unique(found: list[Problem]) -> list[Problem]:

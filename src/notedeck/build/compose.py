@@ -6,12 +6,9 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from notedeck.figures import chartspecs, explorer
 from notedeck import glyphs
 from notedeck.figures import tables
-from notedeck.figures.core import Figures
 from notedeck.figures.formatting import Formatter
-from notedeck.figures.scenario import Scenario
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
@@ -27,9 +24,10 @@ class FilledNote:
     content: Path
     note: NoteIn
     audience: Audience | None
-    scenario: Scenario
-    figures: Figures
+    model: Any                     # notedeck.model.Model
+    evaluation: Any                # its figures for the build's scenario
     fmt: Formatter
+    writer: Any                    # figures.texts.Writer: the model's texts, written out
     names: dict[str, Any]
     sections: tuple[SectionSource, ...]
     title_notes: str
@@ -38,12 +36,27 @@ class FilledNote:
     warnings: tuple[Problem, ...] = ()
 
 
-COMPONENT_NAMES = {
-    "chart": ("dial", "bottleneck", "speedup"),
-    "table": ("budgets", "checks"),
-    "stats": ("bottleneck",),
-    "experiments": ("",),
-}
+LEGACY_CHARTS = ("dial", "bottleneck", "speedup")
+
+
+def component_names(model) -> dict[str, tuple[str, ...]]:
+    """The names each kind of fenced component may name: the model's tables, charts, ..."""
+    display = model.display
+    return {"chart": LEGACY_CHARTS, "table": display.names("table"),
+            "stats": display.names("stats"), "items": display.names("items")}
+
+
+def _legacy(source: FilledNote):
+    """The old core's scenario and figures, for the charts and controls still built from
+    them."""
+    from notedeck.figures import core
+    from notedeck.readers import scenarios, yamlfile
+
+    inputs = source.evaluation.inputs
+    located = inputs.document if isinstance(inputs.document, yamlfile.Located) else \
+        yamlfile.Located(inputs.raw, "scenarios.yaml")
+    scenario = scenarios.validate(located)
+    return scenario, core.compute(scenario)
 
 
 def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]]:
@@ -52,7 +65,10 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     `live` adds the web page's Live controls (every position of each, and everything it
     moves), which only the web page shows and which cost about a tenth of a second to format.
     """
-    specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures, source.fmt)}
+    from notedeck.figures import chartspecs, explorer
+
+    scenario, figures = _legacy(source)
+    specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)}
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
     slides: list[Slide] = [_title_slide(source)]
@@ -80,13 +96,13 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
-                explorer.build(source.scenario, source.figures, source.fmt) if live else None)
+                explorer.build(scenario, figures, source.fmt) if live else None)
     return deck, warnings
 
 
 def _facilitated(made: list[Slide], slide: SlideSource) -> list[Slide]:
-    """The source slide's planned time shared by the slides it makes (experiments make one per
-    workload), and its facilitator passages on the first of them."""
+    """The source slide's planned time shared by the slides it makes (items make one per
+    item), and its facilitator passages on the first of them."""
     if slide.seconds is None and not slide.facilitator:
         return made
     share, extra = divmod(slide.seconds, len(made)) if slide.seconds is not None else (None, 0)
@@ -144,28 +160,34 @@ def _title_slide(source: FilledNote) -> TitleSlide:
 
 
 class _Parts:
-    """Resolves fenced components into tables, charts, stats and experiment slides."""
+    """Resolves fenced components into tables, charts, stats and items' slides."""
 
     def __init__(self, source: FilledNote, specs: dict):
         self.source, self.specs = source, specs
+        self.display = source.model.display
+        self.names = component_names(source.model)
 
     def block(self, part: Component) -> Block:
-        names = COMPONENT_NAMES.get(part.kind, ())
+        names = self.names.get(part.kind, ())
         if part.name not in names:
             shown = part.name or "(empty)"
             raise fail(part.file, f"unknown {part.kind} '{shown}'; expected one of: "
                                   + ", ".join(n or "(empty)" for n in names), part.line)
-        scenario, figures = self.source.scenario, self.source.figures
+        said = self.source.writer
         if part.kind == "chart":
             return Chart(self.specs[part.name])
         if part.kind == "table":
-            return getattr(tables, part.name)(scenario, figures, self.source.fmt)
-        return tables.bottleneck_stats(figures, self.source.fmt)
+            return tables.table(self.display.tables[part.name], said)
+        return tables.stats(self.display.stats[part.name], said)
 
     def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
         notes = tuple(slide.notes)
-        if any(isinstance(p, Component) and p.kind == "experiments" for p in slide.blocks):
-            return self.experiment_slides(section, notes, Origin(str(slide.file or section.file), slide.line))
+        listed = next((p for p in slide.blocks if isinstance(p, Component) and p.kind == "items"),
+                      None)
+        if listed is not None:
+            self.block_name(listed)
+            return self.item_slides(listed.name, section, notes,
+                                    Origin(str(slide.file or section.file), slide.line))
         blocks = [self.block(p) if isinstance(p, Component) else p for p in slide.blocks]
         charts = [b for b in blocks if isinstance(b, Chart)]
         table = next((b for b in blocks if isinstance(b, Table)), None)
@@ -182,43 +204,37 @@ class _Parts:
             return [TableSlide(slide.title, table, rest, notes, section.label, origin)]
         return [ContentSlide(slide.title, rest, notes, section.label, origin)]
 
-    def experiment_slides(self, section: SectionSource, notes: tuple[str, ...],
-                          origin: Origin) -> list[Slide]:
-        slides = []
-        fmt, speeds = self.source.fmt, self.source.figures
-        for entry, workload, figures in self._experiments():
-            said = fmt.say("experiment.notes", title=entry["title"] or workload.label,
-                           counted=entry["counted"], tokens_each=entry["tokens_each"],
-                           total=entry["total_tokens"], slow=entry["time_baseline"],
-                           baseline_rate=fmt.rate(speeds.baseline), fast=entry["time_imagined"],
-                           imagined_rate=fmt.rate(speeds.imagined))
-            slides.append(ContentSlide(_typeset(entry["title"]) or workload.label.capitalize(),
-                                       self._experiment_blocks(entry, workload, figures),
-                                       (said, *notes), section.label, origin))
-        return slides
+    def block_name(self, part: Component) -> None:
+        names = self.names.get(part.kind, ())
+        if part.name not in names:
+            raise fail(part.file, f"unknown {part.kind} '{part.name or '(empty)'}'; expected "
+                                  "one of: " + ", ".join(names), part.line)
 
-    def _experiments(self):
-        scenario, figures = self.source.scenario, self.source.figures
-        for workload, workload_figures in zip(scenario.workloads, figures.workloads):
-            yield self.source.names["w"][workload.id], workload, workload_figures
+    def item_slides(self, name: str, section: SectionSource, notes: tuple[str, ...],
+                    origin: Origin) -> list[Slide]:
+        return [ContentSlide(_typeset(item.title), self._item_blocks(item),
+                             (item.notes, *notes) if item.notes else notes, section.label,
+                             origin)
+                for item in tables.items(self.display.items[name], self.source.writer)]
 
-    def _experiment_blocks(self, entry, workload, figures) -> tuple[Block, ...]:
-        blocks: list[Block] = [tables.experiment_callout(workload, figures, self.source.fmt)]
-        if entry["scene"]:
-            blocks.append(Paragraph(inline_markdown(entry["scene"])))
-        if entry["still_scarce"]:
-            scarce = self.source.fmt.say("experiment.still_scarce") + " "
-            blocks.append(Paragraph((Run(scarce, bold=True),
-                                     *inline_markdown(entry["still_scarce"]))))
+    def _item_blocks(self, item: tables.Item) -> tuple[Block, ...]:
+        blocks: list[Block] = []
+        for kind, text, lead in item.blocks:
+            if kind == "callout":
+                blocks.append(tables.callout(text))
+            elif text:
+                runs = inline_markdown(text)
+                blocks.append(Paragraph((Run(lead + " ", bold=True), *runs) if lead else runs))
         return tuple(blocks)
 
     def handout(self, parts) -> list[Block]:
         blocks: list[Block] = []
         for part in parts:
-            if isinstance(part, Component) and part.kind == "experiments":
-                for entry, workload, figures in self._experiments():
-                    blocks.append(Heading(_typeset(entry["title"]) or workload.label.capitalize(), 3))
-                    blocks.extend(self._experiment_blocks(entry, workload, figures))
+            if isinstance(part, Component) and part.kind == "items":
+                self.block_name(part)
+                for item in tables.items(self.display.items[part.name], self.source.writer):
+                    blocks.append(Heading(_typeset(item.title), 3))
+                    blocks.extend(self._item_blocks(item))
             elif isinstance(part, Component):
                 blocks.append(self.block(part))
             elif isinstance(part, Worksheet) and not part.title:

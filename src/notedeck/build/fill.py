@@ -5,77 +5,115 @@ from __future__ import annotations
 from typing import Any
 
 from notedeck.build.compose import FilledNote
-from notedeck.errors import Collector, Problem, fail
-from notedeck.figures import names as figure_names
-from notedeck.figures.core import Figures
-from notedeck.figures.formatting import Formatter, integer
 from notedeck.build.read import NoteRead, structure_problems, unknown_components
+from notedeck.errors import Collector, Problem, fail
+from notedeck.figures import shown
+from notedeck.figures.formatting import Formatter, integer
+from notedeck.figures.forms import Forms
+from notedeck.figures.texts import Writer
+from notedeck.model.inputs import walk
+from notedeck.model.messages import key_text
 from notedeck.prose import stale
 from notedeck.prose.templating import fill as fill_text
 from notedeck.readers import overrides, sections, yamlfile
-from notedeck.readers.passages import Chunk
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
+from notedeck.readers.passages import Chunk
 from notedeck.readers.sections import Component, SectionSource
 
 # Documented limits (docs/bad-input.md, "Limits").
 MAX_SLIDES = 1000
-WORKLOAD_PROSE = ("title", "scene", "still_scarce")
 
 
-def fill(read: NoteRead, figures: Figures, fmt: Formatter) -> FilledNote:
+def writer(read: NoteRead, evaluation, fmt: Formatter) -> Writer:
+    """Display texts from the evaluation, in the build's language and locale."""
+    return Writer(evaluation, Forms(fmt, read.words.unit_words(), read.model.units), read.words)
+
+
+def fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
     """The note with every placeholder filled from the figures, or every problem at once."""
     found = Collector()
-    names = found.run(_names, read, figures, fmt)
+    said = writer(read, evaluation, fmt)
+    names = found.run(_names, read, said)
     if names is None:
-        found.problems.extend(structure_problems(read.sections))
+        found.problems.extend(structure_problems(read.sections, read.model))
         found.raise_if_any()
     parsed = found.run(_sections, read, names) or ()
     prose = found.run(_note_prose, read.note, read.note_source, names)
     found.raise_if_any()
     warnings = (*read.warnings, *(w for section in parsed for w in section.warnings),
-                *_stale(read, names, parsed, prose))
-    return FilledNote(read.content, read.note, read.audience, read.scenario, figures, fmt,
-                      names, parsed, *prose, tuple(warnings))
+                *_stale(read, parsed, prose, said))
+    return FilledNote(read.content, read.note, read.audience, read.model, evaluation, fmt,
+                      said, names, parsed, *prose, tuple(warnings))
 
 
-def _names(read: NoteRead, figures: Figures, fmt: Formatter) -> dict[str, Any]:
-    """Every figure name, and each workload's own prose filled from the rest."""
-    audience = read.audience.name if read.audience else ""
-    names = figure_names.build(read.scenario, figures, fmt, audience, read.note.date)
+def prose_inputs(model, values: dict) -> list[tuple[tuple, str]]:
+    """(key path, text) of every input of prose in a scenario: ('workloads', 1, 'scene')."""
+    found = []
+    for path, declared in walk(model.inputs):
+        if declared.kind == "prose":
+            found.append((path, _dig(values, path)))
+        elif declared.kind == "records":
+            prose = [name for name, field in declared.fields if field.kind == "prose"]
+            for index, item in enumerate(_dig(values, path)):
+                found.extend(((*path, index, name), item[name]) for name in prose)
+    return found
+
+
+def _dig(values: dict, path: tuple) -> Any:
+    for part in path:
+        values = values[part]
+    return values
+
+
+def _names(read: NoteRead, said: Writer) -> dict[str, Any]:
+    """Every figure name, and the scenario's prose filled from the rest."""
+    names = shown.names(said)
+    names["audience"] = {"name": read.audience.name if read.audience else ""}
+    if read.note.date is not None:
+        names["date"] = said.forms.fmt.date(read.note.date)     # "2 October 2026"
     found, where = Collector(), read.scenario_source.where
-    for index, workload in enumerate(read.scenario.workloads):
-        entry = names["w"][workload.id]
-        for key in WORKLOAD_PROSE:
-            place = where(("workloads", index, key))
-            entry[key] = found.run(fill_text, getattr(workload, key), names, place.file,
-                                   line_offset=(place.line - 1) if place.line else 0,
-                                   key=f"workloads[{index}].{key}") or ""
+    filled = {}
+    for path, text in prose_inputs(read.model, read.inputs.values):
+        place = where(path)
+        done = found.run(fill_text, text, names, place.file,
+                         line_offset=(place.line - 1) if place.line else 0,
+                         key=key_text(path)) or ""
+        filled[path] = (text, done)
     found.raise_if_any()
+    for path, (text, done) in filled.items():
+        shown.fill_prose(names, path, done)
+        said.filled[text] = done
+    said.prose = filled
     return names
 
 
 def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...]:
     found = Collector()
     changes = read.audience.changes if read.audience else None
-    overlay = overrides.overlay(changes, _ids(read.scenario), _ids(read.scenario) |
-                                _ids(read.default or read.scenario))
+    active, known = stale.item_ids(read.model, read.inputs.values), \
+        stale.item_ids(read.model, read.inputs.values)
+    if read.default is not None:
+        known |= stale.item_ids(read.model, read.default.values)
+    overlay = overrides.overlay(changes, active, known)
     parsed = [s for s in (found.run(sections.parse, text, names, overlay)
                           for text in read.sections) if s]
-    found.problems.extend(unknown_components(parsed))
+    found.problems.extend(unknown_components(parsed, read.model))
     if not found.problems:
         found.problems.extend(overrides.unknown_passages(
             changes, {name for section in parsed for name in section.passages}))
     if not found.problems:
-        found.problems.extend(_slide_count(read, parsed, len(names["workloads"])))
+        found.problems.extend(_slide_count(read, parsed))
     found.raise_if_any()
     return tuple(parsed)
 
 
-def _slide_count(read: NoteRead, parsed: list[SectionSource], workloads: int) -> list[Problem]:
-    """Title, sources, a divider per section, and each slide (experiments: one per workload)."""
-    count = 2 + sum(1 + sum(workloads if any(p.kind == "experiments" for p in _components_of(s))
-                            else 1 for s in section.slides) for section in parsed)
+def _slide_count(read: NoteRead, parsed: list[SectionSource]) -> list[Problem]:
+    """Title, sources, a divider per section, and each slide (items: one per item)."""
+    def made(slide) -> int:
+        return sum(_item_count(read, p.name) for p in _components_of(slide)
+                   if p.kind == "items") or 1
+    count = 2 + sum(1 + sum(made(s) for s in section.slides) for section in parsed)
     if count <= MAX_SLIDES:
         return []
     message = (f"the deck would have {integer(count)} slides; at most {integer(MAX_SLIDES)}. "
@@ -83,12 +121,13 @@ def _slide_count(read: NoteRead, parsed: list[SectionSource], workloads: int) ->
     return list(fail(NoteLayout(read.content).sections, message).problems)
 
 
+def _item_count(read: NoteRead, name: str) -> int:
+    spec = read.model.display.items.get(name)
+    return len(_dig(read.inputs.values, tuple(spec.over.split(".")))) if spec else 1
+
+
 def _components_of(slide) -> list[Component]:
     return [p for p in slide.blocks if isinstance(p, Component)]
-
-
-def _ids(scenario) -> set[str]:
-    return {w.id for w in scenario.workloads}
 
 
 def _note_prose(meta: NoteIn, source: yamlfile.Located, names: dict[str, Any]):
@@ -106,21 +145,20 @@ def _note_prose(meta: NoteIn, source: yamlfile.Located, names: dict[str, Any]):
     return title_notes, boundaries, source_notes
 
 
-def _stale(read: NoteRead, names: dict[str, Any], parsed, prose) -> list[Problem]:
+def _stale(read: NoteRead, parsed, prose, said: Writer) -> list[Problem]:
     """Stale-wording warnings for a variant whose scenario is not the note's own."""
     if read.default is None or read.default_source is None:
         return []
-    variant = stale.Variant(read.default, read.scenario, read.default_source,
+    variant = stale.Variant(read.model, read.default, read.inputs, read.default_source,
                             read.audience.slug if read.audience else None)
     return stale.check(variant, parsed, [*_prose_texts(read.note_source, prose),
-                                         *_workload_texts(read.scenario_source, names)])
+                                         *_input_texts(read.scenario_source, said)])
 
 
-def _workload_texts(located: yamlfile.Located, names: dict[str, Any]) -> list[Chunk]:
-    """Each workload's filled prose, located."""
-    return [Chunk(entry[key], located.where(("workloads", i, key)).file,
-                  located.where(("workloads", i, key)).line or 1)
-            for i, entry in enumerate(names["workloads"]) for key in WORKLOAD_PROSE if entry[key]]
+def _input_texts(located: yamlfile.Located, said: Writer) -> list[Chunk]:
+    """The scenario's filled prose, located."""
+    return [Chunk(done, located.where(path).file, located.where(path).line or 1)
+            for path, (_, done) in said.prose.items() if done]
 
 
 def _prose_texts(source: yamlfile.Located, prose) -> list[Chunk]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.build.compose import COMPONENT_NAMES
+from typing import Any
+
+from notedeck.build.compose import component_names
 from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
-from notedeck.figures.scenario import Scenario
-from notedeck.readers import audiences, catalogue, note, overrides, scenarios, sections, yamlfile
+from notedeck.readers import audiences, catalogue, note, overrides, sections, yamlfile
+from notedeck.readers import model as model_reader, words as words_reader
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
@@ -28,18 +30,21 @@ class NoteRead:
     note_source: yamlfile.Located
     audience: Audience | None
     scenario_source: yamlfile.Located
-    scenario: Scenario
+    model: Any                                     # notedeck.model.Model
+    inputs: Any                                    # the scenario's values (model.Inputs)
     sections: tuple[SectionText, ...]
-    default: Scenario | None = None                # the note's own scenario, when this
-    default_source: yamlfile.Located | None = None  # variant uses another (audience, --scenarios)
+    default: Any = None                            # the note's own inputs, when this variant
+    default_source: yamlfile.Located | None = None  # uses others (an audience, --scenarios)
     locale: str = "en-GB"
     labels: dict | None = None     # catalogue entries the note and audience give
+    words: Any = None              # the model's texts in the build's language (display.Words)
+    words_warnings: tuple[Problem, ...] = ()
 
     @property
     def warnings(self) -> tuple[Problem, ...]:
         """The YAML files' warnings (each section's travel with it into the fill stage)."""
         return (*self.note_source.warnings, *(self.audience.warnings if self.audience else ()),
-                *self.scenario_source.warnings)
+                *self.scenario_source.warnings, *self.inputs.warnings, *self.words_warnings)
 
 
 def read(content: Path, audience_slug: str | None = None,
@@ -53,17 +58,30 @@ def read(content: Path, audience_slug: str | None = None,
     changes = audience.changes if audience else None
     read_note = found.run(note.read, yamlfile.inside(content, layout.note),
                           changes.note if changes else None)
+    model = found.run(read_model, content)
     located = found.run(scenario_source, content, audience, scenarios_file)
-    scenario = found.run(scenarios.validate, located) if located else None
+    inputs = found.run(model.validate, located) if located and model else None
     texts = found.run(_section_texts, layout, changes) or ()
     if found.problems and texts:               # the sections' own problems in the same run
-        found.problems.extend(structure_problems(texts))
+        found.problems.extend(structure_problems(texts, model))
     locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
+    words = found.run(words_reader.read, model, content, read_note[0].locale, locale,
+                      audience.source if audience else None) \
+        if model is not None and read_note is not None else None
     found.raise_if_any()
     meta, meta_source = read_note
-    default = _default_scenario(layout) if audience or scenarios_file else (None, None)
-    return NoteRead(content, meta, meta_source, audience, located, scenario, texts, *default,
-                    locale, labels)
+    default = _default_scenario(layout, model) if audience or scenarios_file else (None, None)
+    return NoteRead(content, meta, meta_source, audience, located, model, inputs, texts,
+                    *default, locale, labels, *words)
+
+
+def read_model(content: Path):
+    """The note's model.yaml, read and checked (every problem at file:line)."""
+    layout = NoteLayout(content)
+    if not layout.model.exists():
+        raise fail(layout.model, "the note has no model.yaml: the inputs, figures, tables and "
+                                 "words its numbers need (docs/models.md)")
+    return model_reader.read(yamlfile.inside(content, layout.model))
 
 
 def _catalogue(read_note, audience: Audience | None) -> tuple[str, dict]:
@@ -86,11 +104,11 @@ def _locale_at(source: yamlfile.Located) -> Location:
     return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
 
 
-def _default_scenario(layout: NoteLayout) -> tuple[Scenario | None, yamlfile.Located | None]:
-    """The note's own scenario and its located file, beside a variant's."""
+def _default_scenario(layout: NoteLayout, model) -> tuple[Any, yamlfile.Located | None]:
+    """The note's own inputs and its located scenario file, beside a variant's."""
     try:
         located = yamlfile.load(yamlfile.inside(layout.root, layout.scenarios))
-        return scenarios.validate(located), located
+        return model.validate(located), located
     except NotedeckError:
         return None, None        # reported when the note itself is built or checked
 
@@ -134,18 +152,19 @@ def _duplicate_numbers(texts: list[SectionText]) -> list[Problem]:
     return problems
 
 
-def structure_problems(texts: tuple[SectionText, ...]) -> list[Problem]:
+def structure_problems(texts: tuple[SectionText, ...], model=None) -> list[Problem]:
     """The sections' own problems, found without figures: Markdown structure, components."""
     found = Collector()
     parsed = [s for s in (found.run(sections.parse, text, None) for text in texts) if s]
-    return [*found.problems, *unknown_components(parsed)]
+    return [*found.problems, *(unknown_components(parsed, model) if model else [])]
 
 
-def unknown_components(read: list[SectionSource]) -> list[Problem]:
+def unknown_components(read: list[SectionSource], model) -> list[Problem]:
     """Every fenced component naming a chart or table that does not exist, in every file."""
     problems = []
+    names = component_names(model)
     for part in (p for section in read for p in _components(section)):
-        choices = COMPONENT_NAMES.get(part.kind)
+        choices = names.get(part.kind)
         if choices is not None and part.name not in choices:
             listed = [n or "(empty)" for n in choices]
             problems.extend(fail(part.file, f"unknown {part.kind} '{part.name or '(empty)'}'"

@@ -47,10 +47,9 @@ def read_note(options: Options):
 def fill_note(note):
     """compute -> fill: the note's figures computed and its prose filled."""
     from notedeck.build.fill import fill
-    from notedeck.figures import core
     from notedeck.figures.formatting import Formatter
 
-    return fill(note, core.compute(note.scenario),
+    return fill(note, note.model.evaluate(note.inputs),
                 Formatter(note.locale, note.labels, note.note.durations.style()))
 
 

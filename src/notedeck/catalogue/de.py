@@ -8,13 +8,6 @@ ENTRIES = {
     "share.over": "über {share}",
     "check.none": "Keine",
 
-    "table.budgets.caption": "Alle Budgets an beiden Enden des Reglers (nur Schreibzeit)",
-    "table.budgets.workload": "Aufgabe",
-    "table.budgets.tokens": "Ausgabe-Tokens",
-    "table.budgets.row": "{counted} × {tokens_each}",
-    "table.checks.caption": "Dieselben {tokens} Tokens mit unterschiedlich langer fester Prüfung",
-    "table.checks.check": "Feste Prüfung",
-    "table.checks.end_to_end": "Gesamt",
 
     "stats.total_at": "Gesamtzeit bei {rate}",
     "stats.split": "Schreiben {writing} · Prüfen {checking}",
@@ -23,11 +16,6 @@ ENTRIES = {
     "stats.end_to_end": "Gesamtbeschleunigung",
     "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0Sekunden",
 
-    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} Schreibzeit",
-    "experiment.still_scarce": "Weiterhin knapp:",
-    "experiment.notes": "{title}: {counted} zu je {tokens_each} Tokens ergeben {total} "
-                        "Ausgabe-Tokens, {slow} bei {baseline_rate} und {fast} bei "
-                        "{imagined_rate}.",
 
     "chart.dial.title": "Von {low} bis {high}\u00a0Tokens/s wird die Schreibzeit {gain} kürzer",
     "chart.dial.x": "Schreibgeschwindigkeit (Tokens/s)",
@@ -57,25 +45,6 @@ ENTRIES = {
     "chart.speedup.alt": "Liniendiagramm der Gesamtbeschleunigung (logarithmisch) über der Dauer "
                          "der festen Prüfung, von {low} bis {high}, unter der Obergrenze von "
                          "{ceiling} für das Schreiben allein. Markiert: {markers}.",
-
-    # Zeitskalen im Dativ Plural („im Bereich von Sekunden“, „eine Sache von Tagen“)
-    "phrase.scale.fractions": "Sekundenbruchteilen",
-    "phrase.scale.seconds": "Sekunden",
-    "phrase.scale.minutes": "Minuten",
-    "phrase.scale.hours": "Stunden",
-    "phrase.scale.days": "Tagen",
-    "phrase.scale.weeks": "Wochen",
-    "phrase.scale.months": "Monaten",
-    "phrase.scale.years": "Jahren",
-    "phrase.span": "{low} bis {high}",
-    "phrase.drafting.free": "nahezu kostenlos",
-    "phrase.drafting.much": "viel billiger",
-    "phrase.drafting.little": "etwas billiger",
-    "phrase.gain.whole": "der ganze Gewinn bleibt",
-    "phrase.gain.nearly_all": "fast der ganze Gewinn bleibt",
-    "phrase.gain.vanishes": "der Gewinn verschwindet fast ganz",
-    "phrase.gain.most_lost": "der größte Teil des Gewinns geht verloren",
-    "phrase.gain.part_lost": "ein Teil des Gewinns geht verloren",
 
     "section.notes": "{title}: {headline}",
     "sources.title": "Quellen, Stand und Grenzen",

@@ -9,15 +9,6 @@ ENTRIES = {
     "share.over": "over {share}",
     "check.none": "None",
 
-    # tables (figures/tables.py)
-    "table.budgets.caption": "Every budget at the two ends of the dial (writing time only)",
-    "table.budgets.workload": "Workload",
-    "table.budgets.tokens": "Output tokens",
-    "table.budgets.row": "{counted} × {tokens_each}",
-    "table.checks.caption": "The same {tokens} tokens with different fixed checks",
-    "table.checks.check": "Fixed check",
-    "table.checks.end_to_end": "End to end",
-
     # big figures beside the bottleneck chart
     "stats.total_at": "Total at {rate}",
     "stats.split": "Writing {writing} · Checking {checking}",
@@ -25,12 +16,6 @@ ENTRIES = {
     "stats.writing_speedup.detail": "{imagined} ÷ {baseline_rate}",
     "stats.end_to_end": "End-to-end speedup",
     "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0seconds",
-
-    # thought experiments
-    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} of writing",
-    "experiment.still_scarce": "Still scarce:",
-    "experiment.notes": "{title}: {counted} of {tokens_each} tokens each make {total} "
-                        "output tokens, {slow} at {baseline_rate} and {fast} at {imagined_rate}.",
 
     # charts: titles, axes, legends and alt text (figures/chartspecs.py)
     "chart.dial.title": "From {low} to {high}\u00a0tokens/sec, writing time shrinks {gain}",
@@ -58,25 +43,6 @@ ENTRIES = {
     "chart.speedup.alt": "Line chart of end-to-end speedup (logarithmic) against the fixed check "
                          "time, from {low} to {high}, under a ceiling of {ceiling} for writing "
                          "alone. Marked: {markers}.",
-
-    # words about magnitudes (figures/phrases.py), chosen from the figures as shown
-    "phrase.scale.fractions": "fractions of a second",
-    "phrase.scale.seconds": "seconds",
-    "phrase.scale.minutes": "minutes",
-    "phrase.scale.hours": "hours",
-    "phrase.scale.days": "days",
-    "phrase.scale.weeks": "weeks",
-    "phrase.scale.months": "months",
-    "phrase.scale.years": "years",
-    "phrase.span": "{low} to {high}",
-    "phrase.drafting.free": "nearly free",
-    "phrase.drafting.much": "much cheaper",
-    "phrase.drafting.little": "a little cheaper",
-    "phrase.gain.whole": "the whole gain remains",
-    "phrase.gain.nearly_all": "nearly all of the gain remains",
-    "phrase.gain.vanishes": "the gain all but vanishes",
-    "phrase.gain.most_lost": "most of the gain is lost",
-    "phrase.gain.part_lost": "part of the gain is lost",
 
     # the deck and handout around the note's own text
     "section.notes": "{title}: {headline}",

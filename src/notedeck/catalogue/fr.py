@@ -8,14 +8,6 @@ ENTRIES = {
     "share.over": "plus de {share}",
     "check.none": "Aucune",
 
-    "table.budgets.caption": "Chaque budget aux deux bouts du curseur (temps d’écriture seul)",
-    "table.budgets.workload": "Tâche",
-    "table.budgets.tokens": "Tokens produits",
-    "table.budgets.row": "{counted} × {tokens_each}",
-    "table.checks.caption": "Les mêmes {tokens} tokens avec des vérifications fixes "
-                            "différentes",
-    "table.checks.check": "Vérification fixe",
-    "table.checks.end_to_end": "De bout en bout",
 
     "stats.total_at": "Total à {rate}",
     "stats.split": "Écriture {writing} · Vérification {checking}",
@@ -24,11 +16,6 @@ ENTRIES = {
     "stats.end_to_end": "Accélération de bout en bout",
     "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0secondes",
 
-    "experiment.callout": "{count} × {tokens_each} = {tokens} · {time} d’écriture",
-    "experiment.still_scarce": "Toujours rare\u00a0:",
-    "experiment.notes": "{title}\u00a0: {counted} de {tokens_each} tokens chacun font "
-                        "{total} tokens produits, {slow} à {baseline_rate} et {fast} à "
-                        "{imagined_rate}.",
 
     "chart.dial.title": "De {low} à {high}\u00a0tokens/s, le temps d’écriture devient {gain} plus "
                         "court",
@@ -61,23 +48,6 @@ ENTRIES = {
                          "sous un plafond de {ceiling} pour l’écriture seule. "
                          "Repères\u00a0: {markers}.",
 
-    "phrase.scale.fractions": "fractions de seconde",
-    "phrase.scale.seconds": "secondes",
-    "phrase.scale.minutes": "minutes",
-    "phrase.scale.hours": "heures",
-    "phrase.scale.days": "jours",
-    "phrase.scale.weeks": "semaines",
-    "phrase.scale.months": "mois",
-    "phrase.scale.years": "années",
-    "phrase.span": "{low} à {high}",
-    "phrase.drafting.free": "presque gratuite",
-    "phrase.drafting.much": "bien moins chère",
-    "phrase.drafting.little": "un peu moins chère",
-    "phrase.gain.whole": "tout le gain demeure",
-    "phrase.gain.nearly_all": "presque tout le gain demeure",
-    "phrase.gain.vanishes": "le gain disparaît presque",
-    "phrase.gain.most_lost": "l’essentiel du gain est perdu",
-    "phrase.gain.part_lost": "une partie du gain est perdue",
 
     "section.notes": "{title}\u00a0: {headline}",
     "sources.title": "Sources, dates et limites",

@@ -8,9 +8,9 @@ from dataclasses import replace
 from functools import lru_cache
 from fractions import Fraction
 
-from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider, Stop,
-                           Varying)
-from notedeck.figures import chartspecs, core, tables
+from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider, Stat,
+                           Stats, Stop, Varying)
+from notedeck.figures import chartspecs, core
 from notedeck.figures.core import CheckFigures, Figures
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.scenario import Scenario
@@ -49,7 +49,7 @@ def build(scenario: Scenario, figures: Figures, fmt: Formatter) -> Live:
     return Live(
         panels=(_speed_panel(scenario, figures, speed, speeds, seconds, words, fmt),
                 _check_panel(scenario, figures, check, moved, words, fmt)),
-        blocks=(Varying(("check",), tuple(tables.bottleneck_stats(m, fmt) for m in moved),
+        blocks=(Varying(("check",), tuple(bottleneck_stats(m, fmt) for m in moved),
                         "stats"),),
         cursors=(Cursor("dial", Varying(("dial",), speed.values),
                         Varying(("workload", "dial"),
@@ -154,3 +154,23 @@ def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
                    slow=said(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
                    fast=said(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
                    speedup=fmt.speedup(at.end_to_end_speedup))
+
+
+def bottleneck_stats(figures: Figures, fmt: Formatter) -> Stats:
+    c = figures.bottleneck
+    return Stats((
+        Stat(fmt.duration(c.total_baseline), fmt.say("stats.total_at",
+                                                     rate=fmt.rate(figures.baseline)),
+             fmt.say("stats.split", writing=fmt.share(c.writing_share_baseline),
+                     checking=fmt.share(c.checking_share_baseline))),
+        Stat(fmt.duration(c.total_imagined), fmt.say("stats.total_at",
+                                                     rate=fmt.rate(figures.imagined)),
+             fmt.say("stats.split", writing=fmt.share(c.writing_share_imagined),
+                     checking=fmt.share(c.checking_share_imagined))),
+        Stat(fmt.speedup(c.writing_speedup), fmt.say("stats.writing_speedup"),
+             fmt.say("stats.writing_speedup.detail", imagined=fmt.speed(figures.imagined),
+                     baseline_rate=fmt.rate(figures.baseline))),
+        Stat(fmt.speedup(c.end_to_end_speedup), fmt.say("stats.end_to_end"),
+             fmt.say("stats.end_to_end.detail", baseline=fmt.seconds_plain(c.total_baseline),
+                     imagined=fmt.seconds_plain(c.total_imagined))),
+    ))

@@ -127,6 +127,10 @@ class Formatter:
         """Whole number with the locale's grouping: "1,000,000", "1.000.000" (rounded half-up)."""
         return self._fixed(n, 0)
 
+    def fixed(self, x: Number, places: int) -> str:
+        """Exactly `places` decimals, trailing zeros kept: "2.50"."""
+        return self._fixed(x, places)
+
     def decimal(self, x: Number, places: int = 1) -> str:
         """Up to `places` decimals, trailing zeros dropped: "60.8", "8,060"; "60,8" in German."""
         return self._fixed(x, places, trim=True)
@@ -146,6 +150,14 @@ class Formatter:
     def _one(self, n: Number) -> bool:
         """CLDR's plural category "one" for a whole count (English and German: exactly 1)."""
         return self._cldr.plural_form(int(round_half_up(n))) == "one"
+
+    def plural(self, n: Number, places: int = 0) -> str:
+        """CLDR's plural category of a number as written with `places` decimals: "one",
+        "other" (the words a count takes: "1 token", "2 tokens")."""
+        rounded = round_half_up(n, places)
+        if rounded.denominator == 1:
+            return self._cldr.plural_form(int(rounded))
+        return self._cldr.plural_form(abs(as_decimal(rounded, places)).normalize())
 
     def tokens(self, n: Number) -> str:
         """A count of tokens: "800,000 tokens", "1 token"."""

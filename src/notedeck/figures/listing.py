@@ -5,27 +5,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
-_PROSE = {"title", "scene", "still_scarce"}
+from notedeck.figures.shown import Items, Prose, Ref
 
 
 def flatten(names: dict[str, Any], prefix: str = "") -> list[tuple[str, str]]:
-    """('bottleneck.end_to_end_speedup', '132.57×') rows, in namespace order."""
+    """("bottleneck.featured.end_to_end_speedup", "132.57×") rows, in the names' order; an
+    item of a list with ids by its id (teams['payroll'].wait); prose left out."""
     rows: list[tuple[str, str]] = []
     for key, value in names.items():
-        if key in ("workloads", "featured") or key in _PROSE:
-            continue
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            rows.extend(flatten(value, name + "."))
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
-                if isinstance(item, dict):
-                    rows.extend(flatten(item, f"{name}[{index}]."))
-                else:
-                    rows.append((f"{name}[{index}]", str(item)))
-        else:
-            rows.append((name, str(value)))
+        rows.extend(_rows(f"{prefix}{key}", value))
     return rows
+
+
+def _rows(name: str, value: Any) -> list[tuple[str, str]]:
+    if isinstance(value, Prose):
+        return []
+    if isinstance(value, Ref):
+        return [(name, str(value.key))]
+    if isinstance(value, dict):
+        return flatten(value, name + ".")
+    if isinstance(value, (list, tuple)):
+        rows = []
+        for index, item in enumerate(value):
+            key = repr(item[value.key]) if isinstance(value, Items) and value.key else index
+            rows.extend(_rows(f"{name}[{key}]", item))
+        return rows
+    return [(name, str(value))]
 
 
 def to_table(rows: list[tuple[str, str]]) -> str:

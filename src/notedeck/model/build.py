@@ -23,6 +23,8 @@ from notedeck.model.types import Num, Type
 from notedeck.model.units import TIME_SCALES, Unit, read_unit
 from notedeck.model.work import Work
 TOP = ("about", "units", "inputs", "rules", "groups", "figures")
+# What the model shows beside its figures (model/display/), read once the figures are.
+DISPLAY = ("unit_words", "nouns", "tables", "stats", "items")
 UNIT_NAME = re.compile(r"^[a-z][a-z_]{0,31}$")
 
 
@@ -114,8 +116,9 @@ class _Reading:
             self.problem((), "expected a mapping with the keys " + ", ".join(TOP))
             return
         for key in data:
-            if key not in TOP:
-                self.problem((key,), f"unknown key '{key}'" + suggest(str(key), list(TOP)), True)
+            if key not in TOP and key not in DISPLAY:
+                self.problem((key,), f"unknown key '{key}'"
+                             + suggest(str(key), [*TOP, *DISPLAY]), True)
         self.declared = self._units(data.get("units"))
         self.compiler = Compiler(self.declared, self.limits, self.types)
         inputs = InputReader(self.document, self.declared, self.constant, self.count)

@@ -13,7 +13,8 @@ from notedeck.model.messages import suggest
 from notedeck.model.syntax import Formula, FormulaError, parse
 from notedeck.model.units import Unit
 
-FIGURE_KEYS = {"formula", "show", "unit", "about", "min", "max", "above", "below"}
+FIGURE_KEYS = {"formula", "say", "show", "unit", "about", "min", "max", "above", "below"}
+CASE_KEYS = ("if", "text")
 USE_KEYS = {"use", "given", "unit", "figures", "at", "over", "sweep", "about", "show"}
 SWEEP_KEYS = {"from", "to", "points", "spacing", "digits", "places", "include", "clip", "clamp"}
 SPACINGS = ("linear", "log", "log1p")
@@ -137,7 +138,7 @@ class Reader:
                 self.use(value, here, named)
             elif isinstance(value, dict) and "each" in value:
                 self.each(value, here, named)
-            elif isinstance(value, dict) and "formula" not in value:
+            elif isinstance(value, dict) and "formula" not in value and "say" not in value:
                 stray = [k for k in value if k in FIGURE_KEYS - {"about"}]
                 if stray:
                     self.problem(here, f"a figure needs formula: (it has {', '.join(stray)})")
@@ -157,9 +158,15 @@ class Reader:
             if key not in FIGURE_KEYS:
                 self.problem(path + (key,), f"a figure has no setting '{key}'"
                              + suggest(str(key), sorted(FIGURE_KEYS)), at_key=True)
-        source = self.source(value["formula"], path + ("formula",))
-        made_show = None
-        if "show" in value:
+        if "say" in value:
+            if "formula" in value or "show" in value:
+                self.problem(path, "a figure is a formula: or say: cases, not both (a say: "
+                                   "figure is shown in its own words)")
+                return None
+            source, made_show = self.say(value["say"], path + ("say",))
+        else:
+            source, made_show = self.source(value["formula"], path + ("formula",)), None
+        if "show" in value and "say" not in value:
             made_show, problem = shows.read(value["show"])
             if problem:
                 self.problem(path + ("show",), problem)
@@ -170,6 +177,56 @@ class Reader:
                 self.problem(path + ("unit",), problem)
         low, high = self._bounds(value, path)
         return Figure(name, source, made_show, unit, low, high) if source else None
+
+    def say(self, data: Any, path: tuple) -> tuple[Source | None, shows.Show | None]:
+        """say: cases, in order, each `NAME: {if: condition, text: words}` and the last
+        `NAME: words` (or without if:): a text figure whose value is the first case that
+        holds, by its name, and whose words are that case's text."""
+        if not isinstance(data, dict) or not data:
+            self.problem(path, "expected cases, in order: NAME: {if: a condition, text: words}, "
+                               "the last one NAME: words (what holds otherwise)")
+            return None, None
+        cases, branches, ok = [], [], True
+        for index, (key, case) in enumerate(data.items()):
+            here, last = path + (key,), index == len(data) - 1
+            if bad_name(key):
+                self.problem(here, bad_name(key), at_key=True)
+                ok = False
+                continue
+            condition, text, text_path = None, case, here
+            if isinstance(case, dict):
+                for name in case:
+                    if name not in CASE_KEYS:
+                        self.problem(here + (name,), f"a case has no setting '{name}'"
+                                     + suggest(str(name), list(CASE_KEYS)), at_key=True)
+                        ok = False
+                condition, text, text_path = case.get("if"), case.get("text"), here + ("text",)
+            if not isinstance(text, str) or not text.strip():
+                self.problem(text_path, "expected the words this case says (text:)")
+                ok = False
+            if condition is None and not last:
+                self.problem(here, "only the last case goes without if: (it says what holds "
+                                   "when no case before it does)")
+                ok = False
+            elif condition is not None and last:
+                self.problem(here + ("if",), "the last case says what holds otherwise: leave "
+                                             "out its if:")
+                ok = False
+            elif condition is not None:
+                parsed = self.source(condition, here + ("if",))
+                ok = ok and parsed is not None
+                branches.append((key, parsed.text if parsed else ""))
+            cases.append((str(key), text if isinstance(text, str) else "", text_path))
+        if not ok:
+            return None, None
+        formula = "".join(f"'{key}' if ({condition}) else " for key, condition in branches)
+        formula += f"'{cases[-1][0]}'"
+        try:
+            source = Source(parse(formula, self.limits), self.document.where(path))
+        except FormulaError as exc:
+            self.problem(path, f"cannot read the cases' conditions: {exc}")
+            return None, None
+        return source, shows.Show("say", (("cases", tuple(cases)),))
 
     def _bounds(self, value: dict, path: tuple) -> tuple[Bound | None, Bound | None]:
         found = {}
@@ -192,9 +249,9 @@ class Reader:
             if bad_name(name):
                 self.problem(here, bad_name(name), at_key=True)
                 continue
-            if isinstance(value, dict) and "formula" not in value:
+            if isinstance(value, dict) and "formula" not in value and "say" not in value:
                 self.problem(here, "inside each: or a group, every entry is a figure (a formula, "
-                                   "or a mapping with formula:)")
+                                   "or a mapping with formula: or say:)")
                 continue
             figure = self.figure(value, here, (name,))
             if figure:

@@ -43,6 +43,7 @@ class Model:
     figures: tuple[Figure, ...]
     limits: Limits = DEFAULT
     compiled: dict = field(default_factory=dict, compare=False, repr=False)  # text -> formula
+    display: Any = field(default=None, compare=False, repr=False)  # display.Display
 
     # --- scenarios ---------------------------------------------------------------------
 
@@ -129,7 +130,8 @@ class Model:
         `within` names a list of records (an input list or a group's rows) whose item's
         fields the formula reads by bare name."""
         if names or where is not None:
-            return Expression(extra.expression(self, text, dict(names), within, where), within)
+            return Expression(extra.expression(self, text, dict(names or {}), within, where),
+                              within)
         key = (text, within)
         found = self.compiled.get(key)
         if found is None:
@@ -167,8 +169,12 @@ class Model:
 
 def read(document: Document, limits: Limits = DEFAULT) -> Model:
     """The Model a document declares, checked: names, units, show forms, cycles, limits."""
+    from notedeck.model import display
+
     units, inputs, plan, figures = build.read(document, limits)
-    return Model(units, inputs, plan, figures, limits)
+    model = Model(units, inputs, plan, figures, limits)
+    object.__setattr__(model, "display", display.read(document, model))
+    return model
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,10 @@ def _anything(t: Type) -> str | None:
     return None
 
 
+def _any_number(t: Type) -> str | None:
+    return None if isinstance(t, Num) else "a number"
+
+
 # form: (what it shows, or why not; the options it takes; what it is, for the docs)
 FORMS: dict[str, tuple[Callable[[Type], str | None], frozenset[str], str]] = {
     "number": (_number, frozenset({"places", "in"}),
@@ -57,14 +61,29 @@ FORMS: dict[str, tuple[Callable[[Type], str | None], frozenset[str], str]] = {
     "compact": (_not_time, frozenset({"in"}), "short scale: 1K, 2.5M"),
     "words": (_not_time, frozenset(), "a count in words: forty"),
     "duration": (_time, frozenset(), "a duration: 60.8 seconds, 2 h 14 min 20 s"),
+    "period": (_time, frozenset(), "a round duration, as a scale's stop: 0, 15 min, 1 hour, "
+                                   "2 days"),
     "share": (_plain, frozenset(), "a share of a whole as a percentage, one decimal: 98.7%"),
     "percent": (_plain, frozenset({"places"}), "a percentage with `places` decimals (0): 90%"),
     "times": (_plain, frozenset({"places"}), "a multiple: 132.57x, 10,000x"),
     "rate": (_rate, frozenset({"per", "places"}), "an amount per time: 12 item/h"),
+    "amount": (_any_number, frozenset({"places"}), "a number with its unit's words: 12 items"),
     "flag": (_flag, frozenset(), "true or false, for conditions in prose"),
     "text": (_text, frozenset(), "text as written"),
+    "say": (_text, frozenset({"cases"}), "words chosen by the first case that holds (say:)"),
     "none": (_anything, frozenset(), "not shown: a step towards other figures"),
 }
+WRITTEN_ONLY_BY_SAY = "say"         # a say: figure's form, never written as show:
+# Other forms a text may ask a figure for ({count:counted}, {{ x.words }}): what each fits.
+ALTERNATES: dict[str, tuple[Callable[[Type], str | None], str]] = {
+    "plain": (_any_number, "the number alone, as its form writes it: 9, 2.25, 1,000"),
+    "Words": (_not_time, "a count in words, capitalised: Forty"),
+    "counted": (_not_time, "a count with its item's noun: 40 payroll queries"),
+    "counted_words": (_not_time, "a count in words with its item's noun: forty payroll queries"),
+    "Counted_words": (_not_time, "as counted_words, capitalised: Forty payroll queries"),
+    "Capitalised": (_text, "text with a capital first letter"),
+}
+NEEDS_NOUN = ("counted", "counted_words", "Counted_words")
 OPTION_KINDS = {"places": "a whole number from 0 to 12", "trim": "true or false",
                 "in": "a unit of the same kind (e.g. h for a time)",
                 "per": "a time unit: s, min, h, d or w"}
@@ -102,6 +121,8 @@ def read(value: Any) -> tuple[Show | None, str | None]:
     else:
         return None, ("expected a form (" + ", ".join(FORMS) + ") or a mapping with form: "
                       "and its options")
+    if form == WRITTEN_ONLY_BY_SAY:
+        return None, "a say: figure's words are its cases; write say: beside the figure"
     if form not in FORMS:
         from notedeck.model.messages import suggest
 

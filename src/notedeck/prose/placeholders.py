@@ -14,6 +14,35 @@ TESTS = ("defined", "undefined", "none", "string", "sequence", "mapping", "true"
          "eq", "ne", "equalto", "in")
 MAX_LOOP_DEPTH = 2
 _UNKNOWN = object()         # a value only known at render time (a loop's counter, say)
+NOT_FOUND = object()
+
+
+def keyed(value: Any) -> Mapping | None:
+    """A list whose items are also found by id (`teams['payroll']`): its items by id."""
+    found = getattr(value, "by_key", None) if isinstance(value, tuple) else None
+    return found if isinstance(found, Mapping) else None
+
+
+def forms(value: Any) -> tuple[str, ...] | None:
+    """The other forms a shown figure has (`{{ x.words }}`), or None for plain text."""
+    named = getattr(value, "_forms", None) if isinstance(value, str) else None
+    return named() if callable(named) else None
+
+
+def part_of(value: Any, key: Any) -> Any:
+    """What a name's part reads, as the sandbox will: a figure of a group, an item by id or
+    by position, another form of a figure; NOT_FOUND when there is none."""
+    if isinstance(value, Mapping):
+        return value[key] if key in value else NOT_FOUND
+    listed = keyed(value)
+    if listed is not None and isinstance(key, str):
+        return listed[key] if key in listed else NOT_FOUND
+    if isinstance(value, (list, tuple)) and isinstance(key, int):
+        return value[key] if -len(value) <= key < len(value) else NOT_FOUND
+    named = forms(value)
+    if named is not None and isinstance(key, str) and key in named:
+        return getattr(value, key)
+    return NOT_FOUND
 _PLAIN = (nodes.Output, nodes.TemplateData, nodes.Const, nodes.Concat, nodes.And, nodes.Or,
           nodes.Not, nodes.CondExpr, nodes.Compare, nodes.Operand, nodes.List, nodes.Tuple,
           nodes.Slice, nodes.If, nodes.Keyword)
@@ -83,6 +112,18 @@ class _Checker:
                 return base[key]
             return self.report(node, f"unknown figure name '{shown}'"
                                + _hint(str(key), [str(k) for k in base]))
+        listed = keyed(base)
+        if listed is not None and isinstance(key, str):
+            if key in listed:
+                return listed[key]
+            return self.report(node, f"unknown item '{key}' in '{shown}'"
+                               + _hint(str(key), [str(k) for k in listed]))
+        named = forms(base)
+        if named is not None and isinstance(key, str):
+            if key in named:
+                return getattr(base, key)
+            return self.report(node, f"'{_dotted(node.node)}' has no form '{key}'; its forms: "
+                               + (", ".join(named) or "none"))
         if isinstance(base, (list, tuple)) and isinstance(key, int):
             if -len(base) <= key < len(base):
                 return base[key]

@@ -1,9 +1,10 @@
 """Stale wording: text a variant shows that belongs to the note's own scenario, which the variant replaced.
 
 Two kinds are found, each reported at the file and line that hold the text:
-  - a label, singular or title of a workload of scenarios.yaml that the variant does not have,
-    and the note's own check label or example when the variant follows another workload;
-  - a run of words from a passage bound to a workload the variant does not have, repeated in
+  - the words of an item of a list (its text fields, and the plain words of its prose) that
+    the variant does not have, and the note's own words beside a ref (`check_label` beside
+    a ref to a list's item) when the variant's ref names an item with other words;
+  - a run of words from a passage bound to an item the variant does not have, repeated in
     text that is not bound (the passage itself is left out; a copy of it is not).
 """
 
@@ -27,7 +28,8 @@ _WORD = re.compile(r"[^\w']")
 class Variant:
     """The note's own scenario beside the one a variant uses."""
 
-    default: Any                         # figures.scenario.Scenario: the note's own
+    model: Any                           # notedeck.model.Model
+    default: Any                         # model.Inputs: the note's own
     scenario: Any                        # ... and the variant's
     where: Any | None                    # the note's scenarios.yaml, located (yamlfile.Located)
     audience: str | None                 # None: a --scenarios file
@@ -37,12 +39,44 @@ class Variant:
         return f"audience '{self.audience}'" if self.audience else "this scenario file"
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A keyed list of records of the model, and the fields that are words."""
+
+    path: tuple
+    key: str
+    texts: tuple[str, ...]               # text fields: label, singular
+    prose: tuple[str, ...]               # prose fields: their plain words
+
+
+def lists(model) -> list[Listed]:
+    from notedeck.model.inputs import walk
+
+    return [Listed(path, declared.key,
+                   tuple(n for n, f in declared.fields if f.kind == "text"),
+                   tuple(n for n, f in declared.fields if f.kind == "prose"))
+            for path, declared in walk(model.inputs)
+            if declared.kind == "records" and declared.key]
+
+
+def item_ids(model, values: dict) -> set[str]:
+    """The ids of every item of every keyed list in a scenario."""
+    return {item[listed.key] for listed in lists(model) for item in _dig(values, listed.path)}
+
+
+def _dig(values: Any, path: tuple) -> Any:
+    for part in path:
+        values = values[part]
+    return values
+
+
 def check(variant: Variant, sections: Iterable, others: Iterable) -> list[Problem]:
     """Warnings for stale wording in a variant's sections (their located `texts`) and other
     located prose (anything with .text, .file and .line)."""
     sections = list(sections)
     texts = [*(c for s in sections for c in s.texts), *others]
-    own = [_term_pattern(t) for w in variant.scenario.workloads for t in _words_of(w)]
+    own = [_term_pattern(t) for listed in lists(variant.model)
+           for item in _dig(variant.scenario.values, listed.path) for t in _words_of(listed, item)]
     found = []
     for term, why in terms(variant):
         pattern = _term_pattern(term)
@@ -56,41 +90,75 @@ def check(variant: Variant, sections: Iterable, others: Iterable) -> list[Proble
 
 
 def terms(variant: Variant) -> list[tuple[str, str]]:
-    """(text, why it is stale) for every label, title and check phrase the variant replaced."""
-    own = {t.lower() for w in variant.scenario.workloads for t in _words_of(w)}
+    """(text, why it is stale) for every item's words and word beside a ref the variant
+    replaced."""
     found: list[tuple[str, str]] = []
-    for index, workload in enumerate(variant.default.workloads):
-        if any(w.id == workload.id and w.label == workload.label
-               for w in variant.scenario.workloads):
-            continue
-        why = (f"names the note's own workload '{workload.id}' "
-               f"({_at(variant, ('workloads', index, 'label'))}), which {variant.name} "
-               f"replaces; reword it, or mark the passage <!-- workload: {workload.id} -->")
-        found += [(t, why) for t in _words_of(workload) if t.lower() not in own]
-    found += _check_terms(variant)
+    for listed in lists(variant.model):
+        items = _dig(variant.scenario.values, listed.path)
+        own = {t.lower() for item in items for t in _words_of(listed, item)}
+        for index, item in enumerate(_dig(variant.default.values, listed.path)):
+            if any(other[listed.key] == item[listed.key] and _same(listed, other, item)
+                   for other in items):
+                continue
+            name = ".".join(listed.path)
+            label = (*listed.texts, listed.key)[0]
+            why = (f"names the note's own item '{item[listed.key]}' of {name} "
+                   f"({_at(variant, (*listed.path, index, label))}), which {variant.name} "
+                   f"replaces; reword it, or mark the passage <!-- item: {item[listed.key]} -->")
+            found += [(t, why) for t in _words_of(listed, item) if t.lower() not in own]
+    found += _ref_terms(variant)
     return found
 
 
-def _check_terms(variant: Variant) -> list[tuple[str, str]]:
-    default, scenario = variant.default, variant.scenario
-    featured = default.workload(default.bottleneck.workload)
-    follows = scenario.workload(scenario.bottleneck.workload)
-    if follows.label == featured.label:
-        return []
+def _same(listed: Listed, a: dict, b: dict) -> bool:
+    return all(a.get(n) == b.get(n) for n in listed.texts[:1])
+
+
+def _ref_terms(variant: Variant) -> list[tuple[str, str]]:
+    """The note's own words beside a ref (check_label beside bottleneck's ref to an item),
+    when the variant's ref names an item with other words and the variant kept them."""
+    from notedeck.model.inputs import Space, walk
+
     found = []
-    for key in ("check_label", "check_example"):
-        text = getattr(default.bottleneck, key)
-        if text and text == getattr(scenario.bottleneck, key) and text != "fixed check":
-            found.append((text, f"is the note's own {key.replace('_', ' ')} "
-                                f"({_at(variant, ('bottleneck', key))}), but {variant.name} "
-                                f"follows '{follows.label}'; give it its own "
-                                f"scenarios.bottleneck.{key}"))
+    listed = {listed.path: listed for listed in lists(variant.model)}
+    for path, declared in walk(variant.model.inputs):
+        target = listed.get(declared.to or ()) if declared.kind == "ref" else None
+        if target is None:
+            continue
+        mine, theirs = (_named(target, variant.default.values, path),
+                        _named(target, variant.scenario.values, path))
+        if mine is None or theirs is None or _same(target, mine, theirs):
+            continue
+        parent = _space(variant.model.inputs, path[:-1])
+        label = (*target.texts, target.key)[0]
+        for name, sibling in (parent.children.items() if isinstance(parent, Space) else ()):
+            if getattr(sibling, "kind", None) != "text":
+                continue
+            here = (*path[:-1], name)
+            text = _dig(variant.default.values, here)
+            if text and text == _dig(variant.scenario.values, here) and text != sibling.default:
+                found.append((text, f"is the note's own {name.replace('_', ' ')} "
+                                    f"({_at(variant, here)}), but {variant.name} follows "
+                                    f"'{theirs[label]}'; give it its own scenarios."
+                                    f"{'.'.join(here)}"))
     return found
 
 
-def _words_of(workload) -> list[str]:
-    title = _literal(workload.title)
-    return [t for t in (workload.label, workload.singular, title) if t]
+def _named(listed: Listed, values: dict, ref: tuple) -> dict | None:
+    key = _dig(values, ref)
+    return next((item for item in _dig(values, listed.path) if item[listed.key] == key), None)
+
+
+def _space(space, path: tuple):
+    for part in path:
+        space = space.children.get(part)
+    return space
+
+
+def _words_of(listed: Listed, item: dict) -> list[str]:
+    found = [item[n] for n in listed.texts if item.get(n)]
+    found += [_literal(item[n]) for n in listed.prose if item.get(n)]
+    return [t for t in found if t]
 
 
 def _literal(title: str) -> str:
@@ -128,8 +196,8 @@ def _copies(passage, texts: list, variant: Variant) -> list[Problem]:
     for text in texts:
         for run, line in _runs_with_lines(text.text):
             if run in runs:
-                found.append(warning(text.file, "this text repeats a passage for the workload "
-                                     f"'{passage.workload}' ({passage.file.name}:{passage.line}),"
+                found.append(warning(text.file, "this text repeats a passage for the item "
+                                     f"'{passage.item}' ({passage.file.name}:{passage.line}),"
                                      f" which {variant.name} does not have: '{' '.join(run)}...'",
                                      text.line + line))
                 break

@@ -38,10 +38,23 @@ def _hint(name: str, choices: list[str]) -> str:
     return f"{text} Known here: {', '.join(sorted(choices))}"
 
 
+class _Environment(SandboxedEnvironment):
+    """Names first: `a.b` is the figure b of a group of figures, or the item with id b of a
+    list, before any attribute a Python object of that kind has (items, count, ...)."""
+
+    def getattr(self, obj, attribute):
+        if isinstance(obj, Mapping) and isinstance(attribute, str) and attribute in obj:
+            return obj[attribute]
+        keyed = placeholders.keyed(obj)
+        if keyed is not None and attribute in keyed:
+            return keyed[attribute]
+        return super().getattr(obj, attribute)
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=_Undefined, autoescape=False, finalize=budget.printable,
-                               keep_trailing_newline=True, trim_blocks=True)
+    env = _Environment(undefined=_Undefined, autoescape=False, finalize=budget.printable,
+                       keep_trailing_newline=True, trim_blocks=True)
     env.filters.update(budget.filters(env.filters, placeholders.FILTERS))
     return env
 
@@ -129,10 +142,12 @@ def _figure(path: list[str], namespace: Mapping[str, Any]) -> Any:
         return _NOT_PLAIN
     checked = value = namespace[first]
     for attribute in attributes:
-        if attribute.startswith("_") or not isinstance(checked, Mapping) \
-                or attribute not in checked:
+        if attribute.startswith("_"):
             return _NOT_PLAIN
-        checked, value = checked[attribute], environment().getattr(value, attribute)
+        inner = placeholders.part_of(checked, attribute)
+        if inner is placeholders.NOT_FOUND:
+            return _NOT_PLAIN
+        checked, value = inner, environment().getattr(value, attribute)
     return _NOT_PLAIN if isinstance(value, Undefined) else value
 
 

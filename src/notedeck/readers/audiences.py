@@ -15,7 +15,8 @@ from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 from notedeck.options import folder_for
 
-KEYS = ("name", "title", "subtitle", "scenarios", "note", "passages", "locale", "labels")
+KEYS = ("name", "title", "subtitle", "scenarios", "note", "passages", "locale", "labels",
+        "words")
 LIMITS = {"name": 60, "title": 120, "subtitle": 200}
 
 

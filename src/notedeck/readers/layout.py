@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NOTE = "note.yaml"
+MODEL = "model.yaml"
 SCENARIOS = "scenarios.yaml"
+WORDS = "words"                              # words/de.yaml: the model's texts in German
 SECTIONS = "sections"
 AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
@@ -14,7 +16,8 @@ TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck 
 TEMPLATE_MAP = "template.yaml"               # which layout of the template plays each role
 OUTPUT = "output"            # the note's own output folder, when built from inside it: never read
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
-READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml",
+READ_BY_BUILD = (NOTE, MODEL, SCENARIOS, f"{WORDS}/*.yaml", f"{SECTIONS}/*.md",
+                 f"{AUDIENCES}/*.yaml",
                  f"{AUDIENCES}/*/{SECTIONS}/*.md", *TEMPLATES, TEMPLATE_MAP)
 
 
@@ -29,8 +32,24 @@ class NoteLayout:
         return self.root / NOTE
 
     @property
+    def model(self) -> Path:
+        return self.root / MODEL
+
+    @property
     def scenarios(self) -> Path:
         return self.root / SCENARIOS
+
+    def words(self, language: str) -> Path:
+        """The model's texts in one language: words/de.yaml."""
+        return self.root / WORDS / f"{language}.yaml"
+
+    @staticmethod
+    def words_name(language: str) -> str:
+        return f"{WORDS}/{language}.yaml"
+
+    def words_files(self) -> list[Path]:
+        folder = self.root / WORDS
+        return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
     @property
     def sections(self) -> Path:
@@ -76,6 +95,7 @@ class NoteLayout:
         any of them appearing, changing or going away builds again; READ_BY_BUILD above
         covers them all (watch)."""
         own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
-        return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
-                *self.section_files(), *([self.audience(audience)] if audience else []),
-                *own, *self.templates, self.template_map]
+        return [self.note, self.model, *([Path(scenarios_file)] if scenarios_file else []),
+                self.scenarios, *self.words_files(), *self.section_files(),
+                *([self.audience(audience)] if audience else []), *own, *self.templates,
+                self.template_map]

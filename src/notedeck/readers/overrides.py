@@ -113,7 +113,7 @@ def _chunk(source: Located, lines: list[str], path: tuple, text: str) -> Chunk:
 
 
 def overlay(changes: Changes | None, active: set[str] | None, known: set[str]) -> Overlay:
-    """The replacements and the workload ids a build's sections are resolved against."""
+    """The replacements and the item ids a build's sections are resolved against."""
     return Overlay(dict(changes.passages) if changes else {},
                    frozenset(active) if active is not None else None, frozenset(known))
 

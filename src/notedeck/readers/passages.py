@@ -1,8 +1,8 @@
-"""Passages in section text: named stretches an audience may replace, and stretches bound to one workload.
+"""Passages in section text: named stretches an audience may replace, and stretches bound to one item.
 
     <!-- passage: done-example -->            an audience may replace or drop it by name
-    <!-- passage: done-example, workload: apps -->   ...and it shows only when 'apps' is a workload
-    <!-- workload: apps -->                   shown only when 'apps' is in the scenario
+    <!-- passage: done-example, item: apps -->   ...and it shows only when 'apps' is an item
+    <!-- item: apps -->                       shown only when an item 'apps' is in the scenario
     <!-- end -->                              closes the passage
 
 Markers stand on lines of their own and become blank lines, so line numbers stay put.
@@ -19,9 +19,9 @@ from notedeck.errors import Collector, NotedeckError, Problem, Location
 from notedeck.prose.templating import fill
 from notedeck.readers.validation import suggest
 
-_MARKER = re.compile(r"^\s*<!--\s*(passage|workload|end)\b\s*(.*?)\s*-->\s*$", re.IGNORECASE)
+_MARKER = re.compile(r"^\s*<!--\s*(passage|item|end)\b\s*(.*?)\s*-->\s*$", re.IGNORECASE)
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
-KEYS = ("passage", "workload")
+KEYS = ("passage", "item")
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,13 @@ class Chunk:
     file: Path
     line: int                      # line of the chunk's first text line in `file`
     passage: str | None = None
-    workload: str | None = None
+    item: str | None = None
 
 
 @dataclass(frozen=True)
 class Passage:
     name: str | None
-    workload: str | None
+    item: str | None
     file: Path
     line: int                      # the opening marker's line
     body: Chunk
@@ -59,10 +59,10 @@ class Replacement:
 
 @dataclass
 class Overlay:
-    """What resolving needs: an audience's replacements and the workloads in play."""
+    """What resolving needs: an audience's replacements and the items in play."""
 
     replacements: dict[str, Replacement] = field(default_factory=dict)
-    workloads: frozenset[str] | None = None        # the scenario's workload ids (None: all)
+    items: frozenset[str] | None = None           # the scenario's item ids (None: all)
     known: frozenset[str] = frozenset()           # ids a passage may name
 
 
@@ -70,7 +70,7 @@ class Overlay:
 class Resolved:
     chunks: tuple[Chunk, ...]
     names: tuple[str, ...]                         # every passage name the text marks
-    hidden: tuple[Passage, ...]                    # passages left out: their workload is absent
+    hidden: tuple[Passage, ...]                    # passages left out: their item is absent
     warnings: tuple[Problem, ...] = ()
 
 
@@ -90,10 +90,10 @@ def split(text: str, path: Path, first_line: int) -> list[Chunk | Passage]:
                 problems.append(_at(path, number, "'<!-- end -->' without a passage to close; "
                                                   "open one with '<!-- passage: NAME -->'"))
                 continue
-            name, workload, open_line, open_index = opened
+            name, item, open_line, open_index = opened
             body = Chunk(_blank_ends(lines, open_index + 1, index), path, open_line + 1, name,
-                         workload)
-            pieces.append(Passage(name, workload, path, open_line, body))
+                         item)
+            pieces.append(Passage(name, item, path, open_line, body))
             start, opened = index, None
             lines[index] = ""
             continue
@@ -103,12 +103,12 @@ def split(text: str, path: Path, first_line: int) -> list[Chunk | Passage]:
                                               "first"))
             continue
         try:
-            name, workload = _fields(f"{kind}{rest}")
+            name, item = _fields(f"{kind}{rest}")
         except ValueError as exc:          # still opened, so its '<!-- end -->' is not stray
             problems.append(_at(path, number, str(exc)))
-            name, workload = None, None
+            name, item = None, None
         pieces.append(Chunk(_blank_ends(lines, start, index), path, first_line + start))
-        opened, lines[index] = (name, workload, number, index), ""
+        opened, lines[index] = (name, item, number, index), ""
     if opened is not None:
         problems.append(_at(path, opened[2], "this passage is never closed; add '<!-- end -->' "
                                              "after its text"))
@@ -124,23 +124,23 @@ def _blank_ends(lines: list[str], start: int, end: int) -> str:
 
 
 def _fields(text: str) -> tuple[str | None, str | None]:
-    """'passage: NAME, workload: ID' -> (NAME, ID)."""
+    """'passage: NAME, item: ID' -> (NAME, ID)."""
     found: dict[str, str] = {}
     for part in text.split(","):
         key, colon, value = part.partition(":")
         key, value = key.strip().lower(), value.strip()
         if key not in KEYS or not colon:
             raise ValueError(f"unknown passage marker part '{part.strip()}'; expected "
-                             "'passage: NAME' and/or 'workload: ID'" + suggest(key, list(KEYS)))
+                             "'passage: NAME' and/or 'item: ID'" + suggest(key, list(KEYS)))
         if not _NAME.match(value):
             raise ValueError(f"a {key} name is lower-case letters, digits, '-' and '_', "
                              f"got '{value}'")
         found[key] = value
-    return found.get("passage"), found.get("workload")
+    return found.get("passage"), found.get("item")
 
 
 def resolve(pieces: list[Chunk | Passage], overlay: Overlay | None) -> Resolved:
-    """Chunks in reading order: replaced passages swapped in, passages of absent workloads left out."""
+    """Chunks in reading order: replaced passages swapped in, passages of absent items left out."""
     overlay = overlay or Overlay()
     chunks: list[Chunk] = []
     hidden: list[Passage] = []
@@ -150,7 +150,7 @@ def resolve(pieces: list[Chunk | Passage], overlay: Overlay | None) -> Resolved:
         if isinstance(piece, Chunk):
             chunks.append(piece)
             continue
-        if piece.workload and overlay.known and piece.workload not in overlay.known:
+        if piece.item and overlay.known and piece.item not in overlay.known:
             unknown = _unknown(piece, overlay)
             (problems if unknown.severity == "error" else warnings).append(unknown)
             if unknown.severity == "error":
@@ -158,8 +158,8 @@ def resolve(pieces: list[Chunk | Passage], overlay: Overlay | None) -> Resolved:
         replacement = overlay.replacements.get(piece.name or "")
         if replacement is not None:
             chunks.extend(_replaced(piece, replacement))
-        elif piece.workload and overlay.workloads is not None \
-                and piece.workload not in overlay.workloads:
+        elif piece.item and overlay.items is not None \
+                and piece.item not in overlay.items:
             hidden.append(piece)
         else:
             chunks.append(piece.body)
@@ -170,28 +170,28 @@ def resolve(pieces: list[Chunk | Passage], overlay: Overlay | None) -> Resolved:
 
 
 def _unknown(passage: Passage, overlay: Overlay) -> Problem:
-    """A workload neither the note's scenario nor the variant's has: a misspelling (an error,
-    with the likely name), or a workload no longer there (a warning; the passage is left out)."""
+    """An item neither the note's scenario nor the variant's has: a misspelling (an error,
+    with the likely name), or an item no longer there (a warning; the passage is left out)."""
     known = sorted(overlay.known)
-    meant = misspelling_of(passage.workload, known)
+    meant = misspelling_of(passage.item, known)
     if meant:
-        return _at(passage.file, passage.line, f"unknown workload '{passage.workload}' in this "
+        return _at(passage.file, passage.line, f"unknown item '{passage.item}' in this "
                                                f"passage; did you mean '{meant}'? Expected one "
                                                f"of: {', '.join(known)}")
     return Problem(Location(passage.file, passage.line),
-                   f"neither scenarios.yaml nor this variant has the workload "
-                   f"'{passage.workload}', so this passage is left out; remove it, or name one "
+                   f"neither scenarios.yaml nor this variant has the item "
+                   f"'{passage.item}', so this passage is left out; remove it, or name one "
                    f"of: {', '.join(known)}", "warning")
 
 
-def misspelling_of(workload: str, known: list[str]) -> str | None:
-    """The known id `workload` is a slip of the keyboard for, or None.
+def misspelling_of(item: str, known: list[str]) -> str | None:
+    """The known id `item` is a slip of the keyboard for, or None.
 
     Only one letter added, dropped, changed, or two neighbours swapped, in names of three
-    letters or more: a looser likeness ('apps' and 'ap') is as often a workload that is simply
+    letters or more: a looser likeness ('apps' and 'ap') is as often an item that is simply
     no longer in the scenario, whose passage is left out with a warning, not refused."""
-    return next((name for name in known if min(len(name), len(workload)) >= 3
-                 and _one_edit(workload, name)), None)
+    return next((name for name in known if min(len(name), len(item)) >= 3
+                 and _one_edit(item, name)), None)
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -248,7 +248,7 @@ def assemble(chunks: tuple[Chunk, ...], namespace) -> Filled:
                        for k in range(len(lines)))
         entries.append(entries[-1])                 # the blank line that keeps chunks apart
         parts.append(text)
-        filled_chunks.append(Chunk(text, chunk.file, chunk.line, chunk.passage, chunk.workload))
+        filled_chunks.append(Chunk(text, chunk.file, chunk.line, chunk.passage, chunk.item))
     found.raise_if_any()
     return Filled("\n\n".join(parts), Lines(entries), tuple(filled_chunks))
 

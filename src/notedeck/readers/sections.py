@@ -22,7 +22,7 @@ OPTIONAL_KEYS = ("minutes",)          # the section's planned time in the facili
 MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
-COMPONENTS = ("chart", "table", "stats", "experiments", "worksheet", *facilitation.KINDS)
+COMPONENTS = ("chart", "table", "stats", "items", "worksheet", *facilitation.KINDS)
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class SectionSource:
     handout: list[Part] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     passages: tuple[str, ...] = ()                        # the passage names the file marks
-    hidden: tuple[passages.Passage, ...] = ()             # passages of absent workloads
+    hidden: tuple[passages.Passage, ...] = ()             # passages of absent items
     texts: tuple[passages.Chunk, ...] = ()                # the text as filled, located
     seconds: int | None = None                            # planned time: 'minutes' in front
     facilitator: list[Passage] = field(default_factory=list)   # the guide's passages
@@ -100,7 +100,7 @@ def parse(text: SectionText, namespace: Mapping[str, Any] | None,
           overlay: passages.Overlay | None = None) -> SectionSource:
     """Fill a section's placeholders from the namespace (None: leave them) and parse its
     Markdown into slides, notes and handout parts; an overlay swaps in an audience's
-    passages and leaves out those of absent workloads. Every problem in one NotedeckError."""
+    passages and leaves out those of absent items. Every problem in one NotedeckError."""
     path, found = text.file, Collector()
     titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
     section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",

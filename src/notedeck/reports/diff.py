@@ -9,6 +9,7 @@ cut-off line.
 from __future__ import annotations
 
 import difflib
+import re
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -20,8 +21,7 @@ WIDTH = 38                      # characters of a value or title shown in the ta
 CONTEXT = 3                     # words of context each side of a change in a row
 SHOWN_CHANGES = 6               # changes shown per row; --json holds them all
 # Other spellings of a figure shown elsewhere in the table: left to --json.
-SPELLINGS = ("_words", "counted", "noun", "singular", "_plain", "_seconds")
-ALIASES = ("checks_first.", "checks_last.", "featured.")
+ITEM = re.compile(r"^(.*\['[^']*'\])\.([^.\[]+)$")     # "teams['payroll'].label"
 
 
 @dataclass(frozen=True)
@@ -255,7 +255,7 @@ def to_table(diff: Diff) -> str:
     out = [f"left:  {diff.left}", f"right: {diff.right}", ""]
     rows = _shown_figures(diff.figures)
     out.append(f"Figures that differ: {len(diff.figures)}"
-               + (f" ({len(diff.figures) - len(rows)} more spellings of these in --json)"
+               + (f" ({len(diff.figures) - len(rows)} more of the items shown in --json)"
                   if len(rows) < len(diff.figures) else ""))
     if rows:
         width = max(len(n) for n, _, _ in rows)
@@ -275,17 +275,17 @@ def to_table(diff: Diff) -> str:
 
 
 def _shown_figures(figures):
-    """One row per workload that only one side has (its label), and no second spellings."""
+    """One row per item of a list that only one side has (its first field after its id),
+    and a row per other figure that differs."""
     rows, seen = [], set()
     for name, a, b in figures:
-        parts = name.split(".")
-        if parts[0] == "w" and (a is None or b is None):
-            if parts[1] not in seen and parts[2] == "label":
-                seen.add(parts[1])
-                rows.append((f"w.{parts[1]} (workload)", a, b))
+        item = ITEM.match(name)
+        if item and (a is None or b is None):
+            if item.group(1) not in seen and item.group(2) != "id":
+                seen.add(item.group(1))
+                rows.append((f"{item.group(1)} (item)", a, b))
             continue
-        if not parts[-1].endswith(SPELLINGS) and not name.startswith(ALIASES):
-            rows.append((name, a, b))
+        rows.append((name, a, b))
     return rows
 
 

@@ -1,0 +1,204 @@
+"""A figure's show form -> text: each form and alternate written by the Formatter, with the
+note's words for its units. The model says which forms exist (model/show.py); this module
+is where each becomes words, in one locale."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from notedeck.figures.formatting import Formatter
+from notedeck.model import Show, Unit
+from notedeck.model.types import ListOf, Num, Type
+from notedeck.model.units import TIME_SCALES
+
+NBSP = "\u00a0"
+NUMBER = "{n}"
+
+
+class Forms:
+    """Values shown in one locale: the Formatter, and the unit words of the note's language
+    (display.words.UnitWords by unit)."""
+
+    def __init__(self, fmt: Formatter, unit_words: dict | None = None,
+                 declared: frozenset[str] = frozenset()):
+        self.fmt = fmt
+        self.unit_words = unit_words or {}       # Unit -> {category: pattern}
+        self.declared = declared                 # the model's own unit names
+
+    # --- a value in a form -------------------------------------------------------------
+
+    def show(self, value: Any, kind: Type, show: Show, prose: bool = False,
+             zero: str | None = None) -> str:
+        """The value as the form writes it; a list item by item, joined with ', '."""
+        if isinstance(value, tuple):
+            inner = kind.item if isinstance(kind, ListOf) else kind
+            return ", ".join(self.show(v, inner, show, prose, zero) for v in value)
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, str):
+            return value
+        if zero is not None and value == 0:
+            return zero
+        unit = kind.unit if isinstance(kind, Num) else Unit()
+        writer = _FORMS.get(show.form)
+        if writer is None:
+            return ""
+        return writer(self, Fraction(value), unit, show, prose)
+
+    def alternate(self, name: str, value: Any, kind: Type, show: Show,
+                  noun: tuple[str, str] | None = None) -> str:
+        """Another form of a value: plain, Words, counted (with the item's noun), ..."""
+        fmt = self.fmt
+        if isinstance(value, tuple):
+            inner = kind.item if isinstance(kind, ListOf) else kind
+            return ", ".join(self.alternate(name, v, inner, show, noun) for v in value)
+        if name == "Capitalised":
+            text = str(value)
+            return text[:1].upper() + text[1:]
+        value = Fraction(value)
+        unit = kind.unit if isinstance(kind, Num) else Unit()
+        if name == "plain":
+            return self.plain(value, unit, show)
+        if name == "Words":
+            return fmt.Words(value)
+        one, other = noun or ("", "")
+        said = one if fmt.plural(value) == "one" else other
+        if name == "counted":
+            return fmt.counted(value, one, other)
+        if name == "counted_words":
+            return f"{fmt.words(value)} {said}"
+        if name == "Counted_words":
+            return f"{fmt.Words(value)} {said}"
+        raise KeyError(name)
+
+    def plain(self, value: Fraction, unit: Unit, show: Show) -> str:
+        """The number of a form without its words or sign: 132.57 for 132.57×, 8,060 for a
+        duration (seconds), 1,000,000 for 1,000,000 tokens/sec."""
+        fmt, form = self.fmt, show.form
+        if form == "rate":
+            return self._rate_number(value, show)
+        if form == "times":
+            places = show.option("places")
+            return fmt.fixed(value, places) if places is not None else fmt.speedup_plain(value)
+        if form in ("duration", "period"):
+            return fmt.seconds_plain(value)
+        if form in ("share", "percent"):
+            return fmt.decimal(value * 100, show.option("places", 1))
+        if form == "amount":
+            return self._amount_number(value, show)
+        writer = _FORMS.get(form)
+        return writer(self, value, unit, show, False) if writer else fmt.decimal(value, 3)
+
+    # --- forms ---------------------------------------------------------------------------
+
+    def _scaled(self, value: Fraction, show: Show) -> Fraction:
+        wanted = show.option("in")
+        return value if wanted is None else value / _scale(wanted, self.declared)
+
+    def _rate_number(self, value: Fraction, show: Show) -> str:
+        per = show.option("per")
+        if per is not None:
+            value = value * TIME_SCALES[per]
+        places = show.option("places")
+        return self.fmt.decimal(value, places) if places is not None else self.fmt.speed(value)
+
+    def _amount_number(self, value: Fraction, show: Show) -> str:
+        places = show.option("places")
+        if places is not None:
+            return self.fmt.decimal(value, places)
+        return self.fmt.integer(value) if value.denominator == 1 else self.fmt.decimal(value, 3)
+
+    def with_unit(self, number: str, value: Fraction, unit: Unit, places: int = 0,
+                  written: str | None = None) -> str:
+        """A number written with its unit's words: '800,000 tokens'; without words for the
+        unit, '12 item/h'."""
+        forms = self.unit_words.get(unit)
+        if forms is None:
+            return f"{number}{NBSP}{written or unit}" if not unit.plain else number
+        category = self.fmt.plural(value, places)
+        pattern = forms.get(category, forms["other"])
+        return _joined(pattern, number)
+
+
+def _joined(pattern: str, number: str) -> str:
+    """The pattern with its number in place; a space beside {n} holds (no-break)."""
+    before, _, after = pattern.partition(NUMBER)
+    if before.endswith(" "):
+        before = before[:-1] + NBSP
+    if after.startswith(" "):
+        after = NBSP + after[1:]
+    return before + number + after
+
+
+def _scale(written: str, declared: frozenset[str]) -> Fraction:
+    from notedeck.model.syntax import parse_unit
+    from notedeck.model.units import base
+
+    return base(parse_unit(written), declared)[1]
+
+
+def _number(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.decimal(forms._scaled(value, show), show.option("places", 3))
+
+
+def _integer(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.integer(forms._scaled(value, show))
+
+
+def _decimal(forms: Forms, value, unit, show, prose) -> str:
+    places, scaled = show.option("places", 1), forms._scaled(value, show)
+    return forms.fmt.decimal(scaled, places) if show.option("trim", False) else \
+        forms.fmt.fixed(scaled, places)
+
+
+def _compact(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.compact(forms._scaled(value, show))
+
+
+def _words(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.words(value)
+
+
+def _duration(forms: Forms, value, unit, show, prose) -> str:
+    in_prose = getattr(forms.fmt, "duration_in_prose", None)
+    return in_prose(value) if prose and in_prose else forms.fmt.duration(value)
+
+
+def _period(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.slider_label(value)
+
+
+def _share(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.share_prose(value) if prose else forms.fmt.share(value)
+
+
+def _percent(forms: Forms, value, unit, show, prose) -> str:
+    return forms.fmt.percent(value, show.option("places", 0))
+
+
+def _times(forms: Forms, value, unit, show, prose) -> str:
+    places = show.option("places")
+    if places is None:
+        return forms.fmt.speedup(value)
+    return forms.fmt.fixed(value, places) + forms.fmt.TIMES
+
+
+def _rate(forms: Forms, value, unit, show, prose) -> str:
+    per = show.option("per")
+    written = f"{unit}".replace("/s", f"/{per}") if per else None
+    places = show.option("places")
+    return forms.with_unit(forms._rate_number(value, show), value, unit,
+                           places if places is not None else 3, written)
+
+
+def _amount(forms: Forms, value, unit, show, prose) -> str:
+    places = show.option("places", 0 if value.denominator == 1 else 3)
+    return forms.with_unit(forms._amount_number(value, show), value, unit, places)
+
+
+_FORMS: dict[str, Callable[..., str]] = {
+    "number": _number, "integer": _integer, "decimal": _decimal, "compact": _compact,
+    "words": _words, "duration": _duration, "period": _period, "share": _share,
+    "percent": _percent, "times": _times, "rate": _rate, "amount": _amount,
+}

@@ -1,0 +1,195 @@
+"""The model's own words beside its figures: units' words, lists' nouns, say: figures' cases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from notedeck.errors import Problem
+from notedeck.model.messages import key_text, suggest
+from notedeck.model.names import LeafEntry
+from notedeck.model.display.texts import Context, Declared, Text, Texts, words_only
+from notedeck.model.types import Text as TextType
+from notedeck.model.units import Unit, read_unit
+
+# CLDR's plural categories: a unit's words may differ for each (English: one, other).
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+NUMBER = "{n}"
+NOUN_KEYS = ("one", "other")
+
+
+@dataclass(frozen=True)
+class UnitWords:
+    """How a number with a unit reads, per plural category: '{n} items'."""
+
+    unit: Unit
+    forms: tuple[tuple[str, str], ...]     # (category, pattern); 'other' always present
+    path: str
+
+    def pattern(self, category: str) -> str:
+        found = dict(self.forms)
+        return found.get(category, found["other"])
+
+
+@dataclass(frozen=True)
+class Noun:
+    """What one item of a list and several are called: formulas over the item's fields."""
+
+    records: str
+    one: Any                               # model.Expression, text
+    other: Any
+
+
+@dataclass(frozen=True)
+class Say:
+    """A say: figure's cases: each case's name and its words."""
+
+    figure: str
+    cases: tuple[tuple[str, Text], ...]
+
+    def text(self, case: str) -> Text:
+        return dict(self.cases)[case]
+
+
+def pattern_problem(text: Any) -> str | None:
+    """Why a unit's words cannot be used: they hold {n} once and no other slot."""
+    if not isinstance(text, str) or not text.strip():
+        return f"expected words with {NUMBER} where the number goes, e.g. '{{n}} items'"
+    rest = text.replace(NUMBER, "", 1)
+    if NUMBER not in text or "{" in rest or "}" in rest:
+        return f"expected {NUMBER} once, where the number goes, and no other slot; got {text!r}"
+    return None
+
+
+def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
+    """`unit_words: {item: {one: '{n} item', other: '{n} items'}, item/h: '{n} items an hour'}`."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        texts.problem(("unit_words",), "expected a mapping of units to their words: "
+                                       "item: {one: '{n} item', other: '{n} items'}")
+        return ()
+    made, seen = [], {}
+    for name, words in value.items():
+        path = ("unit_words", name)
+        unit, problem = read_unit(name, texts.model.units)
+        if problem:
+            texts.problem(path, problem, at_key=True)
+            continue
+        if unit in seen:
+            texts.problem(path, f"the unit {unit} has words already (as '{seen[unit]}')",
+                          at_key=True)
+            continue
+        seen[unit] = name
+        forms = _forms(texts, words, path)
+        if forms:
+            made.append(UnitWords(unit, forms, key_text(path)))
+    return tuple(made)
+
+
+def _forms(texts: Texts, words: Any, path: tuple) -> tuple[tuple[str, str], ...]:
+    found = {"other": words} if isinstance(words, str) else words
+    if not isinstance(found, dict) or "other" not in found:
+        texts.problem(path, "expected words for any count ('{n} items an hour'), or a "
+                            "mapping by plural category with other: ({one: '{n} item', "
+                            "other: '{n} items'})")
+        return ()
+    forms = []
+    for category, text in found.items():
+        here = path if isinstance(words, str) else path + (category,)
+        if category not in CATEGORIES:
+            texts.problem(here, f"unknown plural category '{category}'"
+                          + suggest(str(category), list(CATEGORIES)), at_key=True)
+            continue
+        problem = pattern_problem(text)
+        if problem:
+            texts.problem(here, problem)
+            continue
+        texts.declared[key_text(here)] = Declared(key_text(here), text, Context(),
+                                                  frozenset(), texts.document.where(here),
+                                                  "number")
+        forms.append((category, text))
+    return tuple(forms) if len(forms) == len(found) else ()
+
+
+def nouns(texts: Texts, value: Any) -> dict[str, Noun]:
+    """`nouns: {teams: {one: "singular if singular != '' else label", other: label}}`."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        texts.problem(("nouns",), "expected a mapping of lists of records to their nouns: "
+                                  "LIST: {one: a formula, other: a formula}")
+        return {}
+    made = {}
+    for name, spec in value.items():
+        path = ("nouns", name)
+        records = texts.rows(name, path)
+        if records is None:
+            continue
+        if records not in {key_text(p) for p in texts.model.plan.items}:
+            texts.problem(path, f"nouns go with a list of records; '{records}' is a use's rows",
+                          at_key=True)
+            continue
+        if not isinstance(spec, dict) or set(spec) != set(NOUN_KEYS):
+            texts.problem(path, "expected one: and other: (formulas over the item's fields "
+                                "giving the noun for one and for several)")
+            continue
+        formulas = [_noun(texts, spec[key], path + (key,), records) for key in NOUN_KEYS]
+        if None not in formulas:
+            made[records] = Noun(records, *formulas)
+    return made
+
+
+def _noun(texts: Texts, formula: Any, path: tuple, records: str):
+    if not isinstance(formula, str):
+        texts.problem(path, "expected a formula over the item's fields, e.g. label")
+        return None
+    try:
+        made = texts.model.expression(formula, within=records, where=texts.document.where(path))
+    except Exception as exc:                                   # noqa: BLE001 - reported
+        texts.problems.extend(getattr(exc, "problems", ()) or
+                              [Problem(texts.document.where(path), str(exc))])
+        return None
+    if not isinstance(made.type, TextType):
+        texts.problem(path, f"a noun is text; '{formula}' gives {made.type.described()}")
+        return None
+    return made
+
+
+def says(texts: Texts) -> dict[str, Say]:
+    """Every say: figure's cases, by each path the figure is shown under; a case of a figure
+    inside each: or a group is words alone (its figures are shown by the text that says it)."""
+    made: dict[str, Say] = {}
+    compiled: dict[tuple, tuple] = {}
+    for figure in texts.model.figures:
+        if figure.show.form != "say":
+            continue
+        cases = figure.show.option("cases", ())
+        top = "[]" not in figure.path and isinstance(_entry(texts.model, figure.path),
+                                                     LeafEntry)
+        key = tuple(path for _, _, path in cases)
+        if key not in compiled:
+            compiled[key] = tuple(_case(texts, name, text, path, top)
+                                  for name, text, path in cases)
+        if all(text is not None for _, text in compiled[key]):
+            made[figure.path] = Say(figure.path, compiled[key])
+    return made
+
+
+def _case(texts: Texts, name: str, text: str, path: tuple, top: bool) -> tuple[str, Text | None]:
+    made = texts.text(text, path, Context())
+    if made is not None and not top and not words_only(made):
+        texts.problem(path, "a say: case of a figure inside each: or a group is words alone; "
+                            "show the figures it would name beside it")
+        return name, None
+    if not top and key_text(path) in texts.declared:
+        texts.declared[key_text(path)] = replace(texts.declared[key_text(path)], kind="words")
+    return name, made
+
+
+def _entry(model, path: str):
+    node: Any = model.plan.names
+    for part in re.split(r"\.", path):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
