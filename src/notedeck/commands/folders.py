@@ -12,6 +12,7 @@ from pathlib import Path
 from notedeck.readers.layout import NOTE
 
 BUNDLED = Path(__file__).resolve().parent.parent / "bundled"
+EXAMPLES_FOLDER = Path(__file__).resolve().parent.parent / "examples"    # the other bundled notes
 HERE = Path(".")
 
 
@@ -27,7 +28,9 @@ class Example:
 
 # The first is the default. A second bundled note joins with one line here.
 EXAMPLES = (Example("million-tokens", BUNDLED, "support-team",
-                    "an imagined writing speed, and why faster writing is not faster work"),)
+                    "an imagined writing speed, and why faster writing is not faster work"),
+            Example("waiting-in-line", EXAMPLES_FOLDER / "waiting-in-line", "planning-office",
+                    "how busy a team is, and why work waits far longer as it fills up"))
 
 
 def content_folder(path: Path | None) -> Path:

@@ -70,5 +70,6 @@ def listing() -> str:
     for index, example in enumerate(EXAMPLES):
         count = len(NoteLayout(example.folder).audience_names())
         default = " (the default)" if index == 0 else ""
-        lines.append(f"{example.name:20} {example.about}{default}; {count} example audiences")
+        audiences = "1 example audience" if count == 1 else f"{count} example audiences"
+        lines.append(f"{example.name:20} {example.about}{default}; {audiences}")
     return "\n".join(lines)
