@@ -18,19 +18,17 @@ HERE = Path(".")
 
 @dataclass(frozen=True)
 class Example:
-    """A note shipped with notedeck: `init --example NAME` copies it."""
+    """A note shipped with notedeck: `init --example NAME` copies it; `init --list` tells it
+    by its model's own `about:` (the engine keeps no word of any note's subject)."""
 
     name: str
     folder: Path
     audience: str          # the one example audience `init` copies (all: --with-examples)
-    about: str
 
 
-# The first is the default. A second bundled note joins with one line here.
-EXAMPLES = (Example("million-tokens", BUNDLED, "support-team",
-                    "an imagined writing speed, and why faster writing is not faster work"),
-            Example("waiting-in-line", EXAMPLES_FOLDER / "waiting-in-line", "planning-office",
-                    "how busy a team is, and why work waits far longer as it fills up"))
+# The first is the default. A further bundled note joins with one line here.
+EXAMPLES = (Example("million-tokens", BUNDLED, "support-team"),
+            Example("waiting-in-line", EXAMPLES_FOLDER / "waiting-in-line", "planning-office"))
 
 
 def content_folder(path: Path | None) -> Path:

@@ -65,11 +65,21 @@ def _is_here(directory: Path) -> bool:
 
 
 def listing() -> str:
-    """The bundled notes `init --example NAME` can start from, the default first."""
+    """The bundled notes `init --example NAME` can start from, the default first, each told
+    by its model's `about:`."""
     lines = []
     for index, example in enumerate(EXAMPLES):
         count = len(NoteLayout(example.folder).audience_names())
         default = " (the default)" if index == 0 else ""
         audiences = "1 example audience" if count == 1 else f"{count} example audiences"
-        lines.append(f"{example.name:20} {example.about}{default}; {audiences}")
+        lines.append(f"{example.name:20} {_about(example)}{default}; {audiences}")
     return "\n".join(lines)
+
+
+def _about(example: Example) -> str:
+    """The example's model.yaml `about:`, in one line."""
+    from notedeck.readers import yamlfile
+
+    data = yamlfile.load(NoteLayout(example.folder).model).data
+    about = data.get("about") if isinstance(data, dict) else None
+    return " ".join(about.split()) if isinstance(about, str) else ""
