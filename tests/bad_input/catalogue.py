@@ -754,6 +754,42 @@ NAMES = [
 CASES = CASES + NAMES
 
 
+# --- placeholders within every per-text budget that add up across a build (issue 21) --------
+
+LOOPS = ("{% for a in workloads %}{% for b in workloads %}{{ workloads | map(attribute='scene') "
+         "| join(' ') }}{% endfor %}{% endfor %}\n")
+SPIN = ("{% for a in [" + ", ".join(["1"] * 1500) + "] %}{% for b in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+        "14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24] %}{% endfor %}{% endfor %}\n")
+
+
+def _sections_with(body: str, count: int, first: int = 6) -> Edit:
+    """`count` small sections more, each with `body` in its speaker notes."""
+    def edit(note: Path) -> None:
+        for number in range(first, first + count):
+            (note / "sections" / f"{number:02d}-loops.md").write_text(
+                f"---\nnumber: {number}\ntitle: Loops {number}\nheadline: Loops\n---\n\n"
+                f"## Slide {number}\n\nText.\n\n### Notes\n\n{body}", encoding="utf-8")
+    return edit
+
+
+WHOLE = [
+    Case("placeholder-loops-in-twenty-files", _sections_with(LOOPS * 4, 20),
+         ("-loops.md:", "the placeholders of this note print more than 500,000 characters in "
+          "all (every file together; this one brings it over)"), count=1),
+    Case("placeholder-loops-in-notes-and-audience", lambda note: [
+        _sections_with(LOOPS * 4, 6)(note),
+        replace(HOSPITAL, "{{ writing.imagined_scale }}; what",
+                "{{ writing.imagined_scale }}; what" + LOOPS.strip() * 4)(note)],
+         ("the placeholders of this note print more than 500,000 characters in all",),
+         audience="hospital-admin", count=1),
+    Case("placeholder-steps-in-fifteen-files", _sections_with(SPIN, 15),
+         ("-loops.md:", "the placeholders of this note do too much work in all (over "
+          "1,000,000 steps of loops and filters, every file together"), count=1),
+]
+
+CASES = CASES + WHOLE
+
+
 # --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---
 
 @dataclass(frozen=True)
