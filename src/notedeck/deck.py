@@ -131,84 +131,149 @@ Passage = Paragraph | BulletList | Exercise
 
 
 # --- charts ------------------------------------------------------------------
+# Generic and renderer-neutral: every value a float placed on an axis, every label already
+# formatted text. LineChart and BarChart are the forms every renderer draws; a new kind of
+# chart is a frozen type here whose lower() returns one of them (see drawable()).
+
+SCALES = ("linear", "log", "symlog")   # symlog: linear from 0 up to 1, then logarithmic
+
+
+def on_scale(scale: str, value: float) -> bool:
+    """Whether an axis of this scale can place the value (a log axis has no 0)."""
+    return value > 0 if scale == "log" else True
+
 
 @dataclass(frozen=True)
 class Tick:
     value: float
-    label: str
+    label: str                     # "1 min", "10×"
 
 
 @dataclass(frozen=True)
-class Series:
-    label: str
+class Axis:
+    title: str
+    ticks: tuple[Tick, ...] = ()   # where it is labelled (a tick past the data may widen it)
+    scale: str = "linear"          # one of SCALES
+    grid: bool = True              # a gridline at each tick
+
+    def __post_init__(self) -> None:
+        if self.scale not in SCALES:
+            raise ValueError(f"an axis's scale is one of {', '.join(SCALES)}, not {self.scale!r}")
+
+
+@dataclass(frozen=True)
+class Point:
+    """An annotated point: a dot with its label, on the line that holds it."""
+
+    x: float
+    y: float
+    label: str                     # "90%: 9 h"
+    featured: bool = False         # drawn larger, in the next colour, its label bold
+
+
+@dataclass(frozen=True)
+class Line:
+    """One series of a line chart, with the points along it that carry labels."""
+
+    label: str                     # its name, at its end or in a legend; a data sheet's column
     x: tuple[float, ...]
     y: tuple[float, ...]
+    marked: bool = True            # a marker at every point (else a heavier stroke alone)
+    named: bool = True             # its label shown on the chart (else only in the data)
+    points: tuple[Point, ...] = ()
+    points_label: str = ""         # what the annotated points are, as a group
+
+    def points_drawn(self, shown=lambda x: True) -> tuple[Point, ...]:
+        """The annotated points on the stretch of the line that is drawn, where `shown(x)`
+        says which x values a renderer can place: a point the line does not reach has no
+        dot and no label."""
+        xs = [x for x in self.x if shown(x)]
+        return tuple(p for p in self.points if xs and shown(p.x) and min(xs) <= p.x <= max(xs))
 
 
 @dataclass(frozen=True)
-class DialChart:
-    """Writing time against speed, log-log, one line per workload."""
+class Reference:
+    """A labelled line across the plot: at a y value (horizontal) or an x value (vertical)."""
+
+    value: float
+    label: str                     # "Budget 40 h"
+    axis: str = "y"                # "y" | "x"
+
+    def __post_init__(self) -> None:
+        if self.axis not in ("x", "y"):
+            raise ValueError(f"a reference line is at an x or a y value, not {self.axis!r}")
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """Lines over two axes, with reference lines and annotated points."""
 
     name: str
     title: str
     alt_text: str
-    x_label: str
-    y_label: str
-    series: tuple[Series, ...]     # x: tokens/sec at each dial stop, y: seconds
-    x_ticks: tuple[Tick, ...]      # the dial's stops ("100", "1K", ...)
-    y_ticks: tuple[Tick, ...]      # readable durations ("1 second", "1 min", ...)
+    x: Axis
+    y: Axis
+    lines: tuple[Line, ...]
+    references: tuple[Reference, ...] = ()
+
+    @property
+    def annotated(self) -> bool:
+        """Labels inside the plot (points or references), which want room around the data."""
+        return bool(self.references) or any(line.points for line in self.lines)
 
 
 @dataclass(frozen=True)
 class Segment:
-    label: str                     # "Writing" | "Checking"
-    share: float                   # 0..1 of the bar
-    share_label: str               # "99.3%"
+    """One series' part of a bar."""
+
+    label: str                     # the series: "Waiting"
+    value: float                   # a share of the bar (0..1) when normalised, else on the axis
+    value_label: str               # "90%"
 
 
 @dataclass(frozen=True)
 class Bar:
-    label: str                     # "100 tokens/sec"
-    total_label: str               # "2 h 14 min 20 s"
-    segments: tuple[Segment, ...]
+    label: str                     # the category: "Team A"
+    total_label: str               # "10 h"; "" for none
+    segments: tuple[Segment, ...]  # the same series, in the same order, in every bar
 
 
 @dataclass(frozen=True)
-class BottleneckChart:
-    """A 100% bar per speed, split into writing and checking."""
+class BarChart:
+    """A bar per category, split into the series' segments: stacked end to end or side by
+    side, as shares of the whole bar or as values, across (horizontal) or upright."""
 
     name: str
     title: str
     alt_text: str
     bars: tuple[Bar, ...]
+    stacked: bool = True
+    normalised: bool = True        # every bar drawn whole: its values are its shares
+    horizontal: bool = True
+
+    def lengths(self) -> tuple[tuple[float, ...], ...]:
+        """Each segment's length as a share of the longest bar's (of its own when normalised);
+        a value below 0 has none."""
+        values = tuple(tuple(max(s.value, 0) for s in bar.segments) for bar in self.bars)
+        if self.normalised:
+            return values
+        scale = max((sum(row) if self.stacked else max(row, default=0) for row in values),
+                    default=0) or 1.0
+        return tuple(tuple(value / scale for value in row) for row in values)
 
 
-@dataclass(frozen=True)
-class Marker:
-    x: float
-    y: float
-    label: str                     # "60 seconds: 132.57×"
-    featured: bool = False
+ChartSpec = LineChart | BarChart
+Drawn = LineChart | BarChart       # the forms renderers draw: kinds lower() into them
 
 
-@dataclass(frozen=True)
-class SpeedupChart:
-    """End-to-end speedup against fixed check time, with the writing speedup as ceiling."""
-
-    name: str
-    title: str
-    alt_text: str
-    x_label: str
-    y_label: str
-    curve: Series                  # x: check seconds (first may be 0), y: speedup
-    x_ticks: tuple[Tick, ...]      # the slider's stops ("0", "1 min", "1 hour", "1 day")
-    y_ticks: tuple[Tick, ...]
-    markers: tuple[Marker, ...]    # the check table's rows
-    ceiling: float
-    ceiling_label: str             # "Writing speedup 10,000×"
-
-
-ChartSpec = DialChart | BottleneckChart | SpeedupChart
+def drawable(spec) -> Drawn:
+    """The chart as a form every renderer draws: any other kind lowers itself into one."""
+    if isinstance(spec, (LineChart, BarChart)):
+        return spec
+    if not (is_dataclass(spec) and hasattr(spec, "lower")):
+        raise TypeError(f"cannot draw a {type(spec).__name__}: a chart is a LineChart, a "
+                        "BarChart, or a kind whose lower() returns one")
+    return drawable(spec.lower())
 
 
 # --- slides ------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from lxml import html as lxml_html
 
-from notedeck.deck import BottleneckChart, Choice, Paragraph, Run, Slider, Table
+from notedeck.deck import BarChart, Choice, Paragraph, Run, Slider, Table
 from notedeck.render import web
 from notedeck.render.web.plan import plan
 
@@ -73,11 +73,11 @@ def test_every_chart_is_an_svg_with_title_and_description_from_the_data(built):
     alts = {text(d) for d in tree.xpath("//*[local-name()='desc']")}
     titles = {text(t) for t in tree.xpath("//*[local-name()='title']")}
     for spec in deck.charts:
-        if isinstance(spec, BottleneckChart):       # a bar per SVG, the chart's title as caption
+        if isinstance(spec, BarChart):              # a bar per SVG, the chart's title as caption
             assert plain(spec.title) in texts(tree, "//figcaption")
             for bar in spec.bars:
                 assert plain(f"{bar.label}: {bar.total_label}") in titles
-                assert plain(", ".join(f"{s.label} {s.share_label}" for s in bar.segments)) in alts
+                assert plain(", ".join(f"{s.label} {s.value_label}" for s in bar.segments)) in alts
         else:
             assert plain(spec.alt_text) in alts and plain(spec.title) in titles
 

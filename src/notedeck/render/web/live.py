@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from notedeck.deck import (BottleneckChart, DialChart, Live, Panel, Readout, SpeedupChart, Stats,
-                           Varying)
+from notedeck.deck import BarChart, LineChart, Live, Panel, Readout, Stats, Varying, drawable
 from notedeck.errors import fail
 from notedeck.render.web.columns import Columns, mapped
 from notedeck.render.web.controls import Drawn, control_html
 from notedeck.render.web.html import Ids, el, esc
-from notedeck.render.web.svg import PLOT, dial_axes, n, speedup_axes
+from notedeck.render.web.svg import PLOT, n, scales
 
 
 class LivePage:
@@ -111,16 +110,14 @@ class LivePage:
 # controls.KINDS). Every text is a column of precomputed values (columns.py): the script only
 # looks strings up.
 SHOWN: dict[type, Callable[[LivePage, Varying], str]] = {
-    str: LivePage.sentence, Stats: LivePage.stats, BottleneckChart: LivePage.bars}
+    str: LivePage.sentence, Stats: LivePage.stats, BarChart: LivePage.bars}
 
 
 def chart_axes(spec):
-    """The axes a chart is drawn on, to place a cursor in the same spot."""
-    match spec:
-        case DialChart():
-            return dial_axes(spec)
-        case SpeedupChart():
-            return speedup_axes(spec)
+    """The scales a line chart is drawn on, to place a cursor in the same spot."""
+    drawn = drawable(spec)
+    if isinstance(drawn, LineChart):
+        return scales(drawn)
     raise fail("web page", f"cannot place a cursor on a {type(spec).__name__} chart")
 
 
@@ -142,10 +139,11 @@ def _attrs(values: dict[str, str | None]) -> str:
     return "".join(f' {k}="{esc(v)}"' for k, v in values.items() if v is not None)
 
 
-def bar_chart(chart: BottleneckChart, ids: Ids, columns: Columns | None = None,
+def bar_chart(chart: BarChart, ids: Ids, columns: Columns | None = None,
               live: Varying | None = None) -> str:
-    """Each bar: label and total, the bar split by share (SVG), the shares in words; with
-    `live`, the chart at every position, its texts and widths following the controls."""
+    """Horizontal bars, a row each: label and total, the bar split into its segments (SVG), the
+    segments' values in words; with `live`, the chart at every position, its texts and lengths
+    following the controls."""
     def text(tag, name, pick, **attrs):
         if live is None:
             return el(tag, esc(pick(chart)), **attrs)
@@ -162,14 +160,14 @@ def bar_chart(chart: BottleneckChart, ids: Ids, columns: Columns | None = None,
         svg_title = text("title", f"bar{k}_title",
                          lambda c: f"{c.bars[k].label}: {c.bars[k].total_label}", id=tid)
         svg_desc = text("desc", f"bar{k}_desc", lambda c: ", ".join(
-            f"{s.label} {s.share_label}" for s in c.bars[k].segments), id=did)
+            f"{s.label} {s.value_label}" for s in c.bars[k].segments), id=did)
         rects = "".join(_segment(chart, k, j, columns, live) for j in range(len(bar.segments)))
         svg = (f'<svg class="bar-svg" viewBox="0 0 {n(PLOT)} 40" preserveAspectRatio="none" '
                f'role="img" aria-labelledby="{tid}" aria-describedby="{did}" '
                f'xmlns="http://www.w3.org/2000/svg">{svg_title}{svg_desc}{rects}</svg>')
         shares = " · ".join(
             f'<span class="swatch seg-{j}" aria-hidden="true"></span>{esc(s.label)} '
-            + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].share_label)
+            + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].value_label)
             for j, s in enumerate(bar.segments))
         bars.append(el("div", head + svg + el("p", shares, class_="bar-shares", aria_hidden="true"),
                        class_="bar"))
@@ -177,16 +175,21 @@ def bar_chart(chart: BottleneckChart, ids: Ids, columns: Columns | None = None,
               class_="bars")
 
 
-def _segment(chart: BottleneckChart, k: int, j: int, columns: Columns | None,
+def _segment(chart: BarChart, k: int, j: int, columns: Columns | None,
              live: Varying | None) -> str:
-    def geometry(c: BottleneckChart) -> tuple[str, str]:
-        shares = [s.share for s in c.bars[k].segments]
-        return n(sum(shares[:j]) * PLOT), n(shares[j] * PLOT)
+    """Segment j of bar k in the bar's 1000 x 40 box: end to end with the others (stacked),
+    or a band of the box of its own (side by side)."""
+    layers = 1 if chart.stacked else len(chart.bars[k].segments)
+    y, height = ("0", "40") if chart.stacked else (n(40 * j / layers), n(40 / layers))
+
+    def geometry(c: BarChart) -> tuple[str, str]:
+        lengths = c.lengths()[k]
+        return n((sum(lengths[:j]) if c.stacked else 0) * PLOT), n(lengths[j] * PLOT)
 
     if live is None:
         x, width = geometry(chart)
-        return f'<rect class="seg-{j}" x="{x}" y="0" width="{width}" height="40"/>'
+        return f'<rect class="seg-{j}" x="{x}" y="{y}" width="{width}" height="{height}"/>'
     bound = _attrs(columns.bound({"x": mapped(live, lambda c: geometry(c)[0], f"bar{k}_x{j}"),
                                   "width": mapped(live, lambda c: geometry(c)[1],
                                                   f"bar{k}_w{j}")}))
-    return f'<rect class="seg-{j}" y="0" height="40"{bound}/>'
+    return f'<rect class="seg-{j}" y="{y}" height="{height}"{bound}/>'
