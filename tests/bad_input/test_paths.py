@@ -74,7 +74,7 @@ def test_template_export_keeps_a_file_and_with_force_moves_it_aside(tmp_path):
     (["init", "/proc/x"], "/proc/x: cannot start a note here"),
     (["init", "/dev/null"], "/dev/null: the folder exists and is not empty"),
     (["build", "--content", str(BUNDLED), "--out", "/proc/self"],
-     "/proc/self: cannot write into this folder"),
+     "/proc/self: cannot write the outputs here: No such file or directory"),
     (["build", "--content", str(BUNDLED), "--out", "/proc/self/fd/x"], "/proc/self/fd/x: "),
     (["build", "--content", str(BUNDLED), "--out", "/dev/null/x"],
      "/dev/null/x: cannot create the output folder"),

@@ -90,8 +90,8 @@ def _stage(scratch, folder: Path) -> Path:
     try:
         return scratch.make(STAGE, folder)
     except OSError as exc:
-        raise fail(folder, f"cannot write into this folder: {exc.strerror or exc}; choose "
-                           "another --out; nothing in it was changed") from None
+        raise fail(folder, f"cannot write the outputs here: {exc.strerror or exc}; the files "
+                           "already in the folder are unchanged") from None
 
 
 def _emit(renderer, plan, stage: Path) -> Written:
