@@ -105,7 +105,7 @@ def test_init_starts_a_note_that_builds_and_figures_lists_every_name(tmp_path):
     assert figures["bottleneck.end_to_end_speedup"] == "132.57×"
     assert figures["w.apps.count_words"] == "forty"
     table = runner.invoke(main, ["figures", "--content", str(tmp_path / "mine"),
-                                 "--audience", "research-lab"]).output
+                                 "--audience", "support-team"]).output
     assert "bottleneck.end_to_end_speedup" in table and "132.57×" not in table
 
 

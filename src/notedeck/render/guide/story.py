@@ -78,7 +78,7 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         thumb = Thumbnail(f"slide{k + 1}", lambda canvas, s=slide: artist.draw(canvas, s),
                           (artist.width, artist.height), thumb_width)
         column, glued = [P(esc(planned.clock.slides[k]), META)], [True]
-        for note in slide.notes:
+        for note in _notes(slide, model, first_of_source, deck):
             pieces = paragraphs(esc(note), NOTE)
             column += pieces
             glued += [False] * len(pieces)
@@ -90,6 +90,15 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         groups[-1].append(SlideEntry(thumb, column, glued))
         groups[-1].append(Spacer(1, 10))
     return [Chain(group, [_heading(item) for item in group]) for group in groups if group]
+
+
+def _notes(slide, model, first: bool, deck) -> tuple[str, ...]:
+    """A slide's speaker notes, once: a slide continued from the one before says only that
+    it continues it (the deck repeats the notes on each part; the guide prints them once)."""
+    if first or model is None:
+        return tuple(slide.notes)
+    title = getattr(model, "title", "") or slide.title
+    return (fill_slots(deck.meta.labels.continued_notes, title=" ".join(title.split())),)
 
 
 def _heading(item: Flowable) -> bool:
