@@ -631,6 +631,12 @@ class Meta:
     build: str = ""                # the build id: same content, audience and notedeck, same id
     variant: str = ""              # the audience's file name ("support-team"); "" for the note
     figures: tuple[tuple[str, str], ...] = ()   # every figure as shown, for `notedeck verify`
+    session: int = 0               # the session's length in seconds (note.yaml `session:`); 0: as
+                                   # long as its sections' planned minutes add up to
+    # An output that shows only part of the note (the worksheet) carries the id of that part
+    # and its name, and only the figures it shows, so verify judges it by what it shows.
+    shown: str = field(default="", metadata=_SETTING)
+    output: str = field(default="", metadata=_SETTING)
     lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"
     labels: Labels = field(default_factory=Labels, metadata=_SETTING)
 
@@ -639,6 +645,27 @@ class Meta:
         """The language to declare where English decks declared none before (the handout's
         /Lang, the speaker notes' runs): "" for en-GB, whose outputs keep their bytes."""
         return "" if self.lang == "en-GB" else self.lang
+
+
+# --- the guide's clock: each planned slide's time, written by the deck's Formatter --------
+
+@dataclass(frozen=True)
+class ClockRow:
+    start: str               # "09:12"
+    section: str             # "02  Thought experiments"
+    slides: str              # "5"
+    minutes: str             # "14 min", or the words for a section without a plan
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Every time and count the facilitator guide prints (figures/clock.py writes it)."""
+
+    session: str                     # "A session of 1 h, 09:00 to 10:00. ..."
+    rows: tuple[ClockRow, ...]
+    end: str                         # the clock at the end
+    total: str                       # "total 1 h"
+    slides: tuple[str, ...]          # per planned slide: "Slide 3 · 09:12 · 2 min"
 
 
 @dataclass(frozen=True)
@@ -650,6 +677,9 @@ class Deck:
     # The web page's live controls, composed only when the web page is built: derived
     # figures, not the Deck's content, so left out of equality, strings() and deck.json.
     live: Live | None = field(default=None, compare=False, metadata={"content": False})
+    # The guide's clock, written once the slides are laid out and only when the guide is built:
+    # like the live controls, derived and left out of equality, strings() and deck.json.
+    clock: Clock | None = field(default=None, compare=False, metadata={"content": False})
 
     def chart(self, name: str) -> ChartSpec:
         for spec in self.charts:

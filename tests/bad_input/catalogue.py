@@ -421,6 +421,25 @@ LOCALE = [
                         "{title}")),
     Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  check.none: 0\n"),
          ("note.yaml:", "labels.check.none: expected text, got 0")),
+    Case("note-durations-prose-unknown", replace(N, DATE, DATE + "durations: {prose: spoken}\n"),
+         ("note.yaml:", "durations.prose: expected one of words, compact (words: \"2 hours and "
+                        "14 minutes\"; compact: \"2 h 14 min\", as tables write it), got "
+                        "'spoken'")),
+    Case("note-durations-days-from-too-short", replace(N, DATE, DATE + "durations:\n"
+                                                                   "  days_from: 12 h\n"),
+         ("note.yaml:", "durations.days_from: expected a duration from 1 day to 10 years in "
+                        "whole seconds (e.g. '2 days', '36 h'), or never; got '12 h'")),
+    Case("note-session-too-long", replace(N, DATE, DATE + "session: 2 days\n"),
+         ("note.yaml:", "session: expected the session's length in whole minutes from 10 min "
+                        "to 24 h (e.g. '3 h 30 min', or 90 for minutes), got '2 days'")),
+    Case("note-durations-unknown-key", replace(N, DATE, DATE + "durations: {days: 2}\n"),
+         ("note.yaml:", "durations.days: unknown key 'days'")),
+    Case("audience-durations-days-from-not-a-duration",
+         replace("audiences/support-team.yaml", "name: Customer support team",
+                 "name: Customer support team\nnote:\n  durations: {days_from: soon}"),
+         ("support-team.yaml:8:", "durations.days_from: expected a duration from 1 day to 10 "
+                                  "years in whole seconds (e.g. '2 days', '36 h'), or never; "
+                                  "got 'soon'"), audience="support-team"),
     Case("audience-locale-unknown", replace("audiences/support-team.yaml",
                                             "name: Customer support team",
                                             "name: Customer support team\nlocale: de-XX"),
@@ -536,7 +555,7 @@ WORK = [
     Case("markdown-list-nested-in-worksheet",
          replace("sections/05-use-it-this-week.md", "- **Ask for disagreement, not volume**: which",
                  DEEP_LIST + "- **Ask for disagreement, not volume**: which"),
-         ("05-use-it-this-week.md:71: a list is nested more than 8 levels deep",)),
+         ("05-use-it-this-week.md:72: a list is nested more than 8 levels deep",)),
     Case("placeholder-nested-joins", replace(S1, X, "{{ " + JOINS + " }}"),
          ("01-what-the-number-means.md:37: a placeholder here builds a value of",
           "characters; at most 10,000")),
@@ -608,7 +627,8 @@ def hospital_copy(note: Path) -> None:
 RETOLD = [
     Case("audience-passage-not-in-the-note", replace(HOSPITAL, "  pattern: |", "  patern: |"),
          ("hospital-admin.yaml:118: passages.patern: no section marks a passage 'patern'; "
-          "did you mean 'pattern'? Passages in this note: done-example, experiments-notes,",),
+          "did you mean 'pattern'? Passages in this note: amdahl, cheap-drafts, done-example, "
+          "experiments-notes,",),
          audience="hospital-admin"),
     Case("audience-passages-not-a-mapping",
          lambda note: (note / HOSPITAL).write_text((note / HOSPITAL).read_text(encoding="utf-8").split(
@@ -635,8 +655,8 @@ RETOLD = [
                                              "<!-- passage: done-example, item: aps -->"),
          ("05-use-it-this-week.md:19: unknown workload 'aps' in this passage; did you mean "
           "'apps'?",)),
-    Case("passage-never-closed", replace(S5, "cannot.\n<!-- end -->\n\nSecond", "cannot.\n\nSecond"),
-         ("05-use-it-this-week.md:51: this passage is never closed; add '<!-- end -->'",)),
+    Case("passage-never-closed", replace(S5, "each one wrong.\n<!-- end -->\n", "each one wrong.\n"),
+         ("05-use-it-this-week.md:60: this passage is never closed; add '<!-- end -->'",)),
     Case("passage-nested", replace(S5, "For the lending app", "<!-- passage: inner -->\nFor the lending app"),
          ("05-use-it-this-week.md:20: passages cannot be nested; close the passage opened on "
           "line 19 with '<!-- end -->' first",)),
@@ -688,6 +708,13 @@ def _replace_with(name: str, make: Callable[[Path], None]) -> Callable[[Path], N
     return edit
 
 
+def _older_state_with_a_folder_for_its_link(folder: Path) -> None:
+    """An older notedeck's state folder (outputs linked into .notedeck/builds/ID), its
+    current-build link replaced by a folder by hand."""
+    (folder / ".notedeck" / "builds").mkdir(parents=True)
+    (folder / ".notedeck" / "current").mkdir()
+
+
 def _out_link_into_note(note: Path, output: Path) -> Path:
     (output.parent / "elsewhere").symlink_to(note / "sections")
     return output.parent / "elsewhere"
@@ -697,9 +724,9 @@ PUBLISH = [
     Case("out-is-the-note", lambda note: None,
          ("the output folder is inside the note's folder", "a build would read its own "
           "outputs. Choose a folder outside the note"), out=lambda note, output: note),
-    Case("out-inside-the-note", lambda note: None,
-         ("note/output: the output folder is inside the note's folder",),
-         out=lambda note, output: note / "output"),
+    Case("out-inside-the-note", lambda note: None,          # only its own output/ may be
+         ("note/drafts: the output folder is inside the note's folder",),
+         out=lambda note, output: note / "drafts"),
     Case("out-into-the-note-through-a-link", lambda note: None,
          ("elsewhere: the output folder is inside the note's folder",), out=_out_link_into_note),
     Case("out-name-too-long", lambda note: None,
@@ -722,7 +749,12 @@ PUBLISH = [
     Case("out-state-changed-by-hand", lambda note: None,
          ("output/.notedeck/current: expected notedeck's link to the current build, found a "
           "folder; it was changed by hand: remove the folder",),
-         out=_in_output(_replace_with(".notedeck/current", lambda p: p.mkdir()))),
+         out=_in_output(_older_state_with_a_folder_for_its_link)),
+    Case("out-users-own-deck-in-the-way", lambda note: None,
+         ("output/deck.pptx: deck.pptx was not made by notedeck (it carries no notedeck build "
+          "id), and a build would replace it; move it away, choose another --out, or build "
+          "with --force, which moves it aside",),
+         out=_in_output(_replace_with("deck.pptx", lambda p: p.write_bytes(b"my own deck")))),
 ]
 
 CASES = CASES + PUBLISH
@@ -752,6 +784,82 @@ NAMES = [
 ]
 
 CASES = CASES + NAMES
+
+
+# --- placeholders within every per-text budget that add up across a build (issue 21) --------
+
+LOOPS = ("{% for a in workloads %}{% for b in workloads %}{{ workloads | map(attribute='scene') "
+         "| join(' ') }}{% endfor %}{% endfor %}\n")
+SPIN = ("{% for a in [" + ", ".join(["1"] * 1500) + "] %}{% for b in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+        "14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24] %}{% endfor %}{% endfor %}\n")
+
+
+def _sections_with(body: str, count: int, first: int = 6) -> Edit:
+    """`count` small sections more, each with `body` in its speaker notes."""
+    def edit(note: Path) -> None:
+        for number in range(first, first + count):
+            (note / "sections" / f"{number:02d}-loops.md").write_text(
+                f"---\nnumber: {number}\ntitle: Loops {number}\nheadline: Loops\n---\n\n"
+                f"## Slide {number}\n\nText.\n\n### Notes\n\n{body}", encoding="utf-8")
+    return edit
+
+
+WHOLE = [
+    Case("placeholder-loops-in-twenty-files", _sections_with(LOOPS * 4, 20),
+         ("-loops.md:", "the placeholders of this note print more than 500,000 characters in "
+          "all (every file together; this one brings it over)"), count=1),
+    Case("placeholder-loops-in-notes-and-audience", lambda note: [
+        _sections_with(LOOPS * 4, 6)(note),
+        replace(HOSPITAL, "{{ writing.imagined_scale }}; what",
+                "{{ writing.imagined_scale }}; what" + LOOPS.strip() * 4)(note)],
+         ("the placeholders of this note print more than 500,000 characters in all",),
+         audience="hospital-admin", count=1),
+    Case("placeholder-steps-in-fifteen-files", _sections_with(SPIN, 15),
+         ("-loops.md:", "the placeholders of this note do too much work in all (over "
+          "1,000,000 steps of loops and filters, every file together"), count=1),
+]
+
+CASES = CASES + WHOLE
+
+
+# --- bidirectional and invisible characters the file's own text does not show (issue 21) -----
+
+BIDI = "1 bidirectional control character(s) (U+202E) can show this text in a different order"
+HIDDEN = "invisible character(s)"
+INVISIBLE = [
+    Case("bidi-as-a-character-reference-in-a-slide-title",
+         replace(S1, "## Turn the dial", "## Turn the &#x202E;dial"),
+         (f"01-what-the-number-means.md:31: {BIDI}", "(written as a character reference)"),
+         strict=True, count=1),
+    Case("bidi-as-a-decimal-reference-in-notes",
+         replace(S1, "The dial moves", "The &#8238;dial moves"),
+         (f"01-what-the-number-means.md:41: {BIDI}",), strict=True, count=1),
+    Case("bidi-as-a-yaml-escape-in-the-title",
+         replace(N, "title: One million tokens a second\n",
+                 'title: "One million \\u202etokens a second"\n'),
+         (f"note.yaml:4: {BIDI}", "(written as an escape in quotes)"), strict=True, count=1),
+    Case("escape-sequence-as-a-yaml-escape-in-a-label",
+         replace(S, "label: app drafts", 'label: "app \\e[2Jdrafts"'),
+         ("scenarios.yaml:38: removed 1 invisible control character(s) (U+001B)",
+          "(written as an escape in quotes)"), strict=True),
+    Case("bidi-in-a-placeholders-quoted-text", replace(S1, X, '{{ "\\u202e" ~ featured.label }}'),
+         ("01-what-the-number-means.md:37: quoted text in a placeholder makes 1 control, "
+          "bidirectional or invisible character(s) (U+202E) that a reader cannot see",), count=1),
+    Case("zero-width-space-in-a-slide-title",
+         replace(S1, "## Turn the dial", "## Turn the\u200bdial"),
+         ("01-what-the-number-means.md:31: 1 invisible character(s) (U+200B) hide in this text",),
+         strict=True, count=1),
+    Case("tag-characters-smuggled-in-a-label",
+         replace(S, "label: app drafts", "label: app drafts\U000e0049\U000e0067\U000e006e"),
+         ("scenarios.yaml:38: 3 invisible character(s) (U+E0049, U+E0067, U+E006E)",),
+         strict=True),
+    Case("word-joiner-in-an-audience-title",
+         replace("audiences/research-lab.yaml", "name: Research lab", "name: Research\u2060lab"),
+         ("research-lab.yaml:5: 1 invisible character(s) (U+2060)",), audience="research-lab",
+         strict=True),
+]
+
+CASES = CASES + INVISIBLE
 
 
 # --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---

@@ -57,7 +57,7 @@ def test_verify_names_the_figures_a_scenario_edit_changed(note, tmp_path):
     result = run("verify", "--content", str(note), str(tmp_path / "out" / "guide.pdf"))
     assert result.exit_code == 1
     assert "not current" in result.output
-    assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0min" in result.output
+    assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0minutes" in result.output
     assert "bottleneck.featured.end_to_end_speedup: 132.57× -> 67.22×" in result.output
 
 
@@ -128,3 +128,76 @@ def test_the_web_page_carries_the_same_build_id(note, tmp_path):
     page = (out / "web" / "index.html").read_text(encoding="utf-8")
     assert f'<meta name="notedeck-build" content="{build}">' in page
     assert f"build {build}</p></footer>" in page
+
+
+def test_verify_reads_the_web_page_and_says_current_after_a_build(note, tmp_path):
+    out = tmp_path / "out"
+    assert run("build", "--content", str(note), "--out", str(out), "--with",
+               "web").exit_code == 0
+    page = out / "web" / "index.html"
+    found = read_stamp(page)
+    assert found is not None and found.build == read_stamp(out / "handout.pdf").build
+    assert found.figures["bottleneck.check"] == "60\u00a0seconds"
+    result = run("verify", "--content", str(note), str(page))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{page}: current (build {found.build}")
+
+
+def test_a_worksheet_is_judged_by_the_figures_and_words_it_shows(note, tmp_path):
+    out = tmp_path / "out"
+    stamps = built(note, out)
+    sheet = stamps["worksheet.pdf"]
+    assert sheet.output == "worksheet" and len(sheet.shown) == 10
+    assert "bottleneck.check" not in sheet.figures           # it shows no figure of the note
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text(encoding="utf-8").replace("  check: 60 s",
+                                                                       "  check: 2 min", 1),
+                         encoding="utf-8")
+    result = run("verify", "--content", str(note), str(out / "worksheet.pdf"),
+                 str(out / "guide.pdf"))
+    assert result.exit_code == 1                                # the guide is stale
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{out / 'worksheet.pdf'}: current: what it shows is unchanged")
+    assert "guide.pdf: not current" in result.output
+    section = note / "sections" / "05-use-it-this-week.md"
+    section.write_text(section.read_text(encoding="utf-8").replace(
+        "someone else could test.", "a colleague could test."), encoding="utf-8")
+    stale = run("verify", "--content", str(note), str(out / "worksheet.pdf"))
+    assert stale.exit_code == 1 and "worksheet.pdf: not current" in stale.output
+
+
+def test_a_page_with_a_forged_or_broken_build_id_is_not_notedecks(tmp_path):
+    page = tmp_path / "index.html"
+    page.write_text('<html><head><meta name="notedeck-build" content="../../etc"></head>'
+                    '<body>hi</body></html>', encoding="utf-8")
+    assert read_stamp(page) is None
+    result = run("verify", "--content", str(tmp_path), str(page))
+    assert result.exit_code == 2 and "not made by notedeck" in result.output
+
+
+def test_a_copied_folder_of_plain_files_verifies_current(note, tmp_path):
+    import shutil
+
+    run("build", "--content", str(note), "--out", str(tmp_path / "out"))
+    shutil.copytree(tmp_path / "out", tmp_path / "copy")
+    assert [p for p in (tmp_path / "copy").rglob("*") if p.is_symlink()] == []
+    result = run("verify", "--content", str(note), str(tmp_path / "copy" / "deck.pptx"),
+                 str(tmp_path / "copy" / "handout.pdf"))
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": current (build ") == 2
+
+
+def test_verify_says_a_file_is_not_of_the_set_beside_it(note, tmp_path):
+    import shutil
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    run("build", "--content", str(note), "--out", str(old))
+    (note / "scenarios.yaml").write_text((note / "scenarios.yaml").read_text()
+                                         .replace("streams: 10000", "streams: 20000"))
+    run("build", "--content", str(note), "--out", str(new))
+    shutil.copy(old / "handout.pdf", new / "handout.pdf")        # yesterday's, copied in
+    result = run("verify", "--content", str(note), str(new / "handout.pdf"),
+                 str(new / "deck.pptx"))
+    assert "handout.pdf: it does not belong to the set beside it" in result.output
+    assert f"{new / 'deck.pptx'}: current" in result.output
+    assert result.exit_code != 0

@@ -72,11 +72,12 @@ def _template(content: Path):
 
 
 def _planned(options: Options, template=None):
-    """A variant prepared and planned for every chosen output, with charts at their sizes."""
-    from notedeck.build.stages import plan_all, plan_warnings, prepare, sized_art
+    """A variant prepared and planned for every output of its BuildPlan, with charts at their
+    sizes (the same plan build settles)."""
+    from notedeck.build.stages import plan_all, prepare, sized_art
 
     prepared = prepare(options, template)
-    return prepared, plan_warnings(plan_all(prepared, sized_art(prepared.deck), options))
+    return prepared, plan_all(prepared, sized_art(prepared.deck), options).warnings
 
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:
@@ -99,12 +100,14 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
     for path in layout.words_files():
         found.extend(_in_yaml(_load(path), (("*",),) * 1, names, nested=True))
     for slug in audiences.listed(content)[0]:
-        found.extend(_in_yaml(_load(layout.audience(slug)),
+        located = _load(layout.audience(slug))
+        own = names.adding(_own_names(located))          # its note: names_with_numbers too
+        found.extend(_in_yaml(located,
                               (*PROSE["audience"], *(("scenarios", *p) for p in inputs)),
-                              names, nested=True))
+                              own, nested=True))
         for path in sorted(layout.audience_sections(slug).glob("*.md")):
             try:
-                found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
+                found.extend(naked.in_markdown(yamlfile.read_text(path), path, own))
             except NotedeckError:
                 pass                              # already reported by gather
     return found
@@ -121,8 +124,7 @@ def _names(note: yamlfile.Located | None, source) -> naked.Names:
     data = note.data if note is not None and isinstance(note.data, dict) else {}
     sources = data.get("sources") if isinstance(data.get("sources"), list) else []
     titles = [s["title"] for s in sources if isinstance(s, dict) and isinstance(s.get("title"), str)]
-    listed = data.get("names_with_numbers") or []
-    listed = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    listed = _listed(data)
     figures = None
     if source is not None:
         from notedeck.figures.listing import flatten
@@ -141,6 +143,19 @@ def _in_model(model, names: naked.Names) -> list[Problem]:
         found.extend(naked.in_text(text, declared.where.file, declared.where.line or 1, names,
                                    declared.path))
     return found
+
+
+def _listed(data) -> list[str]:
+    """The names_with_numbers of a note.yaml's data (or an audience's `note:` part)."""
+    listed = data.get("names_with_numbers") if isinstance(data, dict) else None
+    return [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+
+
+def _own_names(located: yamlfile.Located | None) -> list[str]:
+    """An audience's own names_with_numbers, under its `note:` (read with the note's, since an
+    audience's words stand beside the note's sections)."""
+    data = located.data if located is not None and isinstance(located.data, dict) else {}
+    return _listed(data.get("note"))
 
 
 def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names,

@@ -3,15 +3,44 @@ safe; and the note's template.yaml, which pins layouts to roles."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.readers.template import TemplatePackage, default_template, read_note_template
+
+
+@dataclass(frozen=True)
+class Assets:
+    """The template a deck is laid out on: its package's bytes (None: the default), the name
+    messages give it, and the roles its template.yaml pins."""
+
+    template: bytes | None = None
+    template_name: str = "template.pptx"
+    template_map: tuple = ()                 # roles pinned in template.yaml (readers.templatemap.Pin)
+    template_map_name: str = "template.yaml"
 
 
 def read_template(content: Path) -> TemplatePackage:
     """The template the deck is built on, checked and repacked clean (readers/template.py);
     its warnings say what was left out."""
     return read_note_template(content) or default_template()
+
+
+def accepted(template: TemplatePackage, content: Path) -> TemplatePackage:
+    """The template with what the note's template.yaml lists under `left_out:` no longer
+    warned of (a template.yaml that cannot be read is reported by read_template_map)."""
+    from notedeck.errors import NotedeckError
+    from notedeck.readers import templatemap, yamlfile
+    from notedeck.readers.layout import NoteLayout
+
+    path = NoteLayout(content).template_map
+    if not template.left_out or (not path.exists() and not path.is_symlink()):
+        return template
+    try:
+        kinds = templatemap.read(yamlfile.inside(content, path)).left_out
+    except NotedeckError:
+        return template
+    return template.accepting(kinds) if kinds else template
 
 
 def read_template_map(content: Path) -> tuple[tuple, str]:

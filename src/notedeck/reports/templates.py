@@ -12,15 +12,15 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.options import Options
-from notedeck.render.contract import Assets
+from notedeck.build.template import Assets
 
 
 def template_problems(assets: Assets, decks) -> list[Problem]:
     """Every fault of a template: its own, then each text of each deck that cannot fit it,
     once per placeholder. `decks` are (audience or "", Deck)."""
     from notedeck.layout import package
+    from notedeck.build.stages import chart_sizes
     from notedeck.layout.plan import plan
-    from notedeck.render.pptx.charts import plan_chart
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
@@ -35,7 +35,7 @@ def template_problems(assets: Assets, decks) -> list[Problem]:
     fits: dict[str, tuple[Problem, list[tuple[str, str]]]] = {}
     for name, deck in decks:
         try:
-            plan(deck, chart_sizes(deck), resolved, native=plan_chart)
+            plan(deck, chart_sizes(deck), resolved)
         except NotedeckError as exc:
             for problem in exc.problems:
                 match = _SLIDE.match(problem.message)
@@ -61,13 +61,6 @@ def _grouped(problem: Problem, message: str, where: list[tuple[str, str]]) -> Pr
     return Problem(problem.where, f"{message} ({places})", problem.severity)
 
 
-def chart_sizes(deck) -> dict[str, tuple[float, float]]:
-    """The size each chart is drawn at, without drawing it."""
-    from notedeck.theme import chart_size
-
-    return {spec.name: chart_size(spec) for spec in deck.charts}
-
-
 def decks(content: Path) -> list:
     """(audience or "", Deck) of the note and of each audience that composes (their own
     errors are reported by `notedeck check` itself)."""
@@ -87,17 +80,23 @@ def decks(content: Path) -> list:
 def with_file(content: Path, file: Path, map_file: Path | None = None
               ) -> tuple[Assets, tuple[Problem, ...]]:
     """The note's template assets, with FILE (read as untrusted, as a build reads a note's
-    template) in place of its own template; and what reading it warned of, as a build would
-    (macros, outside links, embedded objects left out)."""
+    template) in place of its own template, and the roles pinned by `map_file`, else by the
+    template.yaml beside FILE, else by the note's; and what reading it warned of, as a build
+    would (macros, outside links, embedded objects left out), but for what that
+    template.yaml's `left_out:` accepts."""
     from notedeck.readers import templatemap, yamlfile
-    from notedeck.readers.layout import NoteLayout
+    from notedeck.readers.layout import NoteLayout, TEMPLATE_MAP
     from notedeck.readers.template import read_template_file
 
     package = read_template_file(file)
-    map_path = map_file or NoteLayout(content).template_map
-    pins = ()
+    beside = Path(file).parent / TEMPLATE_MAP
+    map_path = map_file or (beside if beside.is_file() else NoteLayout(content).template_map)
+    pins, accepted = (), ()
     if map_path.exists():
-        pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
+        own = not map_file and map_path == NoteLayout(content).template_map
+        found = templatemap.read(yamlfile.inside(content, map_path) if own else map_path)
+        pins, accepted = found.pins, found.left_out
+    package = package.accepting(accepted) if accepted else package
     return Assets(package.data, str(file), pins, str(map_path)), package.warnings
 
 

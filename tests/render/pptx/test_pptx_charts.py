@@ -13,6 +13,7 @@ from pptx import Presentation
 
 from notedeck.build.compose import compose
 from support import BUNDLED, build, gather
+import office
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -135,9 +136,7 @@ def test_handout_is_the_same_with_either_form(built):
                     reason="LibreOffice or pdftotext is not installed")
 def test_libreoffice_draws_the_charts_labels(built, tmp_path):
     """Every label of every chart (ticks, points, the ceiling) is drawn on its slide."""
-    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
-                    str(built / "native" / "deck.pptx")], check=True, capture_output=True,
-                   timeout=240)
+    office.convert("pdf", built / "native" / "deck.pptx", tmp_path, timeout=240)
     for name, (number, shape) in charts(built / "native" / "deck.pptx").items():
         drawn = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number),
                                 str(tmp_path / "deck.pdf"), "-"], capture_output=True,

@@ -12,6 +12,7 @@ import pytest
 from pptx import Presentation
 
 from support import build
+import office
 
 SOFFICE = shutil.which("soffice")
 PDFTOTEXT = shutil.which("pdftotext")
@@ -24,8 +25,7 @@ pytestmark = pytest.mark.skipif(not (SOFFICE and PDFTOTEXT),
 
 
 def _soffice(target: str, source: Path, folder: Path) -> Path:
-    subprocess.run([SOFFICE, "--headless", "--convert-to", target, "--outdir", str(folder),
-                    str(source)], check=True, capture_output=True, timeout=600)
+    office.convert(target, source, folder)
     return folder / f"{source.stem}.{target}"
 
 

@@ -21,6 +21,7 @@ from notedeck.errors import NotedeckError
 from notedeck.readers import audiences
 from notedeck.layout.package import DEFAULT_TEMPLATE
 from support import BUNDLED, build, check_note
+import office
 
 SOFFICE = shutil.which("soffice")
 PDFTOTEXT = shutil.which("pdftotext")
@@ -53,9 +54,7 @@ def converted(tmp_path_factory) -> Path:
     if missing:
         pytest.skip(f"LibreOffice's templates are not installed ({', '.join(missing)})")
     shutil.copy(DEFAULT_TEMPLATE, folder / "roundtrip-in.pptx")
-    subprocess.run([SOFFICE, "--headless", "--convert-to", "pptx", "--outdir", str(folder),
-                    *map(str, sources), str(folder / "roundtrip-in.pptx")],
-                   check=True, capture_output=True, timeout=600)
+    office.convert("pptx", [*sources, folder / "roundtrip-in.pptx"], folder)
     (folder / "roundtrip-in.pptx").rename(folder / "roundtrip.pptx")
     return folder
 
@@ -70,8 +69,7 @@ def template_for(source: str, converted: Path) -> Path:
 
 def paragraphs_drawn(deck: Path, folder: Path) -> list[tuple[int, str]]:
     """(slide, paragraph) of every text LibreOffice does not draw on its own slide."""
-    subprocess.run([SOFFICE, "--headless", "--convert-to", "pdf", "--outdir", str(folder),
-                    str(deck)], check=True, capture_output=True, timeout=600)
+    office.convert("pdf", deck, folder)
     pdf = folder / (deck.stem + ".pdf")
     missing = []
     for number, slide in enumerate(Presentation(str(deck)).slides, start=1):

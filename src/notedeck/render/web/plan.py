@@ -34,8 +34,8 @@ class Page:
         return len(self.html.encode("utf-8"))
 
 
-def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
-    """The page for `deck`; `art` is not needed (charts are drawn as SVG from their specs)."""
+def plan(deck: Deck) -> Page:
+    """The page for `deck` (charts drawn as SVG from their specs: no drawn art needed)."""
     ids = Ids()
     live = LivePage(deck.live, ids) if deck.live is not None else None
     blocks = Blocks(ids, live)
@@ -63,8 +63,10 @@ def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
             '<meta name="color-scheme" content="light">',
             '<meta name="generator" content="notedeck">',
             el("title", esc(" · ".join(p for p in (meta.title, meta.audience) if p)))]
+    from notedeck.render.provenance import html_fields
+
     for name, value in (("description", meta.subject), ("author", meta.author),
-                        ("keywords", ", ".join(meta.keywords)), ("notedeck-build", meta.build)):
+                        ("keywords", ", ".join(meta.keywords)), *html_fields(meta)):
         if value:
             head.append(f'<meta name="{name}" content="{esc(value)}">')
     head.append(f"<style>{style}</style>")

@@ -5,10 +5,17 @@ from __future__ import annotations
 from notedeck.render.contract import Renderer
 
 
-def _plan(deck, art, settings, assets):
+def _plan(deck, layout, art, settings):
     from notedeck.render.worksheet.emit import plan
 
     return plan(deck, settings.paper)
+
+
+def _shows(deck):
+    """The title, footer, the worksheet's section and its prompts: nothing else of the note."""
+    from notedeck.render.worksheet.emit import shows
+
+    return shows(deck)
 
 
 def _emit(plan, path) -> int:
@@ -18,4 +25,4 @@ def _emit(plan, path) -> int:
 
 
 RENDERER = Renderer("worksheet", "worksheet.pdf", "pages", ("paper",), _plan, _emit,
-                    "the worksheet alone, to print one per participant")
+                    "the worksheet alone, to print one per participant", shows=_shows)

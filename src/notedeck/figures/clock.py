@@ -1,20 +1,28 @@
-"""The session's clock: each slide's planned time and start, each section's, the total. Pure.
+"""The session's clock: each slide's planned time and start, each section's, the total, as text.
 
 Times come from the content: a section's front-matter `minutes`, a slide's
 `### Notes (3 min)`. A section's minutes not given to its slides are shared
 equally by its slides that have none; a section without minutes lasts as long
 as its slides' times add up to. A slide continued over several planned slides
-shares its time among them. The title and sources slides take no time.
+shares its time among them. The title and sources slides take no time. `clock`
+writes every time and count the guide prints with the deck's Formatter, once
+the slides are laid out (a continued slide is planned as several).
+
+When the note gives the session's length (note.yaml `session:`, or an
+audience's), those times are proportions: each section is scaled to whole
+minutes that add up to the session exactly, and its slides to whole seconds
+that add up to the section.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 from notedeck.errors import NotedeckError
-from notedeck.deck import Deck, SectionSlide, SourcesSlide, TitleSlide
+from notedeck.deck import Clock, ClockRow, Deck, GuideLabels, SectionSlide, SourcesSlide, TitleSlide, fill_slots
 
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 
@@ -63,6 +71,33 @@ def model_times(deck: Deck) -> list[int]:
     return times
 
 
+def scaled(deck: Deck, times: list[int], session: int) -> list[int]:
+    """`times` stretched or shrunk to a session of `session` seconds (whole minutes): each
+    section to its share in whole minutes, each of its slides to its share of that."""
+    spans = _section_spans(deck)
+    budgets = [sum(times[first:last]) for first, last in spans]
+    if session <= 0 or not sum(budgets):
+        return times
+    out = list(times)
+    for (first, last), minutes in zip(spans, _shares(budgets, session // 60)):
+        out[first:last] = _shares(times[first:last], minutes * 60)
+    return out
+
+
+def _shares(weights: Sequence[int], whole: int) -> list[int]:
+    """`whole` split in proportion to `weights`, in whole units adding up to it exactly (the
+    largest remainders get the units left over; ties go to the earlier)."""
+    total = sum(weights)
+    if not total:
+        return [0] * len(weights)
+    exact = [Fraction(w * whole, total) for w in weights]
+    out = [int(e) for e in exact]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(exact[i] - out[i]), i))
+    for i in by_remainder[:whole - sum(out)]:
+        out[i] += 1
+    return out
+
+
 def _section_spans(deck: Deck) -> list[tuple[int, int]]:
     """(index of a section's divider, index after its last slide) for every section."""
     starts = [i for i, s in enumerate(deck.slides) if isinstance(s, SectionSlide)]
@@ -77,7 +112,7 @@ def _section_spans(deck: Deck) -> list[tuple[int, int]]:
 
 def schedule(deck: Deck, sources: Sequence[int]) -> Schedule:
     """The clock for the planned slides, `sources[k]` being the Deck slide planned slide k shows."""
-    times = model_times(deck)
+    times = scaled(deck, model_times(deck), deck.meta.session)
     shares = {i: sources.count(i) for i in set(sources)}
     seen: dict[int, int] = {}
     durations, starts, now = [], [], 0
@@ -97,3 +132,25 @@ def schedule(deck: Deck, sources: Sequence[int]) -> Schedule:
         sections.append(SectionTime(slide.number, slide.title, starts[planned[0]] if planned else 0,
                                     sum(durations[k] for k in planned), len(planned), given))
     return Schedule(tuple(starts), tuple(durations), tuple(sections), now)
+
+
+def clock(deck: Deck, sources: Sequence[int], start: str, numbers) -> Clock:
+    """Every time and count the guide prints for the planned slides (`sources[k]` being the
+    Deck slide planned slide k shows), from `start` (HH:MM); `numbers` is the deck's Formatter."""
+    return written(schedule(deck, sources), start_seconds(start), deck.meta.labels.guide,
+                   numbers)
+
+
+def written(timing: Schedule, start: int, words: GuideLabels, numbers) -> Clock:
+    """The schedule's times and counts as text."""
+    at = lambda offset: numbers.time_of_day(start + offset)   # noqa: E731
+    whole = numbers.planned(timing.total)
+    rows = tuple(ClockRow(at(s.start), f"{s.number}  {s.title}", numbers.integer(s.slides),
+                     numbers.planned(s.seconds) if s.planned else words.unplanned)
+                 for s in timing.sections)
+    slides = tuple(" \u00b7 ".join((fill_slots(words.slide, number=numbers.integer(k + 1)),
+                                    at(begins), numbers.planned(lasts)))
+                   for k, (begins, lasts) in enumerate(zip(timing.starts, timing.durations)))
+    session = (fill_slots(words.session, duration=whole, start=at(0), end=at(timing.total))
+               if timing.total else words.unplanned_session)
+    return Clock(session, rows, at(timing.total), fill_slots(words.total, duration=whole), slides)
