@@ -133,6 +133,18 @@ def _names(note: yamlfile.Located | None, source) -> naked.Names:
     return naked.Names.from_note(titles, listed, figures)
 
 
+def _in_model(model, names: naked.Names) -> list[Problem]:
+    """Naked numbers in the words of the model's display texts (tables, charts, ...)."""
+    found = []
+    for declared in model.display.declared.values():
+        if declared.kind == "number":
+            continue
+        text = re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group()), declared.source)
+        found.extend(naked.in_text(text, declared.where.file, declared.where.line or 1, names,
+                                   declared.path))
+    return found
+
+
 def _listed(data) -> list[str]:
     """The names_with_numbers of a note.yaml's data (or an audience's `note:` part)."""
     listed = data.get("names_with_numbers") if isinstance(data, dict) else None
@@ -144,18 +156,6 @@ def _own_names(located: yamlfile.Located | None) -> list[str]:
     audience's words stand beside the note's sections)."""
     data = located.data if located is not None and isinstance(located.data, dict) else {}
     return _listed(data.get("note"))
-
-
-def _in_model(model, names: naked.Names) -> list[Problem]:
-    """Naked numbers in the words of the model's display texts (tables, charts, ...)."""
-    found = []
-    for declared in model.display.declared.values():
-        if declared.kind == "number":
-            continue
-        text = re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group()), declared.source)
-        found.extend(naked.in_text(text, declared.where.file, declared.where.line or 1, names,
-                                   declared.path))
-    return found
 
 
 def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names,

@@ -13,7 +13,7 @@ from notedeck.figures.forms import Forms
 from notedeck.figures.texts import Writer
 from notedeck.model.inputs import walk
 from notedeck.model.messages import key_text
-from notedeck.prose import stale
+from notedeck.prose import budget, stale
 from notedeck.prose.templating import fill as fill_text
 from notedeck.readers import overrides, sections, yamlfile
 from notedeck.readers.layout import NoteLayout
@@ -31,7 +31,13 @@ def writer(read: NoteRead, evaluation, fmt: Formatter) -> Writer:
 
 
 def fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
-    """The note with every placeholder filled from the figures, or every problem at once."""
+    """The note with every placeholder filled from the figures, or every problem at once;
+    the placeholders of every text share one budget (prose/budget.py)."""
+    with budget.whole_build():
+        return _fill(read, evaluation, fmt)
+
+
+def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
     found = Collector()
     said = writer(read, evaluation, fmt)
     names = found.run(_names, read, said)

@@ -44,6 +44,9 @@ class _Group(click.Group):
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
+        except BrokenPipeError:               # `notedeck figures | head`: the reader left
+            _quiet_stdout()
+            ctx.exit(141)                      # as a shell reports a command ended by SIGPIPE
         except KeyboardInterrupt:
             echo("interrupted; earlier outputs are untouched", err=True)
             ctx.exit(130)
@@ -57,6 +60,14 @@ class _Group(click.Group):
                        "Earlier outputs are untouched. Run again with --traceback to see "
                        "where it happened.", err=True)
             ctx.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Standard output pointed at nothing, so the interpreter's last flush cannot fail again."""
+    import os
+    import sys
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _traceback(ctx: click.Context) -> None:
