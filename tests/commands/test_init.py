@@ -78,7 +78,7 @@ def test_check_and_figures_read_the_note_you_are_in(mynote, tmp_path):
     checked = run("check")
     assert checked.exit_code == 0 and checked.stdout == "mynote: no problems\n"
     figures = run("figures", "--json")
-    assert '"w.apps.count": "50"' in figures.stdout
+    assert '"workloads[\'apps\'].count": "50"' in figures.stdout
 
 
 def test_only_the_notes_own_output_folder_may_be_inside_it(mynote, tmp_path):
