@@ -48,14 +48,19 @@ def component_names(model) -> dict[str, tuple[str, ...]]:
 
 def _legacy(source: FilledNote):
     """The old core's scenario and figures, for the charts and controls still built from
-    them."""
+    them; (None, None) for a note whose scenario is not of the old core's shape (it has
+    neither those charts nor those controls)."""
+    from notedeck.errors import NotedeckError
     from notedeck.figures import core
     from notedeck.readers import scenarios, yamlfile
 
     inputs = source.evaluation.inputs
     located = inputs.document if isinstance(inputs.document, yamlfile.Located) else \
         yamlfile.Located(inputs.raw, "scenarios.yaml")
-    scenario = scenarios.validate(located)
+    try:
+        scenario = scenarios.validate(located)
+    except NotedeckError:
+        return None, None
     return scenario, core.compute(scenario)
 
 
@@ -68,7 +73,8 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     from notedeck.figures import chartspecs, explorer
 
     scenario, figures = _legacy(source)
-    specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)}
+    specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)} \
+        if scenario is not None else {}
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
     slides: list[Slide] = [_title_slide(source)]
@@ -96,7 +102,7 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
-                explorer.build(scenario, figures, source.fmt) if live else None)
+                explorer.build(scenario, figures, source.fmt) if live and scenario else None)
     return deck, warnings
 
 
