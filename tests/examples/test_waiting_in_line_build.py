@@ -150,3 +150,29 @@ def test_check_strict_finds_nothing_in_the_note_or_its_audience():
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert result.output.endswith("no problems\n")
+
+
+def page_text(path: Path) -> str:
+    """The web page's words, without its scripts, styles and tags."""
+    import html
+
+    text = re.sub(r"<script.*?</script>|<style.*?</style>", "", path.read_text(encoding="utf-8"),
+                  flags=re.S)
+    return squash(html.unescape(re.sub(r"<[^>]+>", " ", text)))
+
+
+def test_init_example_then_build_with_web_shows_the_figures(tmp_path, monkeypatch):
+    """`notedeck init --example waiting-in-line q && notedeck build --content q --with web`"""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["init", "--example", "waiting-in-line", "q"]).exit_code == 0
+    result = CliRunner().invoke(main, ["build", "--content", "q", "--with", "web"])
+    assert result.exit_code == 0, result.output
+    text = page_text(tmp_path / "output" / "web" / "index.html")
+    for row in WAITS:
+        assert " ".join(row) in text
+    for row in TEAMS[1:]:
+        assert " ".join(row) in text
+    assert "an item waits 9 hours: 9 times as long" in text
+    # the big figures: label, value, detail
+    assert "Wait in queue at 90% busy 9 h 9 × 1 h Time in system 10 h 9 h + 1 h Items " \
+           "waiting 8.1 9 h ÷ 1 h 6 min 40 s Times the wait at 50% busy 9× 9 h ÷ 1 h" in text
