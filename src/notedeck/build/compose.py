@@ -171,14 +171,15 @@ class _Parts:
     def __init__(self, source: FilledNote, specs: dict):
         self.source, self.specs = source, specs
         self.display = source.model.display
-        self.names = component_names(source.model)
+        self.names = {**component_names(source.model), "chart": tuple(specs)}
 
     def block(self, part: Component) -> Block:
         names = self.names.get(part.kind, ())
         if part.name not in names:
             shown = part.name or "(empty)"
-            raise fail(part.file, f"unknown {part.kind} '{shown}'; expected one of: "
-                                  + ", ".join(n or "(empty)" for n in names), part.line)
+            expected = ("expected one of: " + ", ".join(n or "(empty)" for n in names)) \
+                if names else f"this note has no {part.kind}"
+            raise fail(part.file, f"unknown {part.kind} '{shown}'; {expected}", part.line)
         said = self.source.writer
         if part.kind == "chart":
             return Chart(self.specs[part.name])
