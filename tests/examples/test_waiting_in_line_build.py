@@ -176,3 +176,16 @@ def test_init_example_then_build_with_web_shows_the_figures(tmp_path, monkeypatc
     # the big figures: label, value, detail
     assert "Wait in queue at 90% busy 9 h 9 × 1 h Time in system 10 h 9 h + 1 h Items " \
            "waiting 8.1 9 h ÷ 1 h 6 min 40 s Times the wait at 50% busy 9× 9 h ÷ 1 h" in text
+
+
+def test_a_chart_the_note_does_not_have_is_an_author_error(tmp_path):
+    note = tmp_path / "note"
+    shutil.copytree(NOTE, note)
+    section = note / "sections" / "02-one-formula.md"
+    text = section.read_text(encoding="utf-8")
+    section.write_text(text.replace("```stats\nfeatured\n```", "```chart\ndial\n```", 1),
+                       encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--content", str(note)])
+    assert result.exit_code == 2
+    assert f"{section}:" in result.stderr
+    assert "unknown chart 'dial'; this note has no chart" in result.stderr
