@@ -29,7 +29,7 @@ from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.geometry import NOT_CLONED, Box, Placeholder
 from notedeck.layout.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
-from notedeck.layout.plan import PlannedSlide, PPicture, plan
+from notedeck.layout.plan import PlannedSlide, PPicture, plan, warnings
 from notedeck.layout.table import PTable
 from notedeck.render.pptx.charts import PChart, plan_chart
 
@@ -63,7 +63,8 @@ def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets,
     sizes = {key: (a.width_in, a.height_in) for key, a in art.items()}
     slides = plan(deck, sizes, resolved, file="deck.pptx",
                   native=plan_chart if charts == "native" else None)
-    return DeckPlan(slides, data, resolved, art, deck.meta, tuple(audit.contrast(resolved)))
+    return DeckPlan(slides, data, resolved, art, deck.meta,
+                    (*audit.contrast(resolved), *warnings(slides)))
 
 
 def emit(planned: DeckPlan, out: Path) -> int:
@@ -158,6 +159,10 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
     if planned.footer is not None:
         footer = _add_placeholder(slide, mapped.footer, "Footer")
         write_text(footer, planned.footer, lang, at=_pinned_box(mapped.layout, mapped.footer))
+    if planned.number is not None and mapped.number.drawn:     # the template has none
+        write_text(slide.shapes.add_textbox(*_emu_box(mapped.number.box)), planned.number,
+                   lang, textbox=True, slide_number=True)
+    elif planned.number is not None:
         number = _add_placeholder(slide, mapped.number, "Slide Number")
         write_text(number, planned.number, lang, slide_number=True,
                    at=_pinned_box(mapped.layout, mapped.number))

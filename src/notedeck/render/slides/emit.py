@@ -83,7 +83,7 @@ def plan(deck: Deck, art: Mapping, assets: Assets = Assets()) -> SlidesPlan:
 
 def _plan(deck: Deck, art: Mapping, assets: Assets) -> SlidesPlan:
     planned = plan_deck(deck, art, assets, charts="picture")
-    look = read_art(planned.template_bytes, planned.template)
+    look = read_art(planned.template)
     return SlidesPlan(planned.slides, planned.template, look, art, deck.meta)
 
 
