@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from notedeck.commands.cli import main
 from test_compose import BUDGETS, CHECKS
+import office
 
 BOTTLENECK = ("2 h 14 min 20 s", "60.8 seconds", "99.3%", "0.7%", "1.3%", "98.7%",
               "10,000×", "132.57×", "8,060")
@@ -142,8 +143,7 @@ def test_letter_paper(tmp_path):
 
 @pytest.mark.skipif(not shutil.which("soffice"), reason="LibreOffice is not installed")
 def test_libreoffice_draws_every_slide_and_paragraph(bundled, tmp_path):
-    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
-                    str(bundled / "deck.pptx")], check=True, capture_output=True, timeout=240)
+    office.convert("pdf", bundled / "deck.pptx", tmp_path, timeout=240)
     pages = PdfReader(str(tmp_path / "deck.pdf")).pages
     slides = Presentation(str(bundled / "deck.pptx")).slides
     assert len(pages) == len(slides)
@@ -182,25 +182,3 @@ def test_deck_carries_no_stale_thumbnail(bundled):
 
     with zipfile.ZipFile(bundled / "deck.pptx") as archive:
         assert not [name for name in archive.namelist() if "thumbnail" in name]
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_a_build_leaves_the_cycle_collector_as_it_found_it(note, tmp_path, enabled):
-    """Paused while the build runs (some 400 collections otherwise), as it was afterwards."""
-    import gc
-
-    from support import build
-
-    seen = []
-    record = lambda phase, info: seen.append(phase)  # noqa: E731
-    (gc.enable if enabled else gc.disable)()
-    gc.callbacks.append(record)
-    try:
-        build(note, tmp_path / "out", cache=False, workers=False)
-        gc.callbacks.remove(record)
-        assert gc.isenabled() is enabled
-        assert seen.count("start") <= 2          # at most the ones as it comes back on
-    finally:
-        if record in gc.callbacks:
-            gc.callbacks.remove(record)
-        gc.enable()

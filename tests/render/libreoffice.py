@@ -1,10 +1,5 @@
-"""LibreOffice as the tests' second opinion: its Impress templates as .pptx, decks drawn as PDF,
-pages compared by grey level with slides.pdf.
-
-Every soffice call uses a profile of its own (a folder in the test's temporary space), so
-tests never wait on, or break, a LibreOffice that something else on the machine is running;
-and each call converts many files at once, since starting soffice costs most of the time.
-"""
+"""LibreOffice as the tests' second opinion: its Impress templates, a deck's paragraphs found in
+its PDF, pages compared by grey level with slides.pdf (conversions are tests/office.py's)."""
 
 from __future__ import annotations
 
@@ -12,29 +7,15 @@ import shutil
 import subprocess
 from pathlib import Path
 
-SOFFICE = shutil.which("soffice")
 PDFTOPPM = shutil.which("pdftoppm")
 PDFTOTEXT = shutil.which("pdftotext")
 IMPRESS = Path("/usr/lib/libreoffice/share/template/common/presnt")
-TIMEOUT = 1200               # seconds: a deadline for a hung soffice, never a measure of speed
-
-
-def soffice(args: list[str], profile: Path) -> None:
-    """soffice --headless with its own profile folder."""
-    profile.mkdir(parents=True, exist_ok=True)
-    subprocess.run([SOFFICE, f"-env:UserInstallation={profile.resolve().as_uri()}",
-                    "--headless", *args], check=True, capture_output=True, timeout=TIMEOUT)
+TIMEOUT = 1200               # seconds: a deadline for a hung tool, never a measure of speed
 
 
 def impress_templates() -> list[Path]:
     """LibreOffice's own Impress templates (.otp), by name."""
     return sorted(IMPRESS.glob("*.otp")) if IMPRESS.is_dir() else []
-
-
-def convert(files: list[Path], to: str, folder: Path, profile: Path) -> None:
-    """Every file converted (to "pptx", "pdf") into `folder`, in one soffice run."""
-    folder.mkdir(parents=True, exist_ok=True)
-    soffice(["--convert-to", to, "--outdir", str(folder), *map(str, files)], profile)
 
 
 def pages(pdf: Path, folder: Path, dpi: int = 30) -> list[Path]:

@@ -38,7 +38,9 @@ def check_note(options: Options) -> list[Problem]:
     found: list[Problem] = []
     sources = {}
     template = _template(content)           # read once for every variant
-    for slug in [None, *audiences.names(content)]:
+    named, refused = audiences.listed(content)   # a file whose name cannot name a folder
+    found.extend(refused)
+    for slug in [None, *named]:
         try:
             sources[slug], planned = _planned(replace(options, audience=slug, strict=False),
                                               template)
@@ -60,11 +62,12 @@ def _template(content: Path):
 
 
 def _planned(options: Options, template=None):
-    """A variant prepared and planned for every chosen output, with charts at their sizes."""
-    from notedeck.build.stages import plan_all, plan_warnings, prepare, sized_art
+    """A variant prepared and planned for every output of its BuildPlan, with charts at their
+    sizes (the same plan build settles)."""
+    from notedeck.build.stages import plan_all, prepare, sized_art
 
     prepared = prepare(options, template)
-    return prepared, plan_warnings(plan_all(prepared, sized_art(prepared.deck), options))
+    return prepared, plan_all(prepared, sized_art(prepared.deck), options).warnings
 
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:
@@ -80,7 +83,7 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
             pass                                  # already reported by the read stage
     found.extend(_in_yaml(note, PROSE["note"], names))
     found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
-    for slug in audiences.names(content):
+    for slug in audiences.listed(content)[0]:
         found.extend(_in_yaml(_load(layout.audience(slug)), PROSE["audience"],
                               names))
         for path in sorted(layout.audience_sections(slug).glob("*.md")):

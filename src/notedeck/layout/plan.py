@@ -27,10 +27,9 @@ SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shr
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
-         file: str = "deck.pptx", native=None) -> tuple[PlannedSlide, ...]:
+         file: str = "deck.pptx") -> tuple[PlannedSlide, ...]:
     """Every output slide, in order, with continuations; raises one NotedeckError naming
-    every text that cannot be made to fit. `native(spec, box, look, face)` plans an editable
-    chart in a chart's area (the deck's); without it the drawn picture goes there."""
+    every text that cannot be made to fit."""
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
@@ -38,7 +37,7 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
                       slide.origin, deck.meta.labels)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
-            planned, where = _fitting(slide, art_sizes, template, where, native)
+            planned, where = _fitting(slide, art_sizes, template, where)
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue
@@ -67,16 +66,16 @@ def warnings(slides: Sequence[PlannedSlide]) -> tuple:
     return tuple(w for slide in slides for w in slide.warnings)
 
 
-def _fitting(slide: Slide, art_sizes, template: Template, where: Where, native
+def _fitting(slide: Slide, art_sizes, template: Template, where: Where
              ) -> tuple[list[PlannedSlide], Where]:
     """The slide's pages at the usual sizes; where its texts cannot fit them, at smaller
     sizes with a warning for each text set smaller than usual; else the first refusal."""
     try:
-        return _plan_slide(slide, art_sizes, template, where, native), where
+        return _plan_slide(slide, art_sizes, template, where), where
     except NotedeckError as refused:
         relaxed = where.relax()
         try:
-            planned = _plan_slide(slide, art_sizes, template, relaxed, native)
+            planned = _plan_slide(slide, art_sizes, template, relaxed)
         except NotedeckError:
             raise refused from None
     for page in planned:
@@ -121,8 +120,8 @@ def _usual(role: str, slot: str) -> tuple[str, float]:
     return _SMALLEST.get((role, slot)) or _SMALLEST.get(slot, ("a text", BODY[1]))
 
 
-def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where,
-                native) -> list[PlannedSlide]:
+def _plan_slide(slide: Slide, art_sizes, template: Template,
+                where: Where) -> list[PlannedSlide]:
     match slide:
         case TitleSlide():
             return [_title_slide(slide, template, where)]
@@ -133,7 +132,7 @@ def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where,
         case TableSlide():
             return table_slides(slide, template, where)
         case ChartSlide():
-            return chart_slides(slide, art_sizes, template, where, native)
+            return chart_slides(slide, art_sizes, template, where)
         case SourcesSlide():
             return _sources_slides(slide, template, where)
     raise where.error(f"unknown slide type {type(slide).__name__}; known: TitleSlide, "

@@ -32,12 +32,12 @@ def _title(planned) -> list[Flowable]:
     if meta.audience:
         out.append(P(esc(fill_slots(words.for_audience, audience=meta.audience)),
                      Styles.subtitle))
-    out.append(P(esc(planned.text.session), Styles.byline))
+    out.append(P(esc(planned.clock.session), Styles.byline))
     return out
 
 
 def _run_sheet(planned) -> list[Flowable]:
-    text, words = planned.text, planned.deck.meta.labels.guide
+    text, words = planned.clock, planned.deck.meta.labels.guide
     rows = [[P(esc(words.starts), HEAD), P(esc(words.section), HEAD),
              P(esc(words.slides), HEAD_R), P(esc(words.minutes), HEAD_R)]]
     for row in text.rows:
@@ -62,9 +62,9 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
     labels = _labels(words)
     artist = None
     groups: list[list[Flowable]] = [[P(esc(words.by_slide), Styles.heading)]]
-    for k, slide in enumerate(planned.slides.slides):
+    for k, slide in enumerate(planned.layout.slides):
         model = deck.slides[slide.source] if slide.source >= 0 else None
-        first_of_source = k == 0 or planned.slides.slides[k - 1].source != slide.source
+        first_of_source = k == 0 or planned.layout.slides[k - 1].source != slide.source
         if isinstance(model, SectionSlide) and first_of_source:
             groups.append([P(esc(f"{model.number}  {model.title}"), Styles.subheading)])
             groups[-1] += [P(labels[kind] + markup(runs), ONLY) for kind, runs in
@@ -72,11 +72,11 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         if artist is None:
             from notedeck.render.pdfkit.slide import SlideArtist
 
-            artist = SlideArtist(planned.slides.template, planned.slides.look,
-                                 planned.slides.charts)
+            artist = SlideArtist(planned.layout.template, planned.layout.backgrounds,
+                                 planned.art)
         thumb = Thumbnail(f"slide{k + 1}", lambda canvas, s=slide: artist.draw(canvas, s),
                           (artist.width, artist.height), thumb_width)
-        column = [P(esc(planned.text.slides[k]), META)]
+        column = [P(esc(planned.clock.slides[k]), META)]
         column += [P(esc(note), NOTE) for note in slide.notes]
         glued = [True] + [False] * len(slide.notes)
         if model is not None and first_of_source and not isinstance(model, SectionSlide):

@@ -1,3 +1,6 @@
+"""A planned slide drawn on a reportlab canvas, as LibreOffice and PowerPoint show it: slides.pdf,
+the guide's thumbnails and the printed slides draw with it."""
+
 from __future__ import annotations
 
 from io import BytesIO
@@ -14,6 +17,7 @@ from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.geometry import Box
 from notedeck.layout.mapping import Template
 from notedeck.layout.plan import PlannedSlide, PPicture
+from notedeck.layout.planned import ChartPlace
 from notedeck.layout.table import PTable
 from notedeck.render.pdfkit import fonts
 from notedeck.layout.backdrop import Decoration, placed
@@ -74,6 +78,8 @@ class SlideArtist:
                 self._text(canvas, role, look, shape)
             case PTable():
                 self._table(canvas, role, shape)
+            case ChartPlace():
+                self._chart(canvas, role, shape.picture)
             case PPicture():
                 self._chart(canvas, role, shape)
             case PRect():

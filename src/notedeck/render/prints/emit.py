@@ -1,6 +1,6 @@
 """Printed slides: the deck's planned slides, drawn once each and placed 1 to 6 to a page.
 
-    plan(deck, art, assets, paper="a4", per_page=3) -> PrintPlan
+    plan(deck, layout, art, paper="a4", per_page=3) -> PrintPlan
     emit(plan, out) -> pages
 
 Each slide is drawn once as a PDF form and placed scaled, so a printed page
@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.deck import Deck
-from notedeck.render.contract import Assets
+from notedeck.deck import Deck, Meta
+from notedeck.layout.slide_layout import SlideLayout
 from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
-from notedeck.render.slides import emit as slides
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -31,18 +30,19 @@ def filename(per_page: int) -> str:
 
 @dataclass(frozen=True)
 class PrintPlan:
-    slides: slides.SlidesPlan
+    layout: SlideLayout          # the slides as laid out, each drawn once
+    art: Mapping                 # the charts' drawings
+    meta: Meta
     paper: Paper
     per_page: int
     cells: tuple[Cell, ...]
 
 
-def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = "a4",
          per_page: int = 3) -> PrintPlan:
-    planned = slides.plan(deck, art, assets)
     sheet = paper_named(paper)
-    aspect = planned.template.slide_w / planned.template.slide_h
-    return PrintPlan(planned, sheet, check_layout(per_page),
+    aspect = layout.template.slide_w / layout.template.slide_h
+    return PrintPlan(layout, art, deck.meta, sheet, check_layout(per_page),
                      tuple(cells(sheet, per_page, aspect)))
 
 
@@ -57,17 +57,17 @@ def emit(planned: PrintPlan, out: Path) -> int:
     from notedeck.render.pdfkit.footer import footer
     from notedeck.theme import PALETTE
 
-    deck = planned.slides
-    artist = SlideArtist(deck.template, deck.look, deck.charts)
+    layout, meta = planned.layout, planned.meta
+    artist = SlideArtist(layout.template, layout.backgrounds, planned.art)
     sheet = planned.paper
-    canvas, buffer = new_canvas(sheet.size, deck.meta)
-    stamp_pdf(canvas, deck.meta)
-    total = pages(len(deck.slides), planned.per_page)
+    canvas, buffer = new_canvas(sheet.size, meta)
+    stamp_pdf(canvas, meta)
+    total = pages(len(layout.slides), planned.per_page)
     for page in range(total):
         first = page * planned.per_page
-        _title(canvas, sheet, deck.meta.title)
-        for cell, index in zip(planned.cells, range(first, len(deck.slides))):
-            name = _form(canvas, artist, deck.slides[index], index)
+        _title(canvas, sheet, meta.title)
+        for cell, index in zip(planned.cells, range(first, len(layout.slides))):
+            name = _form(canvas, artist, layout.slides[index], index)
             canvas.saveState()
             canvas.translate(cell.x, cell.y)
             canvas.scale(cell.w / artist.width, cell.h / artist.height)
@@ -78,7 +78,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
             canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
             if cell.lines:
                 _ruled(canvas, cell.lines)
-        footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta)
+        footer(canvas, sheet, meta.footer, page + 1, total, meta)
         canvas.showPage()
     canvas.save()
     Path(out).write_bytes(buffer.getvalue())

@@ -1,6 +1,6 @@
 """slides.pdf: the deck drawn by notedeck from the same per-slide plan as deck.pptx.
 
-    plan(deck, art, assets) -> SlidesPlan        (pure but for reading the template's bytes)
+    plan(deck, layout, art) -> SlidesPlan        (pure)
     emit(plan, out) -> pages
 
 One page per slide at the template's slide size; the same boxes, fitted sizes,
@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import Mapping
 
 from notedeck.deck import Deck, Meta
-from notedeck.render.contract import Assets
-from notedeck.render.pptx.emit import plan_deck
+from notedeck.layout.backgrounds import TemplateArt
 from notedeck.layout.mapping import Template
 from notedeck.layout.plan import PlannedSlide
-from notedeck.layout.backgrounds import TemplateArt, read_art
+from notedeck.layout.slide_layout import SlideLayout
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -65,26 +64,11 @@ def _section_label(slide: PlannedSlide) -> str:
     return f"{digits} {slide.title}".strip()
 
 
-_LAST: list = []      # (deck, art, assets, plan) of the last call: one build's outputs share it
-
-
-def plan(deck: Deck, art: Mapping, assets: Assets = Assets()) -> SlidesPlan:
-    """The deck's slides planned exactly as deck.pptx plans them, on the same template,
-    with every chart as a picture (drawn here as its vectors).
-
-    slides.pdf, the printed layouts and the guide of one build all ask for the same
-    plan of the same frozen Deck: it is made once and shared."""
-    if _LAST and _LAST[0][0] is deck and _LAST[0][1] is art and _LAST[0][2] == assets:
-        return _LAST[0][3]
-    made = _plan(deck, art, assets)
-    _LAST[:] = [(deck, art, assets, made)]
-    return made
-
-
-def _plan(deck: Deck, art: Mapping, assets: Assets) -> SlidesPlan:
-    planned = plan_deck(deck, art, assets, charts="picture")
-    look = read_art(planned.template)
-    return SlidesPlan(planned.slides, planned.template, look, art, deck.meta)
+def plan(deck: Deck, layout: SlideLayout, art: Mapping) -> SlidesPlan:
+    """The deck's slides exactly as laid out for deck.pptx, on the same template, with every
+    chart as a picture (drawn here as its vectors)."""
+    layout.require_art(art)
+    return SlidesPlan(layout.slides, layout.template, layout.backgrounds, art, deck.meta)
 
 
 @binary
