@@ -69,15 +69,13 @@ def warnings(slides: Sequence[PlannedSlide]) -> tuple:
 def _fitting(slide: Slide, art_sizes, template: Template, where: Where
              ) -> tuple[list[PlannedSlide], Where]:
     """The slide's pages at the usual sizes; where its texts cannot fit them, at smaller
-    sizes with a warning for each text set smaller than usual; else the first refusal."""
+    sizes with a warning for each text set smaller than usual; else the refusal, naming the
+    smallest size tried."""
     try:
         return _plan_slide(slide, art_sizes, template, where), where
-    except NotedeckError as refused:
+    except NotedeckError:
         relaxed = where.relax()
-        try:
-            planned = _plan_slide(slide, art_sizes, template, relaxed)
-        except NotedeckError:
-            raise refused from None
+        planned = _plan_slide(slide, art_sizes, template, relaxed)   # or its refusal
     for page in planned:
         _shrunk(page, template, relaxed)
     return planned, relaxed

@@ -413,13 +413,12 @@ def test_a_title_too_long_for_its_usual_sizes_is_set_smaller_with_a_warning(tmp_
     title = ("Budgets " + "and what the writing speed leaves alone " * 8)[:300]
     assert len(title) == 300
     slide = ContentSlide(title, (Paragraph((r("Text."),)),), ("Notes.",), "01")
-    from notedeck.render.contract import Assets
-    from notedeck.render.pptx.emit import plan_deck
+    from support import laid_out
 
-    planned = plan_deck(one_slide_deck(slide), hand_art(), Assets())
-    size = next(s for s in planned.slides[1].shapes if getattr(s, "slot", "") == "title").size
+    layout = laid_out(one_slide_deck(slide))
+    size = next(s for s in layout.slides[1].shapes if getattr(s, "slot", "") == "title").size
     assert size < 24
-    said = [str(w) for w in planned.warnings if "slide 2 'Budgets and what" in str(w)]
+    said = [str(w) for w in layout.warnings if "slide 2 'Budgets and what" in str(w)]
     assert len(said) == 1 and f"the title is set at {size:g} pt, below the 24 pt" in said[0]
     render("deck", one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")
     assert (tmp_path / "deck.pptx").exists()
