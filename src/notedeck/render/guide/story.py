@@ -10,6 +10,7 @@ from reportlab.platypus import Table, TableStyle
 from notedeck.deck import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
 from notedeck.render.pdfkit.flow import Chain
+from notedeck.render.pdfkit.pieces import paragraphs
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
 
 NOTE = _style("guide_note", 9.5, 13, spaceAfter=4, allowWidows=0, allowOrphans=0)
@@ -67,8 +68,8 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         first_of_source = k == 0 or planned.layout.slides[k - 1].source != slide.source
         if isinstance(model, SectionSlide) and first_of_source:
             groups.append([P(esc(f"{model.number}  {model.title}"), Styles.subheading)])
-            groups[-1] += [P(labels[kind] + markup(runs), ONLY) for kind, runs in
-                           _passages(model.facilitator)]
+            groups[-1] += [piece for kind, runs in _passages(model.facilitator)
+                           for piece in paragraphs(labels[kind] + markup(runs), ONLY)]
         if artist is None:
             from notedeck.render.pdfkit.slide import SlideArtist
 
@@ -76,16 +77,28 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
                                  planned.art)
         thumb = Thumbnail(f"slide{k + 1}", lambda canvas, s=slide: artist.draw(canvas, s),
                           (artist.width, artist.height), thumb_width)
-        column = [P(esc(planned.clock.slides[k]), META)]
-        column += [P(esc(note), NOTE) for note in slide.notes]
-        glued = [True] + [False] * len(slide.notes)
+        column, glued = [P(esc(planned.clock.slides[k]), META)], [True]
+        for note in _notes(slide, model, first_of_source, deck):
+            pieces = paragraphs(esc(note), NOTE)
+            column += pieces
+            glued += [False] * len(pieces)
         if model is not None and first_of_source and not isinstance(model, SectionSlide):
             for kind, runs in _passages(getattr(model, "facilitator", ())):
-                column.append(P(labels[kind] + markup(runs), ONLY))
-                glued.append(kind == "ask")       # an exercise stays with what to listen for
+                pieces = paragraphs(labels[kind] + markup(runs), ONLY)
+                column += pieces                  # an exercise stays with what to listen for
+                glued += [False] * (len(pieces) - 1) + [kind == "ask"]
         groups[-1].append(SlideEntry(thumb, column, glued))
         groups[-1].append(Spacer(1, 10))
     return [Chain(group, [_heading(item) for item in group]) for group in groups if group]
+
+
+def _notes(slide, model, first: bool, deck) -> tuple[str, ...]:
+    """A slide's speaker notes, once: a slide continued from the one before says only that
+    it continues it (the deck repeats the notes on each part; the guide prints them once)."""
+    if first or model is None:
+        return tuple(slide.notes)
+    title = getattr(model, "title", "") or slide.title
+    return (fill_slots(deck.meta.labels.continued_notes, title=" ".join(title.split())),)
 
 
 def _heading(item: Flowable) -> bool:

@@ -21,6 +21,7 @@ from notedeck.deck import (Block, BulletList, Callout, Chart, HandoutSection, He
 from notedeck.render.pdfkit import blocks
 from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdfkit.paper import fit_box
+from notedeck.render.pdfkit.pieces import glued_last, paragraphs
 from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
 from notedeck.render.pdfkit.svg import to_pdf_ops
 from notedeck.theme import TYPE
@@ -82,7 +83,7 @@ def _block(block: Block, following: Block | None, place: blocks.Place) -> list[I
             return [(blocks.heading(block), True)]
         case Paragraph(runs=runs):
             lead_in = isinstance(following, FIGURES) or _scarce(following)
-            return [(P(markup(runs), Styles.body), lead_in)]
+            return glued_last(paragraphs(markup(runs), Styles.body), lead_in)
         case BulletList():
             return _list(block)
         case Table():
@@ -115,7 +116,7 @@ def _list(block: BulletList) -> list[Item]:
         else:
             bullet, style = "\u2022", Styles.bulleted_item
         glued = n == 0 and count > 1 or n == count - 2
-        out.append((P(markup(runs), style, bulletText=bullet), glued))
+        out += glued_last(paragraphs(markup(runs), style, bullet), glued)
     if out:
         last = out[-1][0]
         last.style = style.clone(f"{style.name}_last", spaceAfter=7)
@@ -171,7 +172,7 @@ def _worksheet(sheet: Worksheet) -> list[Item]:
     for prompt in sheet.prompts:
         items.append((P(esc(prompt.title), Styles.prompt), True))
         if prompt.hint:
-            items.append((P(esc(prompt.hint), Styles.hint), True))
+            items += glued_last(paragraphs(esc(prompt.hint), Styles.hint), True)
         lines = blocks.WritingLines(prompt.lines)
         lines.spaceAfter = 14
         items.append((lines, False))

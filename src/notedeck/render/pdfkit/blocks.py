@@ -19,6 +19,7 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
                             Table, Worksheet)
 from notedeck.render.pdfkit.paper import column_widths, fit_box, raster_limit, stats_per_row
+from notedeck.render.pdfkit.pieces import paragraphs
 from notedeck.render.pdfkit.svg import vector_chart
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
 
@@ -42,7 +43,7 @@ def block_flowables(block: Block, place: Place,
     lead = list(lead)
     match block:
         case Paragraph(runs=runs):
-            return _keep(lead, [P(markup(runs), Styles.body)])
+            return _keep(lead, paragraphs(markup(runs), Styles.body))
         case Heading():
             return lead + [heading(block)]     # _section hands it to the next block
         case BulletList():
@@ -81,7 +82,7 @@ def _keep(lead: list[Flowable], flowables: list[Flowable]) -> list[Flowable]:
 # --- prose ---------------------------------------------------------------------
 
 def _bullets(block: BulletList) -> ListFlowable:
-    items = [ListItem(P(markup(text), Styles.item)) for text in block.items]
+    items = [ListItem(paragraphs(markup(text), Styles.item)) for text in block.items]
     if block.ordered:
         return ListFlowable(items, bulletType="1", bulletFormat="%s.", bulletFontName=BOLD,
                             bulletFontSize=BODY, bulletColor=ACCENT, leftIndent=18,
@@ -294,7 +295,7 @@ def _worksheet(sheet: Worksheet, lead: list[Flowable]) -> list[Flowable]:
     for prompt in sheet.prompts:
         parts: list[Flowable] = [P(esc(prompt.title), Styles.prompt)]
         if prompt.hint:
-            parts.append(P(esc(prompt.hint), Styles.hint))
+            parts += paragraphs(esc(prompt.hint), Styles.hint)
         parts += [WritingLines(prompt.lines), Spacer(1, 14)]
         out.append(KeepTogether(lead + parts))
         lead = []
