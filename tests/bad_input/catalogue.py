@@ -750,6 +750,11 @@ PUBLISH = [
          ("output/.notedeck/current: expected notedeck's link to the current build, found a "
           "folder; it was changed by hand: remove the folder",),
          out=_in_output(_older_state_with_a_folder_for_its_link)),
+    Case("out-users-own-deck-in-the-way", lambda note: None,
+         ("output/deck.pptx: deck.pptx was not made by notedeck (it carries no notedeck build "
+          "id), and a build would replace it; move it away, choose another --out, or build "
+          "with --force, which moves it aside",),
+         out=_in_output(_replace_with("deck.pptx", lambda p: p.write_bytes(b"my own deck")))),
 ]
 
 CASES = CASES + PUBLISH
@@ -815,6 +820,46 @@ WHOLE = [
 ]
 
 CASES = CASES + WHOLE
+
+
+# --- bidirectional and invisible characters the file's own text does not show (issue 21) -----
+
+BIDI = "1 bidirectional control character(s) (U+202E) can show this text in a different order"
+HIDDEN = "invisible character(s)"
+INVISIBLE = [
+    Case("bidi-as-a-character-reference-in-a-slide-title",
+         replace(S1, "## Turn the dial", "## Turn the &#x202E;dial"),
+         (f"01-what-the-number-means.md:31: {BIDI}", "(written as a character reference)"),
+         strict=True, count=1),
+    Case("bidi-as-a-decimal-reference-in-notes",
+         replace(S1, "The dial moves", "The &#8238;dial moves"),
+         (f"01-what-the-number-means.md:41: {BIDI}",), strict=True, count=1),
+    Case("bidi-as-a-yaml-escape-in-the-title",
+         replace(N, "title: One million tokens a second\n",
+                 'title: "One million \\u202etokens a second"\n'),
+         (f"note.yaml:4: {BIDI}", "(written as an escape in quotes)"), strict=True, count=1),
+    Case("escape-sequence-as-a-yaml-escape-in-a-label",
+         replace(S, "label: app drafts", 'label: "app \\e[2Jdrafts"'),
+         ("scenarios.yaml:38: removed 1 invisible control character(s) (U+001B)",
+          "(written as an escape in quotes)"), strict=True),
+    Case("bidi-in-a-placeholders-quoted-text", replace(S1, X, '{{ "\\u202e" ~ featured.label }}'),
+         ("01-what-the-number-means.md:37: quoted text in a placeholder makes 1 control, "
+          "bidirectional or invisible character(s) (U+202E) that a reader cannot see",), count=1),
+    Case("zero-width-space-in-a-slide-title",
+         replace(S1, "## Turn the dial", "## Turn the\u200bdial"),
+         ("01-what-the-number-means.md:31: 1 invisible character(s) (U+200B) hide in this text",),
+         strict=True, count=1),
+    Case("tag-characters-smuggled-in-a-label",
+         replace(S, "label: app drafts", "label: app drafts\U000e0049\U000e0067\U000e006e"),
+         ("scenarios.yaml:38: 3 invisible character(s) (U+E0049, U+E0067, U+E006E)",),
+         strict=True),
+    Case("word-joiner-in-an-audience-title",
+         replace("audiences/research-lab.yaml", "name: Research lab", "name: Research\u2060lab"),
+         ("research-lab.yaml:5: 1 invisible character(s) (U+2060)",), audience="research-lab",
+         strict=True),
+]
+
+CASES = CASES + INVISIBLE
 
 
 # --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---

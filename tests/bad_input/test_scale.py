@@ -101,6 +101,7 @@ def test_a_text_past_the_slides_it_may_continue_on_is_refused_without_balancing(
     with pytest.raises(fit.TooManyPages):
         fit.split(list(range(100_000)), height_at, capacity=1.0, size=20, min_size=16)
     assert len(measured) < 20 * (fit.MAX_PAGES + 2) * 8
+    assert measured.count(100_000) == 2      # the whole text at the first size and the least
 
 
 @pytest.mark.parametrize("count, code", [(150, 0), (20_000, 2)])

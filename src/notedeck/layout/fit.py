@@ -332,11 +332,14 @@ def split(units: Sequence[U], height_at: Callable[[Sequence[U], float], float],
     """Fit units on as few pages as the minimum size allows, at the largest size that keeps
     that page count, balanced; one page whenever shrinking alone is enough. None: a unit
     does not fit a page on its own even at the minimum size; TooManyPages: they need more
-    than MAX_PAGES pages."""
+    than MAX_PAGES pages. Text is no taller at a smaller size: when the units overflow one
+    page at the first size and at the minimum, the sizes between are not measured."""
     candidates = sizes(size, min_size, step)
-    for current in candidates:
+    for n, current in enumerate(candidates):
         if height_at(units, current) <= capacity + 1e-9:
             return Split(current, (tuple(units),))
+        if n == 0 and height_at(units, min_size) > capacity + 1e-9:
+            break
     at_min = paginate(units, lambda page: height_at(page, min_size), capacity, MAX_PAGES)
     if at_min is None:
         return None

@@ -141,13 +141,20 @@ class Chain(Flowable):
                 return []
         head, tail = (Chain(*zip(*part), stretch=self.stretch) if part else Chain([], [])
                       for part in cut)
-        self._justify(head, available_width, available_height, frame)
+        self._justify(head, sizes, available_width, available_height, frame)
         return [head, tail]
 
-    def _justify(self, head: "Chain", width: float, height: float, frame) -> None:
-        """Spread what a page leaves empty over its gaps, when it is more than `stretch`."""
+    def _justify(self, head: "Chain", sizes, width: float, height: float, frame) -> None:
+        """Spread what a page leaves empty over its gaps, when it is more than `stretch`.
+
+        The head's items are this chain's first ones, measured already at this width and
+        height in `sizes`, but for a last one split off; only that one is measured again.
+        """
         page = getattr(frame, "_aH", height) if frame is not None else height
-        _, used = head.wrap(width, height)
+        used = _stacked([sizes[i] if i < len(sizes) and item is self.items[i] else
+                         (item.getSpaceBefore(), _height(item, width, height),
+                          item.getSpaceAfter())
+                         for i, item in enumerate(head.items)])
         gaps = len(head.items) - 1
         if self.stretch and gaps > 0 and height - used > self.stretch * page:
             head._extra = min((height - used) / gaps, self.MAX_STRETCH)
