@@ -27,6 +27,11 @@ PT_PER_IN = 72.0
 LINE_HEIGHT = 1.2
 # Keep a little room on every line for renderers that space glyphs differently.
 WIDTH_SLACK = 0.97
+# A slide whose texts do not fit the template at their usual smallest sizes is planned again
+# with each smallest size lowered to this share of itself (never below FLOOR_PT); a warning
+# names each text set smaller than usual.
+RELAXED = 0.6
+FLOOR_PT = 8.0
 
 _INVALID_XML = UNSAFE
 _SPACES = re.compile(r"[ \t\r\n\x0b\x0c]+")
@@ -51,6 +56,11 @@ def clean_runs(runs: Text) -> Text:
     if out and out[-1].text.endswith(" "):
         out[-1] = replace(out[-1], text=out[-1].text.rstrip(" "))
     return tuple(run for run in out if run.text)
+
+
+def relaxed_minimum(smallest: float) -> float:
+    """The smallest size of a text on a slide planned relaxed."""
+    return max(FLOOR_PT, round(smallest * RELAXED))
 
 
 # --- metrics -----------------------------------------------------------------------

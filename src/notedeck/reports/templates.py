@@ -20,7 +20,7 @@ def template_problems(assets: Assets, decks) -> list[Problem]:
     once per placeholder. `decks` are (audience or "", Deck)."""
     from notedeck.layout import package
     from notedeck.build.stages import chart_sizes
-    from notedeck.layout.plan import plan
+    from notedeck.layout.plan import plan, warnings
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
@@ -35,13 +35,14 @@ def template_problems(assets: Assets, decks) -> list[Problem]:
     fits: dict[str, tuple[Problem, list[tuple[str, str]]]] = {}
     for name, deck in decks:
         try:
-            plan(deck, chart_sizes(deck), resolved)
+            found_here = warnings(plan(deck, chart_sizes(deck), resolved))
         except NotedeckError as exc:
-            for problem in exc.problems:
-                match = _SLIDE.match(problem.message)
-                key = problem.message[match.end():] if match else problem.message
-                slide = match.group(1) if match else ""
-                fits.setdefault(key, (problem, []))[1].append((name, slide))
+            found_here = exc.problems
+        for problem in found_here:
+            match = _SLIDE.match(problem.message)
+            key = problem.message[match.end():] if match else problem.message
+            slide = match.group(1) if match else ""
+            fits.setdefault(key, (problem, []))[1].append((name, slide))
     for key, (problem, where) in fits.items():
         found.append(_grouped(problem, key, where))
     return found
