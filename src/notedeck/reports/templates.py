@@ -158,10 +158,14 @@ def _refuse_in_the_way(folder: Path, target: Path, force: bool) -> None:
 
 
 def _written_beside(target: Path, data: bytes) -> Path:
-    """`data` in a new file of our own beside `target` (created, never opened through a link)."""
-    import tempfile
+    """`data` in a new file of our own beside `target` (created, never opened through a link),
+    readable as any file the user makes (the umask's mode, not a temporary file's 0600)."""
+    import secrets
 
-    handle, name = tempfile.mkstemp(dir=target.parent, prefix=".template-", suffix=".tmp")
+    name = target.parent / f".template-{os.getpid()}-{secrets.token_hex(6)}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | \
+        getattr(os, "O_BINARY", 0)
+    handle = os.open(name, flags, 0o666)
     with os.fdopen(handle, "wb") as file:
         file.write(data)
         file.flush()
