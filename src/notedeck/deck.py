@@ -74,7 +74,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Stat:
-    """One headline figure: "132.57×" over "End-to-end speedup"."""
+    """One headline figure: "9×" over "Wait at 90% against 50%"."""
 
     value: str
     label: str
@@ -438,7 +438,7 @@ class Slider:
     stops: tuple[Stop, ...]        # rising
     start: int                     # the position shown first: where the handout is
     scale: str = "linear"          # "linear" | "log" (log(1 + x) when 0 is a position)
-    listed: str = "{stops}"        # the stops as the help names them: "{stops} tokens/sec"
+    listed: str = "{stops}"        # the stops as the help names them: "{stops} per hour"
     keys: str = "Stops: {stops}."  # the help, how keys move it (the catalogue's words)
 
     @property
@@ -451,8 +451,8 @@ class Choice:
     """One item of a list at a time."""
 
     name: str                      # how Varying values name it; not shown
-    label: str                     # its legend: "Workload"
-    items: tuple[str, ...]         # each item's label: "Story endings"
+    label: str                     # its legend: "Team"
+    items: tuple[str, ...]         # each item's label: "Payroll queries"
     start: int = 0
 
     @property
@@ -486,7 +486,7 @@ class Panel:
     """Controls and what they move, shown where the page shows chart `chart`: after it, or in
     its place when the panel shows that chart itself (a Varying of its spec)."""
 
-    label: str                     # the group's accessible name: "The dial"
+    label: str                     # the group's accessible name: "Utilisation"
     chart: str
     controls: tuple[Control, ...]
     shows: tuple[LiveBlock, ...]
@@ -652,7 +652,7 @@ class Meta:
 @dataclass(frozen=True)
 class ClockRow:
     start: str               # "09:12"
-    section: str             # "02  Thought experiments"
+    section: str             # "02  Why waits grow"
     slides: str              # "5"
     minutes: str             # "14 min", or the words for a section without a plan
 

@@ -41,7 +41,7 @@ def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypa
     result = CliRunner().invoke(main, ["check", "--content", str(note)])
     assert result.exit_code == 2
     assert f"error: {note / 'audiences/research-lab.yaml'}:25:14: workloads[1].count: expected a " \
-           "whole number, got 'many'" in result.output
+           "whole number from 1 to 1,000,000,000, got 'many'" in result.output
     assert f"error: {note / 'scenarios.yaml'}:38:12: workloads[1].label: expected text, got 7" \
         in result.output
     assert result.output.count("workloads[1].label") == 1          # reported once, not per variant

@@ -32,7 +32,7 @@ def test_bad_input_exits_2_with_located_messages_and_no_traceback(note):
     scenarios.write_text(scenarios.read_text().replace("count: 40\n", "count: ten\n"))
     result = run("figures", "--content", str(note))
     assert result.exit_code == 2
-    assert f"error: {scenarios}:40:12: workloads[1].count: expected a whole number, got 'ten'" in result.output
+    assert f"error: {scenarios}:40:12: workloads[1].count: expected a whole number from 1 to 1,000,000,000, got 'ten'" in result.output
     assert "Traceback" not in result.output
 
 

@@ -13,7 +13,7 @@ from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.errors import Problem, Location, fail
-from notedeck.deck import (Origin, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
+from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.inlines import inline_markdown
 from notedeck.readers.sections import Component, SectionSource, SlideSource
 
@@ -36,13 +36,12 @@ class FilledNote:
     warnings: tuple[Problem, ...] = ()
 
 
-LEGACY_CHARTS = ("dial", "bottleneck", "speedup")
-
-
 def component_names(model) -> dict[str, tuple[str, ...]]:
     """The names each kind of fenced component may name: the model's tables, charts, ..."""
+    from notedeck.figures import chartspecs
+
     display = model.display
-    return {"chart": LEGACY_CHARTS, "table": display.names("table"),
+    return {"chart": chartspecs.NAMES, "table": display.names("table"),
             "stats": display.names("stats"), "items": display.names("items")}
 
 
@@ -204,7 +203,7 @@ class _Parts:
             raise fail(section.file, f"slide '{slide.title}' holds more than one chart or table;"
                                      " give each its own slide", slide.line)
         if charts:
-            side = charts[0].spec.name == "bottleneck" or any(isinstance(b, Stats) for b in rest)
+            side = isinstance(charts[0].spec, BarChart) or any(isinstance(b, Stats) for b in rest)
             return [ChartSlide(slide.title, charts[0].spec, rest if side else (),
                                () if side else rest, notes, section.label, origin)]
         if table is not None:

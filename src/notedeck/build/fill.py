@@ -54,7 +54,7 @@ def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
 
 
 def prose_inputs(model, values: dict) -> list[tuple[tuple, str]]:
-    """(key path, text) of every input of prose in a scenario: ('workloads', 1, 'scene')."""
+    """(key path, text) of every input of prose in a scenario: ('teams', 1, 'scene')."""
     found = []
     for path, declared in walk(model.inputs):
         if declared.kind == "prose":

@@ -14,6 +14,9 @@ _TIME_TICKS = (Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10), Fraction(1)
                Fraction(864000), Fraction(8640000), Fraction(86400000))
 
 
+NAMES = ("dial", "bottleneck", "speedup")      # what ```chart NAME``` may name
+
+
 def all_specs(scenario: Scenario, figures: Figures, fmt: Formatter) -> tuple:
     return (dial(scenario, figures, fmt), bottleneck(scenario, figures, fmt), speedup(scenario, figures, fmt))
 

@@ -292,14 +292,16 @@ class Formatter:
 
     # --- ratios ----------------------------------------------------------------
 
-    def speedup_plain(self, x: Number) -> str:
-        """A speedup without its sign: "10,000" when exact, else two decimals: "132.57"."""
+    def times_plain(self, x: Number) -> str:
+        """A ratio without its sign: "10,000" when exact, else two decimals: "132.57"."""
         value = exact(x)
         return self.integer(value) if value.denominator == 1 else self._fixed(value, 2)
 
-    def speedup(self, x: Number) -> str:
-        """A speedup: "10,000×", "132.57×"; "132,57×" in German."""
-        return self.speedup_plain(x) + TIMES
+    def times(self, x: Number) -> str:
+        """A ratio with its sign: "10,000×", "132.57×"; "132,57×" in German."""
+        return self.times_plain(x) + TIMES
+
+    speedup_plain, speedup = times_plain, times       # the old engine's names
 
     def _percent(self, rounded_percent: Fraction, places: int) -> str:
         with localcontext(prec=80):
@@ -420,6 +422,8 @@ duration_in_prose = ENGLISH.duration_in_prose
 slider_label = ENGLISH.slider_label
 check_label = ENGLISH.check_label
 check_in_prose = ENGLISH.check_in_prose
+times_plain = ENGLISH.times_plain
+times = ENGLISH.times
 speedup_plain = ENGLISH.speedup_plain
 speedup = ENGLISH.speedup
 share = ENGLISH.share

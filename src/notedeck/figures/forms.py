@@ -74,13 +74,13 @@ class Forms:
 
     def plain(self, value: Fraction, unit: Unit, show: Show) -> str:
         """The number of a form without its words or sign: 132.57 for 132.57×, 8,060 for a
-        duration (seconds), 1,000,000 for 1,000,000 tokens/sec."""
+        duration (seconds), 1,000,000 for 1,000,000 items/h."""
         fmt, form = self.fmt, show.form
         if form == "rate":
             return self._rate_number(value, show)
         if form == "times":
             places = show.option("places")
-            return fmt.fixed(value, places) if places is not None else fmt.speedup_plain(value)
+            return fmt.fixed(value, places) if places is not None else fmt.times_plain(value)
         if form in ("duration", "period"):
             return fmt.seconds_plain(value)
         if form in ("share", "percent"):
@@ -180,7 +180,7 @@ def _percent(forms: Forms, value, unit, show, prose) -> str:
 def _times(forms: Forms, value, unit, show, prose) -> str:
     places = show.option("places")
     if places is None:
-        return forms.fmt.speedup(value)
+        return forms.fmt.times(value)
     return forms.fmt.fixed(value, places) + forms.fmt.TIMES
 
 

@@ -9,7 +9,7 @@ from notedeck.figures.shown import Items, Prose, Ref
 
 
 def flatten(names: dict[str, Any], prefix: str = "") -> list[tuple[str, str]]:
-    """("bottleneck.featured.end_to_end_speedup", "132.57×") rows, in the names' order; an
+    """("wait.featured", "9 h") rows, in the names' order; an
     item of a list with ids by its id (teams['payroll'].wait); prose left out."""
     rows: list[tuple[str, str]] = []
     for key, value in names.items():

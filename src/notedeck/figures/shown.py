@@ -1,5 +1,5 @@
 """The names prose may use: every input and figure by its model path, shown as prose writes
-it, with other forms as attributes: {{ speeds.baseline }}, {{ workloads['apps'].count.words }}.
+it, with other forms as attributes: {{ service_time }}, {{ teams['payroll'].wait.words }}.
 
 A list of records reads by position or by id (`teams[0]`, `teams['payroll']`); a ref reads
 as the item it names; a use at one value reads as one row, a use over a list as rows; a
@@ -51,7 +51,7 @@ class Record(dict):
 
 
 class Ref(Record):
-    """The item a ref names, read through it: {{ bottleneck.workload.count }}."""
+    """The item a ref names, read through it: {{ featured.team.label }}."""
 
     def __init__(self, item: Record, key: str):
         super().__init__(item)
@@ -206,7 +206,7 @@ def _capital(text: str) -> str:
 
 
 def fill_prose(tree: dict[str, Any], path: tuple, text: str) -> None:
-    """Put an input's filled prose in its place: ('workloads', 0, 'scene')."""
+    """Put an input's filled prose in its place: ('teams', 0, 'scene')."""
     node: Any = tree
     for part in path[:-1]:
         node = node[part]

@@ -198,8 +198,8 @@ def _items(value, cost: int = 1):
     """A loop's list, charged step by step: text and single values are refused."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         shown = f"text ('{value[:20].replace(chr(160), ' ')}...')" if isinstance(value, str) else _kind(value)
-        raise PlaceholderLimit(f"a loop here goes over {shown}, not a list; loop over the "
-                               "note's lists, such as workloads or checks")
+        raise PlaceholderLimit(f"a loop here goes over {shown}, not a list; loop over one of "
+                               "the note's lists")
     return _charged(value, cost, _budget())
 
 

@@ -115,7 +115,7 @@ def _same(listed: Listed, a: dict, b: dict) -> bool:
 
 
 def _ref_terms(variant: Variant) -> list[tuple[str, str]]:
-    """The note's own words beside a ref (check_label beside bottleneck's ref to an item),
+    """The note's own words beside a ref (a label beside a ref to an item),
     when the variant's ref names an item with other words and the variant kept them."""
     from notedeck.model.inputs import Space, walk
 

@@ -90,7 +90,7 @@ class NoteLayout:
                scenarios_file: Path | None = None) -> list[Path]:
         """Every file a build of this variant reads or could read (whether or not it exists
         yet), in a fixed order: a --scenarios file beside scenarios.yaml (still read, for the
-        note's own workloads), an audience's file and its own sections, both forms of the
+        note's own lists), an audience's file and its own sections, both forms of the
         template and template.yaml. Build records hash exactly these (infra/records.py), so
         any of them appearing, changing or going away builds again; READ_BY_BUILD above
         covers them all (watch)."""

@@ -27,7 +27,7 @@ COMPONENTS = ("chart", "table", "stats", "items", "worksheet", *facilitation.KIN
 
 @dataclass(frozen=True)
 class Component:
-    """A fenced placeholder for a computed part: ```chart dial```."""
+    """A fenced placeholder for a computed part: ```chart NAME```."""
 
     kind: str
     name: str

@@ -21,10 +21,6 @@ def custom(message: str) -> PydanticCustomError:
 
 
 MAX_REPORTED = 50
-_WHY = {"workloads": "; the deck shows one slide per workload and each chart one line per workload",
-        "dial": "; each stop is a labelled point on the dial chart",
-        "checks": "; each check is a row of the check table",
-        "slider": "; each value is a labelled tick of the speedup chart"}
 
 
 def problems(source: Located, exc: ValidationError, root: type[BaseModel]) -> list[Problem]:
@@ -51,8 +47,7 @@ def _problem(source: Located, error: dict, root: type[BaseModel]) -> Problem:
         limit = context.get("min_length", context.get("max_length"))
         word = "at least" if kind == "too_short" else "at most"
         noun = "item" if limit == 1 else "items"
-        message = (f"expected {word} {limit} {noun}, got {context.get('actual_length', '?')}"
-                   + (_WHY.get(str(path[-1]), "") if path and kind == "too_long" else ""))
+        message = f"expected {word} {limit} {noun}, got {context.get('actual_length', '?')}"
     else:
         message = error["msg"].removeprefix("Value error, ")
     return Problem(source.where(path, at_key=kind == "extra_forbidden"), message)

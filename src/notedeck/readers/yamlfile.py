@@ -47,7 +47,7 @@ class Located:
 
 
 def key_text(path: Key) -> str:
-    """('workloads', 2, 'count') -> 'workloads[2].count'."""
+    """('teams', 2, 'label') -> 'teams[2].label'."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))

@@ -18,7 +18,7 @@ RENDERERS = {
     "print3": "notedeck.render.prints:PRINT3",   # ... with ruled lines for notes beside each
     "print4": "notedeck.render.prints:PRINT4",
     "print6": "notedeck.render.prints:PRINT6",
-    "web": "notedeck.render.web",          # web/index.html: one self-contained page, dial live
+    "web": "notedeck.render.web",          # web/index.html: one self-contained page, controls live
 }
 
 

@@ -1,7 +1,7 @@
 """The values the page's script looks up: columns indexed by the positions of the controls."""
 
 # A column belongs to the group of the controls it follows, named by them in order
-# ("workload.dial" is indexed [workload][dial]); the script reads that order from the name. A
+# ("team.level" is indexed [team][level]); the script reads that order from the name. A
 # column whose value never changes is written into the page once and not embedded; the same
 # values under the same name are embedded once.
 
@@ -29,7 +29,7 @@ class Columns:
         return value.at(self.start)
 
     def slot(self, value: Varying) -> str | None:
-        """The column's name for the script ("dial.label"), or None when it never changes."""
+        """The column's name for the script ("level.label"), or None when it never changes."""
         if len(set(value.flat())) <= 1:
             return None
         for name in (*value.over, value.name or "text"):

@@ -44,7 +44,7 @@ def runs(text: Text) -> str:
 
 
 class Ids:
-    """Unique, readable element ids: "dial-1", "dial-2", ...; the same Deck gives the same ids."""
+    """Unique, readable element ids: "level-1", "level-2", ...; the same Deck gives the same ids."""
 
     def __init__(self) -> None:
         self.used: dict[str, int] = {}
