@@ -3,9 +3,11 @@
     plan(deck, art, assets, paper="a4", per_page=3) -> PrintPlan
     emit(plan, out) -> pages
 
-Each slide is drawn once as a PDF form and placed scaled, so a printed page
+Each slide is drawn scaled into its cell, clipped to its edges, so a printed page
 shows exactly the slide of slides.pdf; the 3-up layout rules lines beside each
-slide for notes. Every page has the running footer and "page N of M".
+slide for notes. Every page has the running footer and "page N of M". Tagged as
+slides.pdf is (render/pdfkit/slidetags.py): each slide a section with its title a
+heading; the deck's title above and the footer below are pagination artifacts.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def emit(planned: PrintPlan, out: Path) -> int:
     from notedeck.render.pdfkit.slide import SlideArtist
     from notedeck.render.pdfkit.pdffile import new_canvas
     from notedeck.render.pdfkit.footer import footer
+    from notedeck.render.pdfkit.slidetags import SlideTags, slide_heading
+    from notedeck.render.pdfkit.tagging import page, pagination
     from notedeck.theme import PALETTE
 
     deck = planned.slides
@@ -62,39 +66,28 @@ def emit(planned: PrintPlan, out: Path) -> int:
     sheet = planned.paper
     canvas, buffer = new_canvas(sheet.size, deck.meta)
     stamp_pdf(canvas, deck.meta)
+    levels = [level for level, _ in deck.outline()]
     total = pages(len(deck.slides), planned.per_page)
-    for page in range(total):
-        first = page * planned.per_page
-        _title(canvas, sheet, deck.meta.title)
-        for cell, index in zip(planned.cells, range(first, len(deck.slides))):
-            name = _form(canvas, artist, deck.slides[index], index)
-            canvas.saveState()
-            canvas.translate(cell.x, cell.y)
-            canvas.scale(cell.w / artist.width, cell.h / artist.height)
-            canvas.doForm(name)
-            canvas.restoreState()
-            canvas.setStrokeColor(HexColor(PALETTE.rule))
-            canvas.setLineWidth(0.5)
-            canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
-            if cell.lines:
-                _ruled(canvas, cell.lines)
-        footer(canvas, sheet, deck.meta.footer, page + 1, total, deck.meta)
+    for number in range(total):
+        first = number * planned.per_page
+        with page(canvas):
+            with pagination(canvas, "Header"):
+                _title(canvas, sheet, deck.meta.title)
+            for cell, index in zip(planned.cells, range(first, len(deck.slides))):
+                slide = deck.slides[index]
+                tags = SlideTags(canvas.tags, slide, slide_heading(slide.role, levels[index]))
+                artist.place(canvas, slide, cell.x, cell.y, cell.w, cell.h, tags)
+                canvas.setStrokeColor(HexColor(PALETTE.rule))
+                canvas.setLineWidth(0.5)
+                canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
+                if cell.lines:
+                    _ruled(canvas, cell.lines)
+            with pagination(canvas):
+                footer(canvas, sheet, deck.meta.footer, number + 1, total, deck.meta)
         canvas.showPage()
     canvas.save()
     Path(out).write_bytes(buffer.getvalue())
     return total
-
-
-def _form(canvas, artist, slide, index: int) -> str:
-    """The slide drawn once as a form on this canvas; its name."""
-    name = f"slide{index + 1}"
-    made = canvas.__dict__.setdefault("_notedeck_forms", set())
-    if name not in made:
-        canvas.beginForm(name, 0, 0, artist.width, artist.height)
-        artist.draw(canvas, slide)
-        canvas.endForm()
-        made.add(name)
-    return name
 
 
 def _ruled(canvas, area) -> None:
