@@ -1,4 +1,5 @@
-"""A tagged PDF read back: its structure tree with each element's text, and the text of its artifacts."""
+"""A tagged PDF read back: its structure tree (pikepdf) with each element's text (pdfplumber's
+characters by marked-content id), and the text of its artifacts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pdfplumber
+import pikepdf
 from pdfplumber.utils import extract_text
 
 
@@ -18,44 +20,91 @@ class Node:
     alt: str = ""
     children: list = field(default_factory=list)
     pages: tuple = ()                    # the pages (from 1) of its content
+    annotations: int = 0                 # annotations it holds (OBJR)
 
     def walk(self):
         yield self
         for child in self.children:
             yield from child.walk()
 
-    def all_text(self) -> str:
-        """Its text and its descendants', in structure order, joined by spaces."""
-        return " ".join(part for part in (node.text for node in self.walk()) if part)
-
 
 def read(path: Path) -> tuple[list[Node], dict[int, list[str]]]:
-    """(the structure tree's top elements, each page's artifact text)."""
+    """(the structure tree's top elements, each page's artifact text as 'tag: text')."""
+    content, artifacts = _texts(path)
+    with pikepdf.open(path) as pdf:
+        pages = {page.obj.objgen: number for number, page in enumerate(pdf.pages, start=1)}
+        kids = pdf.Root.StructTreeRoot.K
+        kids = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+        tree = [_node(kid, content, pages) for kid in kids]
+    return tree, artifacts
+
+
+def _texts(path: Path) -> tuple[dict, dict]:
+    """{(page, MCID): text}, {page: ['tag: text' of each unnumbered sequence]}."""
+    content: dict[tuple[int, int], str] = {}
+    artifacts: dict[int, list[str]] = {}
     with pdfplumber.open(str(path)) as pdf:
-        content: dict[tuple[int, int], str] = {}
-        artifacts: dict[int, list[str]] = {}
         for number, page in enumerate(pdf.pages, start=1):
             groups: dict = defaultdict(list)
             for char in page.chars:
                 groups[(char.get("mcid"), char.get("tag"))].append(char)
             for (mcid, tag), chars in groups.items():
-                text = " ".join(extract_text(chars).split())
+                text = joined(extract_text(chars))
                 if mcid is not None:
                     content[(number, mcid)] = text
                 else:
                     artifacts.setdefault(number, []).append(f"{tag}: {text}")
-        tree = [_node(element, content) for element in pdf.structure_tree]
-    return tree, artifacts
+    return content, artifacts
 
 
-def _node(element: dict, content: dict) -> Node:
-    page = element.get("page_number")
-    mcids = element.get("mcids") or []
-    text = " ".join(content.get((page, m), "") for m in mcids).strip()
-    node = Node(element["type"], text, element.get("attributes") or {},
-                element.get("alt_text") or "", pages=(page,) if page else ())
-    node.children = [_node(child, content) for child in element.get("children", [])]
+def joined(text: str) -> str:
+    """Lines as one text: a space where a line broke at a space, none after a hyphen (a line
+    broken after "Sarathi-" goes on with "Serve"); one space between words."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    out = ""
+    for line in filter(None, lines):
+        out += line if not out or out.endswith("-") else " " + line
+    return out
+
+
+def _node(element, content: dict, pages: dict) -> Node:
+    own_page = pages.get(element.Pg.objgen) if "/Pg" in element else None
+    kids = element.get("/K")
+    kids = list(kids) if isinstance(kids, pikepdf.Array) else [] if kids is None else [kids]
+    node = Node(str(element.S)[1:], alt=str(element.get("/Alt", "")))
+    texts, seen = [], []
+    for kid in kids:
+        if isinstance(kid, int):
+            texts.append(content.get((own_page, kid), ""))
+            seen.append(own_page)
+        elif kid.get("/Type") == "/MCR":
+            page = pages.get(kid.Pg.objgen) if "/Pg" in kid else own_page
+            texts.append(content.get((page, int(kid.MCID)), ""))
+            seen.append(page)
+        elif kid.get("/Type") == "/OBJR":
+            node.annotations += 1
+        else:
+            node.children.append(_node(kid, content, pages))
+    node.text = joined("\n".join(t for t in texts if t))
+    node.pages = tuple(dict.fromkeys(seen))
+    for attributes in _attributes(element):
+        node.attributes.update({str(k)[1:]: _plain(v) for k, v in attributes.items()})
     return node
+
+
+def _attributes(element) -> list:
+    found = element.get("/A")
+    if found is None:
+        return []
+    return list(found) if isinstance(found, pikepdf.Array) else [found]
+
+
+def _plain(value):
+    if isinstance(value, pikepdf.Name):
+        return str(value)[1:]
+    if isinstance(value, pikepdf.Array):
+        return [float(v) for v in value]
+    return value
 
 
 def show(nodes: list[Node], depth: int = 0, width: int = 90) -> str:
@@ -64,7 +113,8 @@ def show(nodes: list[Node], depth: int = 0, width: int = 90) -> str:
     for node in nodes:
         extra = f" {node.attributes}" if node.attributes else ""
         alt = f" alt={node.alt[:40]!r}" if node.alt else ""
-        lines.append(f"{'  ' * depth}{node.role}{extra}{alt} {node.text[:width]!r}"
-                     if node.text else f"{'  ' * depth}{node.role}{extra}{alt}")
-        lines.append(show(node.children, depth + 1, width)) if node.children else None
-    return "\n".join(line for line in lines if line)
+        text = f" {node.text[:width]!r}" if node.text else ""
+        lines.append(f"{'  ' * depth}{node.role}{extra}{alt}{text}")
+        if node.children:
+            lines.append(show(node.children, depth + 1, width))
+    return "\n".join(lines)

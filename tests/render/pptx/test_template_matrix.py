@@ -20,7 +20,7 @@ from pptx import Presentation
 from notedeck.errors import NotedeckError
 from notedeck.readers import audiences
 from notedeck.layout.package import DEFAULT_TEMPLATE
-from support import BUNDLED, build, check_note
+from support import BUNDLED, build, check_note, soffice_convert
 
 SOFFICE = shutil.which("soffice")
 PDFTOTEXT = shutil.which("pdftotext")
@@ -53,9 +53,7 @@ def converted(tmp_path_factory) -> Path:
     if missing:
         pytest.skip(f"LibreOffice's templates are not installed ({', '.join(missing)})")
     shutil.copy(DEFAULT_TEMPLATE, folder / "roundtrip-in.pptx")
-    subprocess.run([SOFFICE, "--headless", "--convert-to", "pptx", "--outdir", str(folder),
-                    *map(str, sources), str(folder / "roundtrip-in.pptx")],
-                   check=True, capture_output=True, timeout=600)
+    soffice_convert([*sources, folder / "roundtrip-in.pptx"], folder)
     (folder / "roundtrip-in.pptx").rename(folder / "roundtrip.pptx")
     return folder
 

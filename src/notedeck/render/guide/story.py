@@ -11,7 +11,8 @@ from notedeck.deck import BulletList, Exercise, Paragraph, SectionSlide, fill_sl
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
 from notedeck.render.pdfkit.flow import Chain
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
-from notedeck.render.pdfkit.tagging import TITLE, building, group, heading, mark, unmarked
+from notedeck.render.pdfkit.tagging import building
+from notedeck.render.pdfkit.tagstory import TITLE, group, heading, mark, unmarked
 
 NOTE = _style("guide_note", 9.5, 13, spaceAfter=4, allowWidows=0, allowOrphans=0)
 META = _style("guide_meta", 9, 12, BOLD, ACCENT, spaceAfter=3)

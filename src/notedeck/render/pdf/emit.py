@@ -28,7 +28,8 @@ from notedeck.render.pdfkit.footer import numbered_canvas
 from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.pdf.paginate import chains, section_items, sources_items
 from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
-from notedeck.render.pdfkit.tagging import TITLE, Tags, heading, mark
+from notedeck.render.pdfkit.tagging import Tags
+from notedeck.render.pdfkit.tagstory import TITLE, heading, mark
 
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.

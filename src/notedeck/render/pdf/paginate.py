@@ -23,7 +23,7 @@ from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdfkit.paper import fit_box
 from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
 from notedeck.render.pdfkit.svg import to_pdf_ops
-from notedeck.render.pdfkit.tagging import figure, group, heading, item, mark
+from notedeck.render.pdfkit.tagstory import figure, group, heading, item, mark
 from notedeck.theme import TYPE
 
 MIN_LETTERING = 6.0           # points: the smallest a shrunk chart's tick labels may print

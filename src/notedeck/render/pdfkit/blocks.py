@@ -21,7 +21,7 @@ from notedeck.deck import (Block, BulletList, Callout, Chart, ChartArt, Heading,
 from notedeck.render.pdfkit.paper import column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.render.pdfkit.svg import vector_chart
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
-from notedeck.render.pdfkit.tagging import figure, group, heading as tagged_heading, item, mark
+from notedeck.render.pdfkit.tagstory import figure, group, heading as tagged_heading, item, mark
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ A screen reader reads a PDF through its structure tree: headings, paragraphs,
 lists, tables with header cells, figures with their text, in the note's order.
 reportlab draws; this module adds the rest, for every PDF notedeck writes:
 
-- the tree is built while the story or the slides are planned (`Tags.building`,
-  `group`, `mark`), so its order is the note's, whatever the order of drawing;
+- the tree is built while the story or the slides are planned (`Tags.add`, `Tags.group`;
+  for a platypus story tagstory.py, for a planned slide slidetags.py), so its order is
+  the note's, whatever the order of drawing;
 - every page is an artifact by default (rules, backgrounds, template decorations,
   repeated header rows), and what belongs to an element is wrapped in a
   marked-content sequence with its MCID while it is drawn (`Tags.leaf`): only the
@@ -16,7 +17,8 @@ reportlab draws; this module adds the rest, for every PDF notedeck writes:
 
 Text reaches the marks through `MarkedCanvas.drawText`, the one call every text of
 reportlab goes through; a paragraph's bullet is its first text object, so it becomes
-the list item's label (Lbl) and the rest its body (LBody).
+the list item's label (Lbl) and the rest its body (LBody). A slide's text, one text
+object per frame, carries its paragraphs' marks inside it (`TextMarks`).
 """
 
 from __future__ import annotations
@@ -24,30 +26,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 
+from reportlab.pdfbase.pdfdoc import PDFObject
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable
+
+from notedeck.render.pdfkit.tagtree import Annotation, Element, write_tree
 
 ARTIFACT = "/Artifact BMC"
-
-
-@dataclass(eq=False)
-class Element:
-    """One structure element: its role (a standard structure type), what it holds in
-    reading order (elements, and (page, MCID) content items) and its attributes."""
-
-    role: str
-    parent: Element | None = None
-    alt: str = ""                 # a Figure's text
-    scope: str = ""               # a header cell's: "Column" | "Row"
-    kids: list = field(default_factory=list)
-    bbox: tuple[float, float, float, float] | None = None    # a Figure's, on its page
-
-    def add(self, role: str, **attrs) -> Element:
-        child = Element(role, self, **attrs)
-        self.kids.append(child)
-        return child
 
 
 _BUILDING: ContextVar[Tags | None] = ContextVar("notedeck_tags", default=None)
@@ -67,6 +52,7 @@ class Tags:
         self._open: Element | str | None = None  # the open sequence: an element, ARTIFACT
         self._leaf: list | None = None           # [elements, texts seen, text only]
         self._heading = 0                        # the level of the last heading made
+        self.annotations: list = []              # (Link, Annotation)
 
     # --- the tree ------------------------------------------------------------------
     def add(self, role: str, **attrs) -> Element:
@@ -207,13 +193,37 @@ class Tags:
     def _emit(canvas, operator: str) -> None:
         canvas.addLiteral(operator)
 
+    def link(self, canvas, element: Element, url: str, x: float, y: float, w: float, h: float,
+             description: str) -> None:
+        """A link annotation to `url` over the box (x, y, w, h) of the canvas's current space,
+        as part of `element` (a Link, whose text the caller marks as its content): the Link
+        holds the annotation (OBJR), the annotation names its Link (StructParent), and says
+        where it goes (Contents) as PDF/UA asks."""
+        from reportlab.pdfbase.pdfdoc import PDFString
+
+        corners = [canvas.absolutePosition(px, py) for px, py in ((x, y), (x + w, y + h))]
+        key = _Key()
+        canvas.linkURL(url, (*corners[0], *corners[1]), relative=0, thickness=0,
+                       StructParent=key, Contents=PDFString(description))
+        annotation = Annotation(canvas._annotationrefs[-1], len(self.pages) - 1, key)
+        self.annotations.append((element, annotation))
+        element.kids.append(annotation)
+
     # --- the file ------------------------------------------------------------------
     def write(self, canvas) -> None:
         """Put the tree, the parent tree and PDF/UA's catalogue entries into the canvas's
         document: call once, after the last page, before save()."""
-        from notedeck.render.pdfkit.tagtree import write_tree
-
         write_tree(self, canvas)
+
+
+class _Key(PDFObject):
+    """An annotation's key in the parent tree, known once every page is (after the pages'
+    keys): written by reportlab as the number it is given then."""
+
+    number = -1
+
+    def format(self, document) -> bytes:
+        return b"%d" % self.number
 
 
 class MarkedCanvas(Canvas):
@@ -336,147 +346,6 @@ def content_figure(canvas, element: Element | None, x: float, y: float, w: float
         yield
 
 
-# --- flowables ----------------------------------------------------------------------
-
-class Marked(Flowable):
-    """A flowable whose drawing is the content of structure elements (see Tags.leaf). It
-    behaves as the flowable it wraps; split parts keep the elements (a paragraph over two
-    pages is one P; a list item's label is only on its first part). Drawn a second time
-    (a table's header row repeated on the next page) it is an artifact."""
-
-    _OWN = frozenset({"inner", "elements", "text_only", "box", "_drawn"})
-
-    def __init__(self, inner: Flowable, elements: Sequence[Element], text_only: bool = True,
-                 box: bool = False):
-        for name, value in (("inner", inner), ("elements", list(elements)),
-                            ("text_only", text_only), ("box", box), ("_drawn", False)):
-            object.__setattr__(self, name, value)
-
-    def __getattr__(self, name):
-        if name == "inner":
-            raise AttributeError(name)
-        return getattr(self.inner, name)
-
-    def __setattr__(self, name, value):
-        if name in self._OWN:
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self.inner, name, value)
-
-    def __delattr__(self, name):
-        if name in self._OWN:
-            object.__delattr__(self, name)
-        else:
-            delattr(self.inner, name)
-
-    def wrap(self, available_width, available_height):
-        return self.inner.wrap(available_width, available_height)
-
-    def wrapOn(self, canv, available_width, available_height):
-        return self.inner.wrapOn(canv, available_width, available_height)
-
-    def split(self, available_width, available_height):
-        return self._parts(self.inner.split(available_width, available_height))
-
-    def splitOn(self, canv, available_width, available_height):
-        return self._parts(self.inner.splitOn(canv, available_width, available_height))
-
-    def _parts(self, parts: list) -> list:
-        if len(parts) == 1 and parts[0] is self.inner:
-            return [self]
-        return [Marked(part, self.elements if n == 0 else self.elements[-1:], self.text_only,
-                       self.box) for n, part in enumerate(parts)]
-
-    def minWidth(self):
-        return self.inner.minWidth()
-
-    def getSpaceBefore(self):
-        return self.inner.getSpaceBefore()
-
-    def getSpaceAfter(self):
-        return self.inner.getSpaceAfter()
-
-    def getKeepWithNext(self):
-        return self.inner.getKeepWithNext()
-
-    def identity(self, maxLen=None):
-        return self.inner.identity(maxLen)
-
-    def drawOn(self, canvas, x, y, _sW=0):
-        tags = getattr(canvas, "tags", None)
-        if tags is None or self._drawn:
-            self.inner.drawOn(canvas, x, y, _sW)
-            return
-        self._drawn = True
-        if self.box:
-            left = self.inner._hAlignAdjust(x, _sW)
-            with tags.figure(canvas, self.elements[0], left, y, self.inner.width,
-                             self.inner.height):
-                self.inner.drawOn(canvas, x, y, _sW)
-            return
-        with tags.leaf(canvas, self.elements, self.text_only):
-            self.inner.drawOn(canvas, x, y, _sW)
-
-
-def unmarked(flowable: Flowable) -> Flowable:
-    """The flowable a Marked wraps (the flowable itself if it is not marked)."""
-    return flowable.inner if isinstance(flowable, Marked) else flowable
-
-
-# --- building a story ------------------------------------------------------------------
-
 def building() -> Tags | None:
-    """The Tags a story is being built for, if any."""
+    """The Tags a story is being built for (Tags.building), if any."""
     return _BUILDING.get()
-
-
-def mark(role: str, flowable: Flowable, **attrs) -> Flowable:
-    """`flowable` as the content of a new element `role` of the tree being built (the
-    flowable itself when no tree is)."""
-    tags = _BUILDING.get()
-    if tags is None:
-        return flowable
-    return Marked(flowable, [tags.add(role, **attrs)])
-
-
-TITLE = 0          # heading(TITLE, ...): the file's title, H1
-
-
-def heading(level: int, flowable: Flowable) -> Flowable:
-    """`flowable` as a heading `level` below a section's own (1: the section's heading; TITLE:
-    the file's title)."""
-    tags = _BUILDING.get()
-    if tags is None:
-        return flowable
-    role = tags.heading(1 if level == TITLE else tags.section_level + level - 1)
-    return mark(role, flowable)
-
-
-def item(flowable: Flowable) -> Flowable:
-    """A paragraph with a bullet as a list item (LI) of the open list (L): its bullet the
-    label, its text the body."""
-    tags = _BUILDING.get()
-    if tags is None:
-        return flowable
-    with tags.group("LI"):
-        label, body = tags.add("Lbl"), tags.add("LBody")
-    return Marked(flowable, [label, body])
-
-
-def figure(flowable: Flowable, alt: str) -> Flowable:
-    """A chart as a Figure with its text (Alt) and its box on the page (BBox)."""
-    tags = _BUILDING.get()
-    if tags is None:
-        return flowable
-    return Marked(flowable, [tags.add("Figure", alt=alt)], text_only=False, box=True)
-
-
-@contextmanager
-def group(role: str, **attrs) -> Iterator[Element | None]:
-    """A new element of the tree being built, taking the elements made in the block."""
-    tags = _BUILDING.get()
-    if tags is None:
-        yield None
-        return
-    with tags.group(role, **attrs) as element:
-        yield element

@@ -10,11 +10,38 @@ keys (docs/architecture.md lists it among the library internals notedeck uses).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFStream, PDFString
 
-from notedeck.render.pdfkit.tagging import Element, Tags
+
+@dataclass(eq=False)
+class Element:
+    """One structure element: its role (a standard structure type), what it holds in
+    reading order (elements, (page, MCID) content items, Annotations) and its attributes."""
+
+    role: str
+    parent: Element | None = None
+    alt: str = ""                 # a Figure's text
+    scope: str = ""               # a header cell's: "Column" | "Row"
+    kids: list = field(default_factory=list)
+    bbox: tuple[float, float, float, float] | None = None    # a Figure's, on its page
+
+    def add(self, role: str, **attrs) -> Element:
+        child = Element(role, self, **attrs)
+        self.kids.append(child)
+        return child
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """An annotation a Link holds: reportlab's reference to it, its page, its key."""
+
+    ref: object
+    page: int
+    key: object
+
 
 # Elements that stay in the tree with no content: a table's cells keep its rows regular.
 KEPT_EMPTY = frozenset({"TH", "TD", "TR", "Figure"})
@@ -34,8 +61,8 @@ class _Written(PDFObject):
                         for part in self.parts)
 
 
-def write_tree(tags: Tags, canvas) -> None:
-    """The tree of `tags`, its parent tree, MarkInfo, the XMP metadata (dc:title,
+def write_tree(tags, canvas) -> None:
+    """The tree of `tags` (a tagging.Tags), its parent tree, MarkInfo, the XMP metadata (dc:title,
     pdfuaid:part 1), the document's language, its title shown, and each page's
     /StructParents and /Tabs /S, into the canvas's document."""
     doc = canvas._doc
@@ -54,8 +81,12 @@ def write_tree(tags: Tags, canvas) -> None:
     tree = [b"<< /Nums ["]
     for number, marked in enumerate(tags.pages):
         tree += [b"%d [" % number, *_joined([refs[id(e)] for e in marked]), b"] "]
+    for number, (link, annotation) in enumerate(tags.annotations, start=len(tags.pages)):
+        annotation.key.number = number
+        tree += [b"%d " % number, refs[id(link)], b" "]
+    keys = len(tags.pages) + len(tags.annotations)
     root.parts = [b"<< /Type /StructTreeRoot /K ", refs[id(tags.root)], b" /ParentTree ",
-                  *tree, b"] >> /ParentTreeNextKey %d >>" % len(tags.pages)]
+                  *tree, b"] >> /ParentTreeNextKey %d >>" % keys]
     for number, page in enumerate(doc.Pages.pages):
         page.__NoDefault__ = [*type(page).__NoDefault__, *PAGE_KEYS]
         page.StructParents, page.Tabs = number, PDFName("S")
@@ -107,6 +138,8 @@ def _element(element: Element, parent, refs, pages, doc) -> list:
     for kid in element.kids:
         if isinstance(kid, Element):
             kids.append([refs[id(kid)]])
+        elif isinstance(kid, Annotation):
+            kids.append([b"<< /Type /OBJR /Obj ", kid.ref, b" /Pg ", pages[kid.page], b" >>"])
         elif kid[0] == first:
             kids.append([b"%d" % kid[1]])
         else:

@@ -66,7 +66,8 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
     from notedeck.render.pdfkit.document import document
     from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
     from notedeck.render.pdfkit.footer import numbered_canvas
-    from notedeck.render.pdfkit.tagging import TITLE, Tags, heading, mark
+    from notedeck.render.pdfkit.tagging import Tags
+    from notedeck.render.pdfkit.tagstory import TITLE, heading, mark
 
     register_fonts()
     sheet, meta, section = planned.paper, planned.meta, planned.section
