@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from bad_input import hostile  # noqa: E402
-from bad_input.catalogue import TEMPLATES  # noqa: E402
+from bad_input.catalogue import SCALE, TEMPLATES  # noqa: E402
 
 BUNDLED = ROOT / "src" / "notedeck" / "bundled"
 NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
@@ -40,8 +40,10 @@ def cases() -> list[tuple[str, object, list[str]]]:
     """(id, edit of a note folder, extra options): the bundled note as it is (for scale), the
     refused cases, then the accepted ones."""
     found = [("no-template (the bundled note, for scale)", lambda note: None, [])]
-    found += [(case.id, case.edit, ["--strict"] if case.strict else []) for case in TEMPLATES]
-    for key, (name, make, _said) in {**hostile.ACCEPTED, "at-the-limits": hostile.AT_THE_LIMITS}.items():
+    found += [(case.id, case.edit, ["--strict"] if case.strict else [])
+              for case in (*TEMPLATES, *SCALE)]
+    for key, (name, make, _said) in {**hostile.ACCEPTED, "at-the-limits": hostile.AT_THE_LIMITS,
+                                     "at-the-shape-limits": hostile.AT_THE_SHAPE_LIMITS}.items():
         found.append((f"accepted-{key}", lambda note, name=name, make=make:
                       (note / name).write_bytes(make()), []))
     return found

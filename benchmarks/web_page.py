@@ -54,7 +54,7 @@ def measure(browser: Browser, audience: str | None, loads: int, folder: Path) ->
 
     source = gather(BUNDLED, audience)
     (plain, _), composed = timed(compose, source)
-    (live, _), with_explorer = timed(compose, source, True)
+    (live, _), with_live = timed(compose, source, True)
     page, planned = timed(plan, live)
     path = folder / (audience or "note") / "index.html"
     emit(page, path)
@@ -67,7 +67,7 @@ def measure(browser: Browser, audience: str | None, loads: int, folder: Path) ->
         "variant": audience or "(note)", "bytes": page.size,
         "gzip": len(gzip.compress(page.html.encode("utf-8"), 9)),
         "data": len(data.encode("utf-8")),
-        "explorer_ms": 1000 * (with_explorer - composed), "plan_ms": 1000 * planned,
+        "live_ms": 1000 * (with_live - composed), "plan_ms": 1000 * planned,
         "first_paint_ms": statistics.median(p["first-paint"] for p in paints),
         "fcp_ms": statistics.median(p["first-contentful-paint"] for p in paints),
         "load_ms": statistics.median(p["load"] for p in paints),
@@ -76,12 +76,12 @@ def measure(browser: Browser, audience: str | None, loads: int, folder: Path) ->
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| variant | page KB | gzip KB | figures JSON KB | Explorer ms | plan ms | "
+    lines = ["| variant | page KB | gzip KB | figures JSON KB | Live ms | plan ms | "
              "first paint ms | first contentful paint ms (worst) | load ms |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['variant']} | {r['bytes'] / 1000:.0f} | {r['gzip'] / 1000:.0f} | "
-                     f"{r['data'] / 1000:.0f} | {r['explorer_ms']:.0f} | {r['plan_ms']:.0f} | "
+                     f"{r['data'] / 1000:.0f} | {r['live_ms']:.0f} | {r['plan_ms']:.0f} | "
                      f"{r['first_paint_ms']:.0f} | {r['fcp_ms']:.0f} ({r['worst_fcp_ms']:.0f}) | "
                      f"{r['load_ms']:.0f} |")
     return "\n".join(lines)

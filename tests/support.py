@@ -59,21 +59,6 @@ def gather(content, audience=None, scenarios_file=None):
     return filled_note(options(content, audience=audience, scenarios_file=scenarios_file))
 
 
-IMPRESS = Path("/usr/lib/libreoffice/share/template/common/presnt")   # LibreOffice's templates
-
-
-def soffice_convert(sources, folder: Path, target: str = "pptx") -> list[Path]:
-    """LibreOffice's conversion of each of `sources` (a template, a deck) into `folder`, in one
-    run of soffice; the converted files' paths."""
-    import shutil
-    import subprocess
-
-    subprocess.run([shutil.which("soffice"), "--headless", "--convert-to", target, "--outdir",
-                    str(folder), *map(str, sources)], check=True, capture_output=True,
-                   timeout=600)
-    return [Path(folder) / f"{Path(source).stem}.{target}" for source in sources]
-
-
 def digests(folder: Path) -> dict[str, str]:
     """deck.pptx and handout.pdf in `folder`, by SHA-256."""
     return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()

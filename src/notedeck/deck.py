@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 
 
@@ -131,84 +131,149 @@ Passage = Paragraph | BulletList | Exercise
 
 
 # --- charts ------------------------------------------------------------------
+# Generic and renderer-neutral: every value a float placed on an axis, every label already
+# formatted text. LineChart and BarChart are the forms every renderer draws; a new kind of
+# chart is a frozen type here whose lower() returns one of them (see drawable()).
+
+SCALES = ("linear", "log", "symlog")   # symlog: linear from 0 up to 1, then logarithmic
+
+
+def on_scale(scale: str, value: float) -> bool:
+    """Whether an axis of this scale can place the value (a log axis has no 0)."""
+    return value > 0 if scale == "log" else True
+
 
 @dataclass(frozen=True)
 class Tick:
     value: float
-    label: str
+    label: str                     # "1 min", "10×"
 
 
 @dataclass(frozen=True)
-class Series:
-    label: str
+class Axis:
+    title: str
+    ticks: tuple[Tick, ...] = ()   # where it is labelled (a tick past the data may widen it)
+    scale: str = "linear"          # one of SCALES
+    grid: bool = True              # a gridline at each tick
+
+    def __post_init__(self) -> None:
+        if self.scale not in SCALES:
+            raise ValueError(f"an axis's scale is one of {', '.join(SCALES)}, not {self.scale!r}")
+
+
+@dataclass(frozen=True)
+class Point:
+    """An annotated point: a dot with its label, on the line that holds it."""
+
+    x: float
+    y: float
+    label: str                     # "90%: 9 h"
+    featured: bool = False         # drawn larger, in the next colour, its label bold
+
+
+@dataclass(frozen=True)
+class Line:
+    """One series of a line chart, with the points along it that carry labels."""
+
+    label: str                     # its name, at its end or in a legend; a data sheet's column
     x: tuple[float, ...]
     y: tuple[float, ...]
+    marked: bool = True            # a marker at every point (else a heavier stroke alone)
+    named: bool = True             # its label shown on the chart (else only in the data)
+    points: tuple[Point, ...] = ()
+    points_label: str = ""         # what the annotated points are, as a group
+
+    def points_drawn(self, shown=lambda x: True) -> tuple[Point, ...]:
+        """The annotated points on the stretch of the line that is drawn, where `shown(x)`
+        says which x values a renderer can place: a point the line does not reach has no
+        dot and no label."""
+        xs = [x for x in self.x if shown(x)]
+        return tuple(p for p in self.points if xs and shown(p.x) and min(xs) <= p.x <= max(xs))
 
 
 @dataclass(frozen=True)
-class DialChart:
-    """Writing time against speed, log-log, one line per workload."""
+class Reference:
+    """A labelled line across the plot: at a y value (horizontal) or an x value (vertical)."""
+
+    value: float
+    label: str                     # "Budget 40 h"
+    axis: str = "y"                # "y" | "x"
+
+    def __post_init__(self) -> None:
+        if self.axis not in ("x", "y"):
+            raise ValueError(f"a reference line is at an x or a y value, not {self.axis!r}")
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """Lines over two axes, with reference lines and annotated points."""
 
     name: str
     title: str
     alt_text: str
-    x_label: str
-    y_label: str
-    series: tuple[Series, ...]     # x: tokens/sec at each dial stop, y: seconds
-    x_ticks: tuple[Tick, ...]      # the dial's stops ("100", "1K", ...)
-    y_ticks: tuple[Tick, ...]      # readable durations ("1 second", "1 min", ...)
+    x: Axis
+    y: Axis
+    lines: tuple[Line, ...]
+    references: tuple[Reference, ...] = ()
+
+    @property
+    def annotated(self) -> bool:
+        """Labels inside the plot (points or references), which want room around the data."""
+        return bool(self.references) or any(line.points for line in self.lines)
 
 
 @dataclass(frozen=True)
 class Segment:
-    label: str                     # "Writing" | "Checking"
-    share: float                   # 0..1 of the bar
-    share_label: str               # "99.3%"
+    """One series' part of a bar."""
+
+    label: str                     # the series: "Waiting"
+    value: float                   # a share of the bar (0..1) when normalised, else on the axis
+    value_label: str               # "90%"
 
 
 @dataclass(frozen=True)
 class Bar:
-    label: str                     # "100 tokens/sec"
-    total_label: str               # "2 h 14 min 20 s"
-    segments: tuple[Segment, ...]
+    label: str                     # the category: "Team A"
+    total_label: str               # "10 h"; "" for none
+    segments: tuple[Segment, ...]  # the same series, in the same order, in every bar
 
 
 @dataclass(frozen=True)
-class BottleneckChart:
-    """A 100% bar per speed, split into writing and checking."""
+class BarChart:
+    """A bar per category, split into the series' segments: stacked end to end or side by
+    side, as shares of the whole bar or as values, across (horizontal) or upright."""
 
     name: str
     title: str
     alt_text: str
     bars: tuple[Bar, ...]
+    stacked: bool = True
+    normalised: bool = True        # every bar drawn whole: its values are its shares
+    horizontal: bool = True
+
+    def lengths(self) -> tuple[tuple[float, ...], ...]:
+        """Each segment's length as a share of the longest bar's (of its own when normalised);
+        a value below 0 has none."""
+        values = tuple(tuple(max(s.value, 0) for s in bar.segments) for bar in self.bars)
+        if self.normalised:
+            return values
+        scale = max((sum(row) if self.stacked else max(row, default=0) for row in values),
+                    default=0) or 1.0
+        return tuple(tuple(value / scale for value in row) for row in values)
 
 
-@dataclass(frozen=True)
-class Marker:
-    x: float
-    y: float
-    label: str                     # "60 seconds: 132.57×"
-    featured: bool = False
+ChartSpec = LineChart | BarChart
+Drawn = LineChart | BarChart       # the forms renderers draw: kinds lower() into them
 
 
-@dataclass(frozen=True)
-class SpeedupChart:
-    """End-to-end speedup against fixed check time, with the writing speedup as ceiling."""
-
-    name: str
-    title: str
-    alt_text: str
-    x_label: str
-    y_label: str
-    curve: Series                  # x: check seconds (first may be 0), y: speedup
-    x_ticks: tuple[Tick, ...]      # the slider's stops ("0", "1 min", "1 hour", "1 day")
-    y_ticks: tuple[Tick, ...]
-    markers: tuple[Marker, ...]    # the check table's rows
-    ceiling: float
-    ceiling_label: str             # "Writing speedup 10,000×"
-
-
-ChartSpec = DialChart | BottleneckChart | SpeedupChart
+def drawable(spec) -> Drawn:
+    """The chart as a form every renderer draws: any other kind lowers itself into one."""
+    if isinstance(spec, (LineChart, BarChart)):
+        return spec
+    if not (is_dataclass(spec) and hasattr(spec, "lower")):
+        raise TypeError(f"cannot draw a {type(spec).__name__}: a chart is a LineChart, a "
+                        "BarChart, or a kind whose lower() returns one")
+    return drawable(spec.lower())
 
 
 # --- slides ------------------------------------------------------------------
@@ -319,75 +384,179 @@ class Handout:
     boundaries: tuple[str, ...]
 
 
-# --- the explorer: the note's dial and check slider, every position precomputed ------
+# --- live controls: what a reader of the web page moves, every value precomputed -------------
 
 @dataclass(frozen=True)
-class Reading:
-    """One workload at one speed of the dial."""
+class Varying:
+    """Values that follow controls: `values[i][j]...` is the value at position i of the control
+    named over[0], j of over[1], and so on. A text, a number that places a mark, or a whole
+    block (Stats, a chart spec) per position."""
 
-    seconds: float                 # writing time, only to place it on a scale
-    time: str                      # writing time: "1 second"
-    sentence: str                  # "At 1,000,000 tokens/sec, 1,000 story endings (...) take about 1 second to write."
+    over: tuple[str, ...]          # the controls it follows, by name, outermost first
+    values: tuple                  # nested one tuple level per control in `over`
+    name: str = ""                 # what the page's data calls it ("time"); "" lets the page choose
+
+    def at(self, positions: Mapping[str, int]):
+        """The value where the controls stand."""
+        value = self.values
+        for control in self.over:
+            value = value[positions[control]]
+        return value
+
+    def flat(self) -> tuple:
+        """Every value, outermost control first."""
+        if not self.over:
+            return (self.values,)
+        level = self.values
+        for _ in self.over[1:]:
+            level = tuple(value for inner in level for value in inner)
+        return tuple(level)
+
+
+# Fixed words and values that follow controls, in order: ("at ", <the slider's texts>).
+Phrase = tuple[str | Varying, ...]
 
 
 @dataclass(frozen=True)
-class DialPosition:
-    speed: float                   # tokens/sec, only to place it on a log scale
-    label: str                     # "1,000,000 tokens/sec"
-    stop: str                      # the stop's label ("1M") when it is one of the dial's stops, else ""
-    readings: tuple[Reading, ...]  # one per workload, in the scenario's order
+class Stop:
+    """A labelled position of a slider: its tick, and where Page Up and Page Down land."""
+
+    position: int                  # index into the slider's positions
+    label: str                     # the tick: "1M", "1 min"
+
+
+@dataclass(frozen=True)
+class Slider:
+    """A range over precomputed positions, each a value and the text that says it. The track
+    shows position i at i / (positions - 1) of its length, so positions spread evenly on the
+    slider's scale make the track follow that scale."""
+
+    name: str                      # how Varying values name it; not shown
+    label: str                     # its accessible name: "Writing speed for one agent"
+    values: tuple[float, ...]      # each position's value, rising: places it on a scale
+    texts: tuple[str, ...]         # each position as shown and read aloud: "60 seconds"
+    stops: tuple[Stop, ...]        # rising
+    start: int                     # the position shown first: where the handout is
+    scale: str = "linear"          # "linear" | "log" (log(1 + x) when 0 is a position)
+    listed: str = "{stops}"        # the stops as the help names them: "{stops} tokens/sec"
+    keys: str = "Stops: {stops}."  # the help, how keys move it (the catalogue's words)
+
+    @property
+    def positions(self) -> int:
+        return len(self.texts)
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A workload as the dial's picker offers it."""
+    """One item of a list at a time."""
 
-    id: str
-    name: str                      # "Story endings"
-    tokens: str                    # output tokens: "1,000,000"
-    detail: str                    # "1,000 story endings × 1,000 tokens each"
+    name: str                      # how Varying values name it; not shown
+    label: str                     # its legend: "Workload"
+    items: tuple[str, ...]         # each item's label: "Story endings"
+    start: int = 0
+
+    @property
+    def positions(self) -> int:
+        return len(self.items)
 
 
-@dataclass(frozen=True)
-class CheckPosition:
-    check: float                   # seconds, only to place it on a scale
-    label: str                     # "60 seconds"
-    stop: str                      # the slider stop's label ("1 min") when it is one, else ""
-    speedup: float                 # end to end, only to place it on a scale
-    stats: Stats                   # both totals and both speedups, as the deck's stats show them
-    chart: BottleneckChart         # both bars with their shares
-    summary: str                   # one sentence on the totals and the speedup
-    announcement: str              # a short line for screen readers when the totals change
+Control = Slider | Choice
 
 
 @dataclass(frozen=True)
-class ExplorerWords:
-    """The controls' own words, in the deck's language (the English catalogue's by default).
-    Slots ("{stops}", "{speed}") are the renderer's to fill."""
+class Reading:
+    """One figure beside the controls: a label over a value and a detail."""
 
-    workload: str = "Workload"                       # the workload picker
-    dial: str = "Writing speed for one agent"        # the dial's control
-    dial_stops: str = "{stops} tokens/sec"
-    tokens: str = "Output tokens"
-    writing: str = "Writing only"
-    at: str = "at {speed}"
-    dial_group: str = "The dial"
-    check: str = "Fixed check after writing"         # the check slider's control
-    check_group: str = "The check slider"
-    keys: str = ("Stops: {stops}. Arrow keys move a step; Page Up and Page Down jump to the "
-                 "next stop; Home and End go to the ends.")
+    label: str                     # "Writing only"
+    value: Phrase                  # ("1 second",) following the controls
+    detail: Phrase = ()            # ("at ", <the slider's texts>)
 
 
 @dataclass(frozen=True)
-class Explorer:
-    """Everything the live dial and check slider can show, formatted, per position."""
+class Readout:
+    items: tuple[Reading, ...]
 
-    workloads: tuple[Choice, ...]
-    dial: tuple[DialPosition, ...]           # rising speeds; includes every dial stop
-    dial_start: int                          # the position shown first (the imagined speed)
-    checks: tuple[CheckPosition, ...]        # rising checks; includes every slider stop and check row
-    check_start: int                         # the featured check
-    words: ExplorerWords = field(default_factory=ExplorerWords)
+
+# What a panel shows under its controls: a readout, or a Varying text (a sentence) or chart.
+LiveBlock = Readout | Varying
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Controls and what they move, shown where the page shows chart `chart`: after it, or in
+    its place when the panel shows that chart itself (a Varying of its spec)."""
+
+    label: str                     # the group's accessible name: "The dial"
+    chart: str
+    controls: tuple[Control, ...]
+    shows: tuple[LiveBlock, ...]
+    announce: Varying | None = None   # a short text read once the controls rest
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """A line at x and a dot at (x, y) on line chart `chart`, in the chart's own units."""
+
+    chart: str
+    x: Varying
+    y: Varying
+
+
+@dataclass(frozen=True)
+class Emphasis:
+    """Series i of chart `chart` stands out while item i of choice `control` is chosen."""
+
+    chart: str
+    control: str
+
+
+@dataclass(frozen=True)
+class Live:
+    """The web page's controls and everything they move, formatted at every position."""
+
+    panels: tuple[Panel, ...]
+    blocks: tuple[Varying, ...] = ()      # each shown in place of the block equal to its start
+    cursors: tuple[Cursor, ...] = ()
+    emphases: tuple[Emphasis, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Every Varying follows controls that exist, with a value at each of their positions."""
+        sizes = {c.name: c.positions for c in self.controls}
+        for value in self.varyings():
+            unknown = [name for name in value.over if name not in sizes]
+            if unknown:
+                raise ValueError(f"{value.name or 'a value'} follows no control named {unknown[0]}")
+            _check_shape(value.values, [sizes[name] for name in value.over], value.name)
+
+    def varyings(self) -> Iterator[Varying]:
+        for panel in self.panels:
+            for block in panel.shows:
+                parts = ([p for r in block.items for p in (*r.value, *r.detail)]
+                         if isinstance(block, Readout) else [block])
+                yield from (p for p in parts if isinstance(p, Varying))
+            if panel.announce is not None:
+                yield panel.announce
+        yield from self.blocks
+        for cursor in self.cursors:
+            yield from (cursor.x, cursor.y)
+
+    @property
+    def controls(self) -> tuple[Control, ...]:
+        return tuple(c for panel in self.panels for c in panel.controls)
+
+    @property
+    def start(self) -> dict[str, int]:
+        """Where every control stands when the page opens."""
+        return {c.name: c.start for c in self.controls}
+
+
+def _check_shape(values, sizes: list[int], name: str) -> None:
+    if not sizes:
+        return
+    if not isinstance(values, tuple) or len(values) != sizes[0]:
+        raise ValueError(f"{name or 'a value'} has no value for each of {sizes[0]} positions")
+    for inner in values:
+        _check_shape(inner, sizes[1:], name)
 
 
 # --- the whole -----------------------------------------------------------------
@@ -479,9 +648,9 @@ class Deck:
     slides: tuple[Slide, ...]
     handout: Handout
     charts: tuple[ChartSpec, ...] = field(default=())   # each chart once, by name
-    # The live dial and check slider, composed only when the web page is built: derived
+    # The web page's live controls, composed only when the web page is built: derived
     # figures, not the Deck's content, so left out of equality, strings() and deck.json.
-    explorer: Explorer | None = field(default=None, compare=False, metadata={"content": False})
+    live: Live | None = field(default=None, compare=False, metadata={"content": False})
 
     def chart(self, name: str) -> ChartSpec:
         for spec in self.charts:

@@ -2,8 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+# What a terminal would act on or hide rather than show: C0 and C1 controls (escape sequences,
+# carriage returns, line breaks), line and paragraph separators, bidirectional and other
+# invisible format characters, lone surrogates (a file name's bytes that are not UTF-8) and
+# tag characters. Shown escaped (\x1b, \u202e) wherever notedeck prints what a file says.
+_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e"
+                     "\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def visible(text: object) -> str:
+    """`text` with every character a terminal would act on or hide shown as an escape, so a
+    name or value from a file prints as one line that says what it holds."""
+    return _HIDDEN.sub(_escaped, str(text))
+
+
+def _escaped(match: re.Match) -> str:
+    char = match.group()
+    code = ord(char)
+    if char in _NAMED:
+        return _NAMED[char]
+    if 0xDC80 <= code <= 0xDCFF:             # a byte of a file name that is not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else (f"\\u{code:04x}" if code < 0x10000
+                                                  else f"\\U{code:08x}")
 
 
 @dataclass(frozen=True)
@@ -34,7 +60,7 @@ class Problem:
 
     def __str__(self) -> str:
         key = f" {self.where.key}:" if self.where.key else ""
-        return f"{self.where}:{key} {self.message}"
+        return visible(f"{self.where}:{key} {self.message}")
 
     def report(self) -> str:
         """The line the CLI prints: 'error: FILE:LINE: KEY: MESSAGE' (or 'warning: ...')."""

@@ -47,8 +47,18 @@ class Options:
 
 
 def folder_for(out: Path, audience: str | None) -> Path:
-    """The one rule for where a variant's files go."""
-    return out / audience if audience else out
+    """The one rule for where a variant's files go: OUT/NAME/ for a NAME that is a slug, and
+    nowhere else (an audience named '..' would write beside OUT)."""
+    if not audience:
+        return out
+    from notedeck import slugs
+    from notedeck.errors import fail
+
+    problem = slugs.problem(audience)
+    if problem:
+        raise fail("--audience", f"the audience name '{audience}' cannot name its output "
+                                 f"folder: {problem}")
+    return out / audience
 
 
 class Settings:

@@ -70,20 +70,19 @@ SLIDE_WIDTH_IN = 13.333
 SLIDE_HEIGHT_IN = 7.5
 
 # Charts are drawn once at these sizes (inches) and placed at them on slides;
-# the handout scales them down to its text width.
+# the handout scales them down to its text width. By the form a chart is drawn as:
+# lines across a slide, bars beside its text.
 CHART_SIZES_IN = {
-    "dial": (12.1, 4.5),
-    "bottleneck": (6.7, 4.5),
-    "speedup": (12.1, 4.5),
+    "line": (12.1, 4.5),
+    "bar": (6.7, 4.5),
 }
 
 
 def chart_size(spec) -> tuple[float, float]:
-    """Inches: by the chart's name, else by its kind's usual name."""
-    from notedeck.deck import BottleneckChart, DialChart, SpeedupChart
+    """Inches, by the form the chart is drawn as."""
+    from notedeck.deck import LineChart, drawable
 
-    kinds = {DialChart: "dial", BottleneckChart: "bottleneck", SpeedupChart: "speedup"}
-    return CHART_SIZES_IN.get(spec.name) or CHART_SIZES_IN[kinds[type(spec)]]
+    return CHART_SIZES_IN["line" if isinstance(drawable(spec), LineChart) else "bar"]
 
 
 CHART_DPI = 200   # twice the 100 dpi a projected 16:9 slide needs at 1333 px

@@ -496,6 +496,30 @@ TEMPLATES = [
          ("template.potx: the note has both template.pptx and template.potx; keep one template",)),
 ]
 
+# Small templates that would have the layout read a great deal (issue 21): refused, the layout
+# named, before python-pptx reads a shape.
+LAYOUT_READ = "a layout or master has at most"
+SCALE = [
+    Case("template-5000-placeholders-in-one-layout", H.template(lambda: H.many_shapes(5000)),
+         (f"{T}: layout 'Content' (ppt/slideLayouts/slideLayout3.xml) has 5,004 placeholders; "
+          f"{LAYOUT_READ} 100",)),
+    Case("template-20000-placeholders-in-two-layouts", H.template(lambda: H.many_shapes(
+        20000, (H.LAYOUT3, "ppt/slideLayouts/slideLayout4.xml"))),
+         ("layout 'Content' (ppt/slideLayouts/slideLayout3.xml) has 20,004 placeholders",
+          "layout 'Chart' (ppt/slideLayouts/slideLayout4.xml) has 20,005 placeholders")),
+    Case("template-101-placeholders-in-the-master", H.template(lambda: H.many_shapes(
+        101, (H.MASTER,))), (f"{T}: master (ppt/slideMasters/slideMaster1.xml) has",
+                             "placeholders; a layout or master has at most 100")),
+    Case("template-5000-shapes-in-nested-groups", H.template(lambda: H.many_shapes(
+        5000, (H.MASTER,), placeholders=False, grouped=True)),
+         ("master (ppt/slideMasters/slideMaster1.xml) has 5,00",
+          "shapes; a layout or master has at most 1,000")),
+    Case("template-shapes-read-with-every-layout", H.template(lambda: H.many_shapes(
+        900, (H.MASTER,), placeholders=False)),
+         (f"{T}: its layouts hold", "shapes to read, each layout with its master's; a template "
+          "has at most 5,000"), count=1),
+]
+
 X = "{{ featured.time_imagined }}"          # on line 37 of section 01
 JOINS = "slider"
 for _ in range(8):
@@ -644,7 +668,7 @@ RETOLD = [
           "h, d, w",)),
 ]
 
-CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES + LOCALE + ROLES
+CASES = YAML + SCENARIO + CONTENT + TEXT + WORK + RETOLD + TEMPLATES + SCALE + LOCALE + ROLES
 
 
 # --- where the outputs go: refused before anything is written, and nothing changes ----------
@@ -702,6 +726,32 @@ PUBLISH = [
 ]
 
 CASES = CASES + PUBLISH
+
+
+# --- names that would become paths (issue 21): refused before any path is made of them -------
+
+def _audience_file(name: str) -> Edit:
+    return lambda note: (note / "audiences" / name).write_bytes(
+        (note / "audiences" / "research-lab.yaml").read_bytes())
+
+
+NAMES = [
+    Case("audience-named-parent-on-the-command-line", lambda note: None,
+         ("--audience: the audience name '..' cannot name its output folder: use only ASCII "
+          "letters, digits, '-' and '_'",), audience=".."),
+    Case("audience-named-like-an-output", _audience_file("web.yaml"),
+         ("audiences/web.yaml: the audience name 'web' (this file's name) cannot name its "
+          "output folder OUT/web/: 'web' is the name of one of notedeck's own outputs",),
+         audience="web"),
+    Case("audience-file-hidden-as-parent", _audience_file("...yaml"),
+         ("audiences/...yaml: the audience name '..' (this file's name) cannot name its "
+          "output folder OUT/../",), audience=".."),
+    Case("audience-named-with-escapes", _audience_file("x\x1b[2J.yaml"),
+         ("audiences/x\\x1b[2J.yaml: the audience name 'x\\x1b[2J' (this file's name)",),
+         audience="x\x1b[2J"),
+]
+
+CASES = CASES + NAMES
 
 
 # --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---

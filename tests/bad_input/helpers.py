@@ -34,3 +34,30 @@ def reopen(folder: Path) -> tuple[int, int]:
     pages = len(PdfReader(str(folder / "handout.pdf")).pages)
     assert slides > 0 and pages > 0
     return slides, pages
+
+
+GIB = 1 << 30
+CPU_SECONDS = 120           # a hang's end, as a resource limit: never a measure of speed
+
+
+def bounded(*args: str, cwd: Path | None = None, env: dict | None = None):
+    """The notedeck CLI in a new process held to 1 GiB of address space and CPU_SECONDS of
+    processor time (children included, each under the same limits); its CompletedProcess
+    with text output. What must hold of any run on hostile input: an exit of 0 or 2, and no
+    traceback or internal error (`assert_clean`)."""
+    import resource
+    import subprocess
+
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (GIB, GIB))
+        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+
+    return subprocess.run(cli(*args), cwd=cwd, env=env, capture_output=True, text=True,
+                          errors="replace", preexec_fn=limits, timeout=20 * CPU_SECONDS)
+
+
+def assert_clean(done, code: int | None = None) -> None:
+    """Exit 0 or 2 (or exactly `code`), no traceback, no internal error."""
+    said = done.stdout + done.stderr
+    assert done.returncode in ((0, 2) if code is None else (code,)), said
+    assert "Traceback" not in said and "internal error" not in said, said

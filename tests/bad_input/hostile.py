@@ -294,6 +294,34 @@ def folder_with_secret_in(folder: Path, secret: Path) -> None:
     (folder / "ppt" / "media" / "key.png").symlink_to(secret)
 
 
+# --- templates that are small but ask the layout to read a great deal (issue 21) -------------
+
+def _shape(number: int, placeholder: bool) -> str:
+    ph = f'<p:ph type="body" idx="{100 + number}"/>' if placeholder else ""
+    return (f'<p:sp><p:nvSpPr><p:cNvPr id="{100 + number}" name="S"/><p:cNvSpPr/><p:nvPr>{ph}'
+            f'</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="{number % 50 * 9144}" y="0"/>'
+            '<a:ext cx="9144" cy="9144"/></a:xfrm></p:spPr></p:sp>')
+
+
+def many_shapes(count: int, parts: tuple[str, ...] = (LAYOUT3,), placeholders: bool = True,
+                grouped: bool = False) -> bytes:
+    """`count` placeholders (or plain shapes) added to each of `parts`; `grouped` puts them in
+    one group shape, nested in another."""
+    found = edited()
+    for part in parts:
+        shapes = "".join(_shape(number, placeholders) for number in range(count))
+        if grouped:
+            shapes = ('<p:grpSp><p:nvGrpSpPr><p:cNvPr id="90" name="G"/><p:cNvGrpSpPr/><p:nvPr/>'
+                      '</p:nvGrpSpPr><p:grpSpPr/><p:grpSp><p:nvGrpSpPr><p:cNvPr id="91" name="H"/>'
+                      f'<p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>{shapes}</p:grpSp>'
+                      '</p:grpSp>')
+        shape(found, part, shapes)
+    return package(found)
+
+
+LAYOUTS = tuple(f"ppt/slideLayouts/slideLayout{n}.xml" for n in range(1, 8))
+
+
 # --- edits of a note, for the catalogue ----------------------------------------------------
 
 T = "template.pptx"
@@ -360,3 +388,14 @@ ACCEPTED = {
 }
 # Only for the benchmark: what the largest accepted template costs.
 AT_THE_LIMITS = (T, lambda: package(at_the_limits()), ())
+def _at_the_shape_limits() -> bytes:
+    """The most the reader lets the layout read: 330 plain shapes in the master and in each
+    of the seven layouts, and 95 placeholders more in one (about 4,800 shapes read in all)."""
+    found = edited()
+    for part in (MASTER, *LAYOUTS):
+        shape(found, part, "".join(_shape(number, False) for number in range(330)))
+    shape(found, LAYOUT3, "".join(_shape(1000 + number, True) for number in range(95)))
+    return package(found)
+
+
+AT_THE_SHAPE_LIMITS = (T, _at_the_shape_limits, ())

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from notedeck.commands.cli import main
 from test_compose import BUDGETS, CHECKS
+import office
 
 BOTTLENECK = ("2 h 14 min 20 s", "60.8 seconds", "99.3%", "0.7%", "1.3%", "98.7%",
               "10,000×", "132.57×", "8,060")
@@ -142,8 +143,7 @@ def test_letter_paper(tmp_path):
 
 @pytest.mark.skipif(not shutil.which("soffice"), reason="LibreOffice is not installed")
 def test_libreoffice_draws_every_slide_and_paragraph(bundled, tmp_path):
-    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
-                    str(bundled / "deck.pptx")], check=True, capture_output=True, timeout=240)
+    office.convert("pdf", bundled / "deck.pptx", tmp_path, timeout=240)
     pages = PdfReader(str(tmp_path / "deck.pdf")).pages
     slides = Presentation(str(bundled / "deck.pptx")).slides
     assert len(pages) == len(slides)

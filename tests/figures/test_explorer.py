@@ -1,9 +1,14 @@
-"""figures/explorer.py: the dial and check slider at every position, formatted by the note's Formatter."""
+"""figures/explorer.py: the note's live controls at every position, formatted by the note's
+Formatter, as the generic Live values the web page shows."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from math import prod
+
 import pytest
 
+from notedeck.deck import Choice, Live, Readout, Slider, Varying
 from notedeck.figures import explorer, tables
 from notedeck.figures import formatting as fmt
 from support import gather
@@ -28,35 +33,79 @@ def built(note):
     return explorer.build(note.scenario, note.figures, note.fmt)
 
 
+def controls(live: Live) -> dict:
+    return {c.name: c for c in live.controls}
+
+
+def test_the_controls_are_a_choice_and_two_sliders(built):
+    kinds = {name: type(c) for name, c in controls(built).items()}
+    assert kinds == {"workload": Choice, "dial": Slider, "check": Slider}
+    assert [p.chart for p in built.panels] == ["dial", "bottleneck"]
+    assert [[c.name for c in p.controls] for p in built.panels] == [["workload", "dial"], ["check"]]
+    assert [c.chart for c in built.cursors] == ["dial", "speedup"]
+
+
 def test_it_opens_where_the_deck_is(note, built):
-    start = built.checks[built.check_start]
-    assert start.stats == tables.bottleneck_stats(note.figures, note.fmt)
-    assert shown(start.label) == "60 seconds" and shown(start.stop) == "1 min"
-    dial = built.dial[built.dial_start]
-    assert shown(dial.label) == "1,000,000 tokens/sec" and dial.stop == "1M"
-    assert [r.time for r in dial.readings] == [note.names["w"][w.id]["time_imagined"]
-                                               for w in note.scenario.workloads]
+    check, dial = controls(built)["check"], controls(built)["dial"]
+    assert shown(check.texts[check.start]) == "60 seconds"
+    assert [shown(s.label) for s in check.stops if s.position == check.start] == ["1 min"]
+    (stats,) = built.blocks
+    assert stats.at(built.start) == tables.bottleneck_stats(note.figures, note.fmt)
+    assert shown(dial.texts[dial.start]) == "1,000,000 tokens/sec"
+    assert [s.label for s in dial.stops if s.position == dial.start] == ["1M"]
+    readout = built.panels[0].shows[0]
+    time = readout.items[1].value[0]
+    assert [time.at({**built.start, "workload": w}) for w in range(4)] == [
+        note.names["w"][w.id]["time_imagined"] for w in note.scenario.workloads]
 
 
 def test_the_stops_are_labelled_as_the_charts_label_them(note, built):
-    assert [p.stop for p in built.dial if p.stop] == note.names["speeds"]["dial"]
-    assert [c.stop for c in built.checks if c.stop] == note.names["slider"]
-    assert [c.name for c in built.workloads] == ["Story endings", "App drafts",
-                                                  "Critiqued candidates", "Rehearsals"]
+    assert [s.label for s in controls(built)["dial"].stops] == note.names["speeds"]["dial"]
+    assert [s.label for s in controls(built)["check"].stops] == note.names["slider"]
+    assert controls(built)["workload"].items == ("Story endings", "App drafts",
+                                                 "Critiqued candidates", "Rehearsals")
 
 
 def test_a_sentence_per_workload_and_speed(built):
-    first = built.dial[0].readings[0]
-    assert shown(first.sentence) == ("At 100 tokens/sec, 1,000 story endings (1,000,000 output "
-                                     "tokens) would take about 2 h 46 min 40 s to write.")
-    assert first.seconds == 10_000.0
+    sentences = built.panels[0].announce
+    assert sentences.over == ("workload", "dial")
+    assert shown(sentences.values[0][0]) == (
+        "At 100 tokens/sec, 1,000 story endings (1,000,000 output tokens) would take about "
+        "2 h 46 min 40 s to write.")
+    assert built.cursors[0].y.values[0][0] == 10_000.0
+    assert built.panels[0].shows[1] is sentences
+
+
+def test_the_readout_says_the_speed_in_the_catalogues_words(built):
+    readout = built.panels[0].shows[0]
+    assert isinstance(readout, Readout)
+    before, speed = readout.items[1].detail
+    assert before == "at " and speed.values == controls(built)["dial"].texts
 
 
 def test_no_check_at_all_gives_the_full_writing_speedup(built):
-    none = built.checks[0]
-    assert none.label == fmt.duration(0) == "0" + NB + "seconds"
-    assert none.stats.items[3].value == "10,000×"
-    assert shown(none.summary).startswith("With no fixed check, the 800,000 tokens take "
-                                          "2 h 13 min 20 s")
-    assert shown(none.announcement) == ("Check 0 seconds: 2 h 13 min 20 s at 100 tokens/sec, "
-                                        "0.8 seconds at 1,000,000 tokens/sec, 10,000× end to end.")
+    check = controls(built)["check"]
+    assert check.texts[0] == fmt.duration(0) == "0" + NB + "seconds"
+    assert built.blocks[0].values[0].items[3].value == "10,000×"
+    summaries = built.panels[1].shows[1]
+    assert shown(summaries.values[0]).startswith("With no fixed check, the 800,000 tokens take "
+                                                 "2 h 13 min 20 s")
+    assert shown(built.panels[1].announce.values[0]) == (
+        "Check 0 seconds: 2 h 13 min 20 s at 100 tokens/sec, 0.8 seconds at 1,000,000 "
+        "tokens/sec, 10,000× end to end.")
+
+
+def test_every_value_has_one_entry_per_position_of_what_it_follows(built):
+    sizes = {"workload": 4, "dial": len(controls(built)["dial"].texts),
+             "check": len(controls(built)["check"].texts)}
+    for value in built.varyings():
+        assert len(value.flat()) == prod([sizes[name] for name in value.over])
+
+
+def test_a_value_that_follows_no_control_or_misses_a_position_is_refused(built):
+    odd = Varying(("nowhere",), ("a",), "odd")
+    with pytest.raises(ValueError, match="follows no control named nowhere"):
+        replace(built, blocks=(odd,))
+    short = Varying(("check",), ("a",), "short")
+    with pytest.raises(ValueError, match="short has no value for each of"):
+        replace(built, blocks=(short,))

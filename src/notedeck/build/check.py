@@ -38,7 +38,9 @@ def check_note(options: Options) -> list[Problem]:
     found: list[Problem] = []
     sources = {}
     template = _template(content)           # read once for every variant
-    for slug in [None, *audiences.names(content)]:
+    named, refused = audiences.listed(content)   # a file whose name cannot name a folder
+    found.extend(refused)
+    for slug in [None, *named]:
         try:
             sources[slug], planned = _planned(replace(options, audience=slug, strict=False),
                                               template)
@@ -80,7 +82,7 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
             pass                                  # already reported by the read stage
     found.extend(_in_yaml(note, PROSE["note"], names))
     found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
-    for slug in audiences.names(content):
+    for slug in audiences.listed(content)[0]:
         found.extend(_in_yaml(_load(layout.audience(slug)), PROSE["audience"],
                               names))
         for path in sorted(layout.audience_sections(slug).glob("*.md")):

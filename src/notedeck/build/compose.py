@@ -49,8 +49,8 @@ COMPONENT_NAMES = {
 def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]]:
     """The Deck, and warnings (e.g. a slide without speaker notes).
 
-    `live` adds the Explorer (every position of the dial and the check slider), which
-    only the web page shows and which costs about a tenth of a second to format.
+    `live` adds the web page's Live controls (every position of each, and everything it
+    moves), which only the web page shows and which cost about a tenth of a second to format.
     """
     specs = {spec.name: spec for spec in chartspecs.all_specs(source.scenario, source.figures, source.fmt)}
     parts = _Parts(source, specs)

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from notedeck import __version__
-
 from notedeck.commands.folders import BUNDLED, content_folder as _content
+from notedeck.commands.say import echo
 
 
 class Terminated(BaseException):
@@ -31,20 +31,20 @@ class _Group(click.Group):
         except NotedeckError as exc:
             _traceback(ctx)
             for problem in exc.problems:
-                click.echo(problem.report(), err=True)
+                echo(problem.report(), err=True)
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except KeyboardInterrupt:
-            click.echo("interrupted; earlier outputs are untouched", err=True)
+            echo("interrupted; earlier outputs are untouched", err=True)
             ctx.exit(130)
         except Terminated:
-            click.echo("stopped (SIGTERM); earlier outputs are untouched", err=True)
+            echo("stopped (SIGTERM); earlier outputs are untouched", err=True)
             ctx.exit(143)
         except Exception as exc:  # an internal error: a short apology, the cause, a way to see more
             _traceback(ctx)
             cause = (str(exc).strip().splitlines() or [""])[0][:200]
-            click.echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {cause}\n"
+            echo(f"notedeck: internal error, sorry: {type(exc).__name__}: {cause}\n"
                        "Earlier outputs are untouched. Run again with --traceback to see "
                        "where it happened.", err=True)
             ctx.exit(1)
@@ -155,11 +155,11 @@ def build(all_audiences, **given) -> None:
     _quick_exit()
     result = run(options)
     for warning in result.warnings:
-        click.echo(warning.report(), err=True)
+        echo(warning.report(), err=True)
     verb = "kept" if result.kept else "wrote"
     for written in result.files:
-        click.echo(f"{verb} {written.path} ({_counted(written)})")
-    click.echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
+        echo(f"{verb} {written.path} ({_counted(written)})")
+    echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
 
 
@@ -183,29 +183,30 @@ def _build_all(options) -> int:
     """Every variant, a progress bar while more than one runs, a summary; 2 if any failed."""
     from contextlib import nullcontext
 
-    from notedeck.commands.variants import build_all, summary, variants
     from dataclasses import replace
 
+    from notedeck.commands.variants import build_all, summary, variants
+    from notedeck.errors import visible
     from notedeck.infra.cache import cache_problem
 
     unsafe = cache_problem() if options.cache else None
     if unsafe is not None:                     # said once here, not once per variant
-        click.echo(unsafe.report(), err=True)
+        echo(unsafe.report(), err=True)
         options = replace(options, cache=False)
     count = len(variants(options.content))
     bar = (click.progressbar(length=count, label=f"building {count} variants", file=sys.stderr,
-                             show_pos=True, item_show_func=lambda name: name)
+                             show_pos=True, item_show_func=lambda name: name and visible(name))
            if count > 1 else nullcontext())
     with bar:
         outcomes = build_all(options,
                              on_done=lambda o: bar.update(1, o.name) if count > 1 else None)
     for outcome in outcomes:
         for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
-            click.echo(f"{outcome.name}: {problem.report()}", err=True)
+            echo(f"{outcome.name}: {problem.report()}", err=True)
         if outcome.internal:
-            click.echo(f"{outcome.name}: notedeck: internal error, sorry: {outcome.internal}",
+            echo(f"{outcome.name}: notedeck: internal error, sorry: {outcome.internal}",
                        err=True)
-    click.echo(summary(outcomes))
+    echo(summary(outcomes))
     return 2 if any(not o.ok for o in outcomes) else 0
 
 
@@ -220,14 +221,14 @@ def watch(all_audiences, **given) -> None:
     with _ctrl_c_stops():
         for round_ in watcher.rounds():
             if round_.notice:
-                click.echo(round_.notice)
+                echo(round_.notice)
             if round_.changed:
-                click.echo(f"changed: {', '.join(round_.changed)}")
+                echo(f"changed: {', '.join(round_.changed)}")
             for outcome in round_.outcomes:
                 _report_round(outcome)
             if not round_.waits:
-                click.echo(f"watching {options.content} for changes (Ctrl-C to stop)")
-    click.echo("stopped watching")
+                echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+    echo("stopped watching")
 
 
 @main.command()
@@ -247,17 +248,17 @@ def serve(all_audiences, port, **given) -> None:
     options = _options(all_audiences=False, **given)
     options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
     with Preview(options.out / registry.get("web").filename, port) as preview:
-        click.echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
+        echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
         with _ctrl_c_stops():
             for round_ in Watcher(options).rounds():
                 if round_.changed:
-                    click.echo(f"changed: {', '.join(round_.changed)}")
+                    echo(f"changed: {', '.join(round_.changed)}")
                 for outcome in round_.outcomes:
                     _report_round(outcome)
                     preview.update(outcome)
-                click.echo(f"watching {options.content}; the page at {preview.url} reloads "
+                echo(f"watching {options.content}; the page at {preview.url} reloads "
                            "itself")
-    click.echo("stopped serving")
+    echo("stopped serving")
 
 
 def _ctrl_c_stops():
@@ -272,17 +273,17 @@ def _report_round(outcome) -> None:
     """One variant of a watch round: rebuilt (with its files), unchanged, or its problems."""
     label = f"{outcome.name}: " if outcome.audience else ""
     for problem in (*outcome.problems, *(outcome.result.warnings if outcome.ok else ())):
-        click.echo(f"{label}{problem.report()}", err=True)
+        echo(f"{label}{problem.report()}", err=True)
     if outcome.internal:
-        click.echo(f"{label}notedeck: internal error, sorry: {outcome.internal}", err=True)
+        echo(f"{label}notedeck: internal error, sorry: {outcome.internal}", err=True)
     if not outcome.ok:
-        click.echo(f"{label}not rebuilt; the files from the last good build are untouched")
+        echo(f"{label}not rebuilt; the files from the last good build are untouched")
     elif outcome.result.kept:
-        click.echo(f"{label}unchanged: {outcome.out}")
+        echo(f"{label}unchanged: {outcome.out}")
     else:
         r = outcome.result
         files = ", ".join(f"{w.path} ({_counted(w)})" for w in r.files)
-        click.echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
+        echo(f"{label}rebuilt {files} in {r.seconds:.2f} s")
 
 
 @main.command()
@@ -292,7 +293,7 @@ def outputs() -> None:
 
     for name in registry.names():
         renderer = registry.get(name)
-        click.echo(f"{name:10} {renderer.filename:16} {renderer.about}")
+        echo(f"{name:10} {renderer.filename:16} {renderer.about}")
 
 
 @main.command()
@@ -309,7 +310,7 @@ def figures(content, audience, scenarios_file, as_json) -> None:
     source = filled_note(Options(_content(content), audience=audience,
                                  scenarios_file=scenarios_file))
     rows = flatten(source.names)
-    click.echo(to_json(rows) if as_json else to_table(rows))
+    echo(to_json(rows) if as_json else to_table(rows))
 
 
 @main.command()
@@ -321,18 +322,17 @@ def verify(files, content, audience, scenarios_file) -> None:
     """Say whether each FILE is what the content builds now, and if not what changed.
 
     Exit status: 0 all current; 1 some are not (or belong to another audience);
-    2 a file notedeck did not make, or bad input."""
+    2 cannot tell: a file notedeck did not make, one it cannot read, or bad input."""
     from notedeck.options import Options
-    from notedeck.reports.verify import verify as check_file
+    from notedeck.reports.verify import EXIT, verdict
 
     options = Options.make(_content(content), scenarios_file=scenarios_file)
     worst = 0
     for path in files:
-        verdict = check_file(path, options, audience)
-        for line in verdict.lines:
-            click.echo(line, err=verdict.status == "foreign")
-        worst = max(worst, {"current": 0, "changed": 1, "other-audience": 1,
-                            "foreign": 2}[verdict.status])
+        said = verdict(path, options, audience)
+        for line in said.lines:
+            echo(line, err=EXIT[said.status] == 2)
+        worst = max(worst, EXIT[said.status])
     sys.exit(worst)
 
 
@@ -349,30 +349,22 @@ def check(content, strict) -> None:
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     for problem in problems:
-        click.echo(problem.report(), err=True)
+        echo(problem.report(), err=True)
     summary = f"{folder}: {len(errors)} error(s), {len(warnings)} warning(s)"
     if errors or (strict and warnings):
-        click.echo(summary + (" (--strict: warnings count as errors)" if strict else ""), err=True)
+        echo(summary + (" (--strict: warnings count as errors)" if strict else ""), err=True)
         sys.exit(2)
-    click.echo(f"{folder}: no problems" if not problems else summary)
+    echo(f"{folder}: no problems" if not problems else summary)
 
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 def init(directory: Path) -> None:
     """Start a new note in DIRECTORY from the bundled one."""
-    import shutil
+    from notedeck.commands.folders import start_note
 
-    from notedeck.errors import fail
-
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise fail(directory, "the folder exists and is not empty; choose a new folder")
-    shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    from notedeck.reports.templates import export
-
-    export(directory)                  # the deck's template, ready to restyle
-    click.echo(f"started a note in {directory}; edit it, then run: "
+    start_note(directory)
+    echo(f"started a note in {directory}; edit it, then run: "
                f"notedeck build --content {directory}")
 
 
@@ -392,7 +384,7 @@ def diff(content, audiences, scenario_files, as_json) -> None:
 
     left, right = sides(audiences, scenario_files)
     result = compare(_content(content), left, right)
-    click.echo(result.to_json() if as_json else to_table(result))
+    echo(result.to_json() if as_json else to_table(result))
 
 
 from notedeck.commands.template import template  # noqa: E402  (a command group of its own)

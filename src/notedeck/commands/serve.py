@@ -5,7 +5,9 @@ A standard-library HTTP server runs in a thread and answers three paths only:
 `/__notedeck/build` (the current build id and the last round's problems, as JSON)
 and nothing else. The page polls the second path and reloads when the id changes.
 Requests naming another host are refused, so a web page elsewhere cannot reach the
-server through a rebinding DNS name. Nothing here prints: the CLI reports rounds.
+server through a rebinding DNS name. A connection idle for IDLE_SECONDS is closed, at most
+MAX_CONNECTIONS are open at once, and a client that leaves mid-answer is let go without a
+word. Nothing here prints: the CLI reports rounds.
 """
 
 from __future__ import annotations
@@ -21,23 +23,55 @@ from notedeck.errors import fail
 
 HOST = "127.0.0.1"                       # never another interface: this is an author's preview
 STATE_PATH = "/__notedeck/build"
+IDLE_SECONDS = 15.0       # a connection that sends nothing for this long is closed
+MAX_CONNECTIONS = 32      # open at once; more are closed at once (each holds a thread)
+
+
+class _Server(ThreadingHTTPServer):
+    """The standard server, quiet about clients: one that leaves mid-answer, times out or
+    sends nonsense costs its own connection and prints nothing (the terminal is for build
+    reports, and the standard library would print a traceback)."""
+
+    daemon_threads = True
+
+    def __init__(self, address, handler):
+        super().__init__(address, handler)
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request, client_address) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)          # too many open: this one is closed
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        pass                                        # never a traceback for a client's doing
 
 
 class Preview:
     """Serves one built page and tells the page when a rebuild changed it."""
 
-    def __init__(self, page: Path, port: int = 8000):
+    def __init__(self, page: Path, port: int = 8000, idle: float = IDLE_SECONDS):
         self.page = Path(page)
         self.build_id, self.problems = "", []
         self.lock = threading.Lock()
         try:
-            self.server = ThreadingHTTPServer((HOST, port), _handler(self))
+            self.server = _Server((HOST, port), _handler(self, idle))
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise fail(f"--port {port}", "the port is in use; pass another --port "
                                              "(0 picks a free one)") from None
             raise
-        self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
     @property
@@ -85,10 +119,11 @@ class Preview:
         self.thread.join(timeout=5)
 
 
-def _handler(preview: Preview):
+def _handler(preview: Preview, idle: float):
     class Handler(BaseHTTPRequestHandler):
         server_version = "notedeck"
         sys_version = ""
+        timeout = idle               # the socket's: an idle or slow client is let go
 
         def do_GET(self) -> None:  # noqa: N802 - the standard library's name
             if self.headers.get("Host", "") not in (f"{HOST}:{preview.port}",

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from notedeck.commands.say import echo
+
 from notedeck.commands.folders import content_folder
 
 _content_option = click.option(
@@ -30,9 +32,9 @@ def show(file: Path, content: Path | None, map_file: Path | None) -> None:
     """Print every master, layout and placeholder of FILE and what notedeck puts where."""
     from notedeck.reports import templates
 
-    chosen = templates.with_file(content_folder(content), file, map_file)
-    for line in templates.show(chosen):
-        click.echo(line)
+    chosen, warnings = templates.with_file(content_folder(content), file, map_file)
+    for line in templates.show(chosen, warnings):
+        echo(line)
 
 
 @template.command()
@@ -45,23 +47,28 @@ def check(file: Path, content: Path | None, map_file: Path | None, strict: bool)
     from notedeck.reports import templates
 
     folder = content_folder(content)
-    problems = templates.check(templates.with_file(folder, file, map_file), folder)
+    chosen, warnings = templates.with_file(folder, file, map_file)
+    problems = templates.check(chosen, folder, warnings)
     errors = [p for p in problems if p.severity == "error"]
     for problem in problems:
-        click.echo(problem.report(), err=True)
+        echo(problem.report(), err=True)
     summary = f"{file}: {len(errors)} error(s), {len(problems) - len(errors)} warning(s)"
     if errors or (strict and problems):
-        click.echo(summary, err=True)
+        echo(summary, err=True)
         sys.exit(2)
-    click.echo(f"{file}: no problems" if not problems else summary)
+    echo(f"{file}: no problems" if not problems else summary)
 
 
 @template.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--force", is_flag=True, help="Replace DIRECTORY/template.pptx if it exists.")
+@click.option("--force", is_flag=True,
+              help="Write it even if DIRECTORY/template.pptx exists (that file is moved to "
+                   "template.old.pptx).")
 def export(directory: Path, force: bool) -> None:
     """Write notedeck's own template to DIRECTORY/template.pptx, to restyle."""
     from notedeck.reports import templates
 
-    target = templates.export(directory, force)
-    click.echo(f"wrote {target}; restyle it, then put it in your note's folder")
+    target, aside = templates.export(directory, force)
+    if aside is not None:
+        echo(f"moved the file that was there to {aside}")
+    echo(f"wrote {target}; restyle it, then put it in your note's folder")

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notedeck.errors import NotedeckError, Problem
+from notedeck.errors import NotedeckError, Problem, visible
 from notedeck.options import Options
 
 DEFAULT = "(note)"          # the variant without an audience, as the summary names it
@@ -87,8 +87,8 @@ def summary(outcomes: list[Outcome]) -> str:
     rows = [("variant", "status", *units, "time", "folder")]
     for o in outcomes:
         counts = {w.unit: str(w.count) for w in o.result.files} if o.ok else {}
-        rows.append((o.name, _status(o), *(counts.get(u, "-") for u in units),
-                     f"{o.seconds:.2f} s", str(o.out)))
+        rows.append((visible(o.name), _status(o), *(counts.get(u, "-") for u in units),
+                     f"{o.seconds:.2f} s", visible(o.out)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     right = set(range(2, len(units) + 3))
     lines = ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)

@@ -28,6 +28,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from notedeck.commands.variants import Outcome, build_variant, variants
+from notedeck.errors import NotedeckError
 from notedeck.options import Options
 from notedeck.readers.layout import READ_BY_BUILD
 DEBOUNCE_MS = 400          # an editor's save is often several writes: take them as one change
@@ -126,8 +127,11 @@ class Watcher:
         """Every chosen variant, in order; a failure is its Outcome, not an exception."""
         if not self.all_audiences:
             return (build_variant(self.options),)
-        return tuple(build_variant(self.options.variant(name))
-                     for name in variants(self.content))
+        try:
+            todo = variants(self.content)
+        except NotedeckError as exc:           # an audience file's name is not a slug
+            return (Outcome(None, self.options.out, 0.0, problems=exc.problems),)
+        return tuple(build_variant(self.options.variant(name)) for name in todo)
 
     def folders(self) -> list[Path]:
         """The note's folder, and the folder of a --scenarios file kept elsewhere."""

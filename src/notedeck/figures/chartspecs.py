@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.core import Figures
-from notedeck.deck import (Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
+from notedeck.deck import Axis, Bar, BarChart, Line, LineChart, Point, Reference, Segment, Tick
 from notedeck.figures.scenario import Scenario
 
 _TIME_TICKS = (Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10), Fraction(1), Fraction(10),
@@ -18,18 +18,18 @@ def all_specs(scenario: Scenario, figures: Figures, fmt: Formatter) -> tuple:
     return (dial(scenario, figures, fmt), bottleneck(scenario, figures, fmt), speedup(scenario, figures, fmt))
 
 
-def dial(scenario: Scenario, figures: Figures, fmt: Formatter) -> DialChart:
+def dial(scenario: Scenario, figures: Figures, fmt: Formatter) -> LineChart:
+    """Writing time against speed, log-log, a marked line per workload, named at its end."""
     stops = figures.dial
-    series = tuple(Series(w.label, tuple(float(s) for s in stops),
-                          tuple(float(t) for t in f.seconds_at_stops))
-                   for w, f in zip(scenario.workloads, figures.workloads))
+    lines = tuple(Line(w.label, tuple(float(s) for s in stops),
+                       tuple(float(t) for t in f.seconds_at_stops))
+                  for w, f in zip(scenario.workloads, figures.workloads))
     times = [t for f in figures.workloads for t in f.seconds_at_stops]
     title = fmt.say("chart.dial.title", low=fmt.compact(stops[0]), high=fmt.compact(stops[-1]),
                     gain=fmt.speedup(stops[-1] / stops[0]))
-    return DialChart("dial", title, _dial_alt(scenario, figures, fmt), fmt.say("chart.dial.x"),
-                     fmt.say("chart.dial.y"), series,
-                     tuple(Tick(float(s), fmt.compact(s)) for s in stops),
-                     _time_ticks(min(times), max(times), fmt))
+    x = Axis(fmt.say("chart.dial.x"), tuple(Tick(float(s), fmt.compact(s)) for s in stops), "log")
+    y = Axis(fmt.say("chart.dial.y"), _time_ticks(min(times), max(times), fmt), "log")
+    return LineChart("dial", title, _dial_alt(scenario, figures, fmt), x, y, lines)
 
 
 def _dial_alt(scenario: Scenario, figures: Figures, fmt: Formatter) -> str:
@@ -49,7 +49,8 @@ def _time_ticks(low: Fraction, high: Fraction, fmt: Formatter) -> tuple[Tick, ..
     return tuple(Tick(float(t), fmt.slider_label(t)) for t in inside)
 
 
-def bottleneck(scenario: Scenario, figures: Figures, fmt: Formatter) -> BottleneckChart:
+def bottleneck(scenario: Scenario, figures: Figures, fmt: Formatter) -> BarChart:
+    """A 100% bar per speed, split into writing and checking."""
     check = figures.bottleneck
     bars = (
         _bar(fmt.rate(figures.baseline), check.total_baseline,
@@ -63,9 +64,9 @@ def bottleneck(scenario: Scenario, figures: Figures, fmt: Formatter) -> Bottlene
                   tokens=fmt.integer(figures.bottleneck_workload.total_tokens),
                   check=fmt.duration(check.check),
                   bars=" ".join(fmt.say("chart.bottleneck.alt_bar", bar=b.label,
-                                        total=b.total_label, writing=b.segments[0].share_label,
-                                        checking=b.segments[1].share_label) for b in bars))
-    return BottleneckChart("bottleneck", title, alt, bars)
+                                        total=b.total_label, writing=b.segments[0].value_label,
+                                        checking=b.segments[1].value_label) for b in bars))
+    return BarChart("bottleneck", title, alt, bars)
 
 
 def _bar(label: str, total: Fraction, writing: Fraction, checking: Fraction, fmt: Formatter) -> Bar:
@@ -75,11 +76,11 @@ def _bar(label: str, total: Fraction, writing: Fraction, checking: Fraction, fmt
     ))
 
 
-def speedup(scenario: Scenario, figures: Figures, fmt: Formatter) -> SpeedupChart:
+def speedup(scenario: Scenario, figures: Figures, fmt: Formatter) -> LineChart:
+    """End-to-end speedup against the fixed check (from 0), the check table's rows marked on
+    it, under the writing speedup as a reference line."""
     featured = figures.bottleneck
-    curve = Series(fmt.say("chart.speedup.curve"), tuple(float(p.check) for p in figures.curve),
-                   tuple(float(p.speedup) for p in figures.curve))
-    markers = tuple(Marker(float(c.check), float(c.end_to_end_speedup),
+    markers = tuple(Point(float(c.check), float(c.end_to_end_speedup),
                            fmt.say("chart.speedup.marker", check=_check_name(c.check, fmt),
                                    speedup=fmt.speedup(c.end_to_end_speedup)),
                            c.check == featured.check)
@@ -92,13 +93,16 @@ def speedup(scenario: Scenario, figures: Figures, fmt: Formatter) -> SpeedupChar
                   high=fmt.slider_label(scenario.bottleneck.slider[-1]),
                   ceiling=fmt.speedup(figures.writing_speedup),
                   markers="; ".join(m.label for m in markers))
-    return SpeedupChart("speedup", title, alt, fmt.say("chart.speedup.x"),
-                        fmt.say("chart.speedup.y"), curve,
-                        tuple(Tick(float(s), fmt.slider_label(s))
-                              for s in scenario.bottleneck.slider),
-                        _speedup_ticks(figures, fmt), markers, float(figures.writing_speedup),
-                        fmt.say("chart.speedup.ceiling",
-                                speedup=fmt.speedup(figures.writing_speedup)))
+    curve = Line(fmt.say("chart.speedup.curve"), tuple(float(p.check) for p in figures.curve),
+                 tuple(float(p.speedup) for p in figures.curve), marked=False, named=False,
+                 points=markers, points_label="Marked checks")
+    x = Axis(fmt.say("chart.speedup.x"),
+             tuple(Tick(float(s), fmt.slider_label(s)) for s in scenario.bottleneck.slider),
+             "symlog", grid=False)
+    y = Axis(fmt.say("chart.speedup.y"), _speedup_ticks(figures, fmt), "log")
+    ceiling = Reference(float(figures.writing_speedup), fmt.say(
+        "chart.speedup.ceiling", speedup=fmt.speedup(figures.writing_speedup)))
+    return LineChart("speedup", title, alt, x, y, (curve,), (ceiling,))
 
 
 def _check_name(check: Fraction, fmt: Formatter) -> str:

@@ -1,4 +1,5 @@
-"""The explorer: the dial and the check slider at every position they can take, formatted."""
+"""The note's live controls for the web page, as generic Live values: a choice of workload, a
+writing-speed slider and a check slider, every position formatted from the core's figures."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ from dataclasses import replace
 from functools import lru_cache
 from fractions import Fraction
 
+from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider, Stop,
+                           Varying)
 from notedeck.figures import chartspecs, core, tables
 from notedeck.figures.core import CheckFigures, Figures
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.scenario import Scenario
-from notedeck.deck import CheckPosition, Choice, DialPosition, Explorer, ExplorerWords, Reading
+
+# The catalogue's words for the controls (explorer.NAME); the note will give its own later.
+WORDS = ("workload", "dial", "dial_stops", "tokens", "writing", "at", "dial_group", "check",
+         "check_group", "keys")
 
 
 class _Remembered:
@@ -29,34 +35,89 @@ class _Remembered:
         return value
 
 
-def build(scenario: Scenario, figures: Figures, fmt: Formatter) -> Explorer:
-    """Every position of the dial (per workload) and of the check slider, as text."""
+def build(scenario: Scenario, figures: Figures, fmt: Formatter) -> Live:
+    """The controls at every position they can take, and everything they move, as text."""
     fmt = _Remembered(fmt)
+    words = {name: fmt.labels[f"explorer.{name}"] for name in WORDS}
     speeds = core.dial_speeds(figures.dial, (figures.baseline, figures.imagined))
     checks = core.slider_checks(scenario.bottleneck.slider,
                                 (*scenario.bottleneck.checks, scenario.bottleneck.check))
-    return Explorer(
-        workloads=tuple(_choice(scenario, f, fmt) for f in figures.workloads),
-        dial=_dial(scenario, figures, speeds, fmt),
-        dial_start=max(bisect_right(speeds, figures.imagined) - 1, 0),
-        checks=tuple(_check(scenario, figures, c, fmt) for c in checks),
-        check_start=checks.index(figures.bottleneck.check),
-        words=words(fmt),
+    seconds = _seconds(scenario, figures, speeds)
+    moved = [_at(figures, c) for c in checks]
+    speed = _speed_slider(figures, speeds, words, fmt)
+    check = _check_slider(scenario, figures, checks, words, fmt)
+    return Live(
+        panels=(_speed_panel(scenario, figures, speed, speeds, seconds, words, fmt),
+                _check_panel(scenario, figures, check, moved, words, fmt)),
+        blocks=(Varying(("check",), tuple(tables.bottleneck_stats(m, fmt) for m in moved),
+                        "stats"),),
+        cursors=(Cursor("dial", Varying(("dial",), speed.values),
+                        Varying(("workload", "dial"),
+                                tuple(tuple(float(s) for s in row) for row in seconds))),
+                 Cursor("speedup", Varying(("check",), check.values),
+                        Varying(("check",), tuple(float(m.bottleneck.end_to_end_speedup)
+                                                  for m in moved)))),
+        emphases=(Emphasis("dial", "workload"),),
     )
 
 
-def words(fmt: Formatter) -> ExplorerWords:
-    """The controls' own words, from the catalogue."""
-    return ExplorerWords(**{name: fmt.labels[f"explorer.{name}"]
-                            for name in ExplorerWords.__dataclass_fields__})
+def _at(figures: Figures, check: Fraction) -> Figures:
+    """The figures with the bottleneck at another fixed check."""
+    return replace(figures, bottleneck=core.check_figures(
+        figures.bottleneck_workload.total_tokens, figures.baseline, figures.imagined, check))
 
 
-def _choice(scenario: Scenario, figures: core.WorkloadFigures, fmt: Formatter) -> Choice:
-    workload = scenario.workload(figures.id)
-    return Choice(workload.id, workload.label[:1].upper() + workload.label[1:],
-                  fmt.integer(figures.total_tokens),
-                  fmt.say("explorer.detail", counted=_counted(workload, figures, fmt),
-                          tokens_each=fmt.integer(figures.tokens_each)))
+def _seconds(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...]) -> list:
+    """Each workload's writing time at each speed, through core.workload_figures."""
+    return [core.workload_figures(scenario.workload(f.id), figures.baseline, figures.imagined,
+                                  speeds).seconds_at_stops for f in figures.workloads]
+
+
+def _speed_slider(figures: Figures, speeds: tuple[Fraction, ...], words: dict,
+                  fmt: Formatter) -> Slider:
+    stops = set(figures.dial)
+    return Slider("dial", words["dial"], tuple(float(s) for s in speeds),
+                  tuple(fmt.rate(s) for s in speeds),
+                  tuple(Stop(i, fmt.compact(s)) for i, s in enumerate(speeds) if s in stops),
+                  max(bisect_right(speeds, figures.imagined) - 1, 0), "log",
+                  words["dial_stops"], words["keys"])
+
+
+def _check_slider(scenario: Scenario, figures: Figures, checks: tuple[Fraction, ...],
+                  words: dict, fmt: Formatter) -> Slider:
+    stops = set(scenario.bottleneck.slider)
+    return Slider("check", words["check"], tuple(float(c) for c in checks),
+                  tuple(fmt.duration(c) for c in checks),
+                  tuple(Stop(i, fmt.slider_label(c)) for i, c in enumerate(checks) if c in stops),
+                  checks.index(figures.bottleneck.check), "log", keys=words["keys"])
+
+
+def _speed_panel(scenario: Scenario, figures: Figures, speed: Slider,
+                 speeds: tuple[Fraction, ...], seconds: list, words: dict,
+                 fmt: Formatter) -> Panel:
+    """The workload choice and the speed slider; each workload's tokens and writing time."""
+    workloads = [scenario.workload(f.id) for f in figures.workloads]
+    choice = Choice("workload", words["workload"],
+                    tuple(w.label[:1].upper() + w.label[1:] for w in workloads))
+    counted = [_counted(w, f, fmt) for w, f in zip(workloads, figures.workloads)]
+    times = tuple(tuple(fmt.duration(s) for s in each) for each in seconds)
+    sentences = Varying(("workload", "dial"), tuple(
+        tuple(fmt.say("explorer.reading", rate=fmt.rate(s), counted=c,
+                      tokens=fmt.integer(f.total_tokens), time=t)
+              for s, t in zip(speeds, row))
+        for c, f, row in zip(counted, figures.workloads, times)), "sentence")
+    before, _, after = words["at"].partition("{speed}")
+    readout = Readout((
+        Reading(words["tokens"],
+                (Varying(("workload",), tuple(fmt.integer(f.total_tokens)
+                                              for f in figures.workloads), "tokens"),),
+                (Varying(("workload",), tuple(
+                    fmt.say("explorer.detail", counted=c, tokens_each=fmt.integer(f.tokens_each))
+                    for c, f in zip(counted, figures.workloads)), "detail"),)),
+        Reading(words["writing"], (Varying(("workload", "dial"), times, "time"),),
+                tuple(p for p in (before, Varying(("dial",), speed.texts, "label"), after) if p)),
+    ))
+    return Panel(words["dial_group"], "dial", (choice, speed), (readout, sentences), sentences)
 
 
 def _counted(workload, figures: core.WorkloadFigures, fmt: Formatter) -> str:
@@ -64,42 +125,16 @@ def _counted(workload, figures: core.WorkloadFigures, fmt: Formatter) -> str:
     return fmt.counted(figures.count, workload.singular or workload.label, workload.label)
 
 
-def _dial(scenario: Scenario, figures: Figures, speeds: tuple[Fraction, ...],
-          fmt: Formatter) -> tuple[DialPosition, ...]:
-    """One position per speed; each workload's writing time through core.workload_figures."""
-    at_speeds = [core.workload_figures(scenario.workload(f.id), figures.baseline,
-                                       figures.imagined, speeds).seconds_at_stops
-                 for f in figures.workloads]
-    stops = set(figures.dial)
-    positions = []
-    for index, speed in enumerate(speeds):
-        readings = tuple(_reading(scenario, f, speed, seconds[index], fmt)
-                         for f, seconds in zip(figures.workloads, at_speeds))
-        positions.append(DialPosition(float(speed), fmt.rate(speed),
-                                      fmt.compact(speed) if speed in stops else "", readings))
-    return tuple(positions)
-
-
-def _reading(scenario: Scenario, figures: core.WorkloadFigures, speed: Fraction,
-             seconds: Fraction, fmt: Formatter) -> Reading:
-    counted = _counted(scenario.workload(figures.id), figures, fmt)
-    time = fmt.duration(seconds)
-    return Reading(float(seconds), time,
-                   fmt.say("explorer.reading", rate=fmt.rate(speed), counted=counted,
-                           tokens=fmt.integer(figures.total_tokens), time=time))
-
-
-def _check(scenario: Scenario, figures: Figures, check: Fraction,
-           fmt: Formatter) -> CheckPosition:
-    """The bottleneck at one fixed check: the deck's stats and bars, a sentence, an announcement."""
-    at = core.check_figures(figures.bottleneck_workload.total_tokens, figures.baseline,
-                            figures.imagined, check)
-    moved = replace(figures, bottleneck=at)
-    stop = fmt.slider_label(check) if check in scenario.bottleneck.slider else ""
-    return CheckPosition(float(check), fmt.duration(check), stop, float(at.end_to_end_speedup),
-                         tables.bottleneck_stats(moved, fmt),
-                         chartspecs.bottleneck(scenario, moved, fmt),
-                         _summary(figures, at, fmt), _announcement(figures, at, fmt))
+def _check_panel(scenario: Scenario, figures: Figures, check: Slider, moved: list[Figures],
+                 words: dict, fmt: Formatter) -> Panel:
+    """The check slider; the bottleneck's bars, a sentence and an announcement at each check."""
+    bars = Varying(("check",), tuple(chartspecs.bottleneck(scenario, m, fmt) for m in moved),
+                   "bars")
+    summaries = Varying(("check",), tuple(_summary(figures, m.bottleneck, fmt) for m in moved),
+                        "summary")
+    announcements = Varying(("check",), tuple(_announcement(figures, m.bottleneck, fmt)
+                                              for m in moved), "announcement")
+    return Panel(words["check_group"], "bottleneck", (check,), (bars, summaries), announcements)
 
 
 def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.errors import NotedeckError, Problem, closest, fail
+from notedeck import slugs
+from notedeck.errors import Location, NotedeckError, Problem, closest, fail
 from notedeck.figures.formatting import unsupported
 from notedeck.readers import overrides, yamlfile
 from notedeck.readers.validation import shown, suggest
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
+from notedeck.options import folder_for
 
 KEYS = ("name", "title", "subtitle", "scenarios", "note", "passages", "locale", "labels")
 LIMITS = {"name": 60, "title": 120, "subtitle": 200}
@@ -31,19 +33,49 @@ class Audience:
 
 
 def names(content: Path) -> list[str]:
-    """The audiences a note offers, by file stem, sorted."""
-    return NoteLayout(content).audience_names()
+    """The audiences a note offers, by file stem, sorted; a file whose name is not a slug
+    (slugs.py) refuses them all, since each name becomes an output folder."""
+    found, problems = listed(content)
+    if problems:
+        raise NotedeckError(problems)
+    return found
+
+
+def listed(content: Path) -> tuple[list[str], list[Problem]]:
+    """(the audiences whose file names are slugs, a problem naming each file whose name is
+    not, or that differs from another only in case: on macOS and Windows they would share
+    an output folder)."""
+    layout = NoteLayout(content)
+    found, problems, seen = [], [], {}
+    for stem in layout.audience_names():
+        path = layout.audience(stem)
+        problem = slugs.problem(stem)
+        if problem is None and stem.casefold() in seen:
+            problem = (f"it differs from '{seen[stem.casefold()]}' only in case, and on macOS "
+                       "and Windows both would write the same folder")
+        if problem:
+            problems.append(Problem(Location(path), f"the audience name '{stem}' (this file's "
+                                    f"name) cannot name its output folder OUT/{stem}/: "
+                                    f"{problem}. Rename the file"))
+            continue
+        seen[stem.casefold()] = stem
+        found.append(stem)
+    return found, problems
 
 
 def load(content: Path, slug: str) -> Audience:
     """Read content/audiences/SLUG.yaml; an unknown slug lists the known ones."""
-    available = names(content)
+    available, refused = listed(content)
+    mine = [p for p in refused if Path(p.where.file).stem == slug]
+    if mine:                               # its file is there, and its name is refused
+        raise NotedeckError(mine)
+    folder_for(Path("OUT"), slug)          # a name that cannot be a folder, before any path
     if slug not in available:
         close = closest(slug, available)
         hint = f" Did you mean '{close}'?" if close else ""
-        listed = ", ".join(available) if available else "none (content/audiences/ is empty)"
+        known = ", ".join(available) if available else "none (content/audiences/ is empty)"
         raise fail(NoteLayout(content).audiences, f"unknown audience '{slug}'.{hint} "
-                                          f"Audiences in this note: {listed}")
+                                          f"Audiences in this note: {known}")
     path = yamlfile.inside(content, NoteLayout(content).audience(slug))
     source = yamlfile.load(path)
     data = source.data if source.data is not None else {}

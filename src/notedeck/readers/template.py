@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import Problem, fail, warning
-from notedeck.readers import opc, repack, scrub
+from notedeck.readers import opc, repack, scrub, shapes
 from notedeck.readers.layout import TEMPLATES as NAMES
 from notedeck.readers.text import line
 
@@ -72,6 +72,7 @@ def sanitize(data: bytes, name: str) -> TemplatePackage:
     if not any(part.kind == "slideMaster" for part in found.parts.values()):
         raise fail(name, "expected a PowerPoint template; it has no slide master")
     size = _slide_size(presentation.root, name)
+    shapes.check(found.parts, name)            # before the layout reads a single one
     for part in found.parts.values():
         if part.root is not None and scrub.scrub(part.root, {rel.id for rel in part.rels}):
             part.data = opc.serialize(part.root)

@@ -6,8 +6,8 @@ small for the note's own texts is named with the other faults, in one run.
 
 from __future__ import annotations
 
+import os
 import re
-import shutil
 from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
@@ -76,7 +76,7 @@ def decks(content: Path) -> list:
     from notedeck.readers import audiences
 
     out = []
-    for slug in [None, *audiences.names(content)]:
+    for slug in [None, *audiences.listed(content)[0]]:
         try:
             out.append((slug or "", compose(filled_note(Options(content, audience=slug)))[0]))
         except NotedeckError:
@@ -84,44 +84,96 @@ def decks(content: Path) -> list:
     return out
 
 
-def with_file(content: Path, file: Path, map_file: Path | None = None) -> Assets:
+def with_file(content: Path, file: Path, map_file: Path | None = None
+              ) -> tuple[Assets, tuple[Problem, ...]]:
     """The note's template assets, with FILE (read as untrusted, as a build reads a note's
-    template) in place of its own template."""
+    template) in place of its own template; and what reading it warned of, as a build would
+    (macros, outside links, embedded objects left out)."""
     from notedeck.readers import templatemap, yamlfile
     from notedeck.readers.layout import NoteLayout
     from notedeck.readers.template import read_template_file
 
-    data = read_template_file(file).data
+    package = read_template_file(file)
     map_path = map_file or NoteLayout(content).template_map
     pins = ()
     if map_path.exists():
         pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
-    return Assets(data, str(file), pins, str(map_path))
+    return Assets(package.data, str(file), pins, str(map_path)), package.warnings
 
 
-def show(assets: Assets) -> list[str]:
-    """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours."""
+def show(assets: Assets, warnings: tuple[Problem, ...] = ()) -> list[str]:
+    """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours,
+    and every problem, build's warnings among them."""
     from notedeck.reports import describe
     from notedeck.layout import package
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
-    return describe.lines(resolved, problems)
+    return describe.lines(resolved, [*warnings, *problems])
 
 
-def check(assets: Assets, content: Path) -> list[Problem]:
-    return template_problems(assets, decks(content))
+def check(assets: Assets, content: Path, warnings: tuple[Problem, ...] = ()) -> list[Problem]:
+    """What build would warn of in the file, then every fault of it as the note's template."""
+    return [*warnings, *template_problems(assets, decks(content))]
 
 
-def export(folder: Path, force: bool = False) -> Path:
-    """The default template, written to FOLDER/template.pptx for restyling."""
+def export(folder: Path, force: bool = False) -> tuple[Path, Path | None]:
+    """The default template, written to FOLDER/template.pptx for restyling: (where, and where
+    a file that was in the way was moved with --force, or None). Never through a link at
+    FOLDER/template.pptx, never over a file without --force, and even then the file is moved
+    aside (template.old.pptx), not lost."""
     from notedeck.layout.package import DEFAULT_TEMPLATE
 
-    if folder.exists() and not folder.is_dir():
-        raise fail(folder, "expected a folder to write template.pptx into, found a file")
     target = folder / "template.pptx"
-    if target.exists() and not force:
-        raise fail(target, "the file exists; pass --force to replace it")
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(DEFAULT_TEMPLATE, target)
-    return target
+    _refuse_in_the_way(folder, target, force)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        made = _written_beside(target, DEFAULT_TEMPLATE.read_bytes())
+        try:
+            aside = _moved_aside(target) if os.path.lexists(target) else None
+            os.replace(made, target)           # the name itself: a link there is never followed
+        finally:
+            if os.path.lexists(made):
+                os.unlink(made)
+    except OSError as exc:
+        raise fail(target, f"cannot write the template here: {exc.strerror or exc}") from None
+    return target, aside
+
+
+def _refuse_in_the_way(folder: Path, target: Path, force: bool) -> None:
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise fail(folder, "expected a folder to write template.pptx into, found a file")
+    if os.path.islink(target):
+        raise fail(target, f"a link is in the way (it leads to {os.readlink(target)}); notedeck "
+                           "writes the template only as a file of its own, never through a "
+                           "link. Remove the link or choose another folder")
+    if target.is_dir():
+        raise fail(target, "a folder named template.pptx is in the way; move it away or "
+                           "choose another folder")
+    if os.path.lexists(target) and not target.is_file():
+        raise fail(target, "a device, pipe or socket is in the way; choose another folder")
+    if os.path.lexists(target) and not force:
+        raise fail(target, "the file exists; pass --force to write a new one (the old one is "
+                           "then kept as template.old.pptx beside it)")
+
+
+def _written_beside(target: Path, data: bytes) -> Path:
+    """`data` in a new file of our own beside `target` (created, never opened through a link)."""
+    import tempfile
+
+    handle, name = tempfile.mkstemp(dir=target.parent, prefix=".template-", suffix=".tmp")
+    with os.fdopen(handle, "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+    return Path(name)
+
+
+def _moved_aside(target: Path) -> Path:
+    """The file at `target` renamed to the first free template.old[N].pptx beside it."""
+    for number in range(1, 1000):
+        aside = target.with_name(f"template.old{number if number > 1 else ''}.pptx")
+        if not os.path.lexists(aside):
+            os.rename(target, aside)
+            return aside
+    raise fail(target, "template.old.pptx to template.old999.pptx all exist; tidy the folder")

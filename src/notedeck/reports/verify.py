@@ -14,17 +14,19 @@ import io
 import os
 import re
 import stat
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.deck import Deck
+from notedeck.errors import visible
+from notedeck.slugs import is_slug
 from notedeck.render.provenance import KEYS, unpack_figures
 
 MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
 MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
-AUDIENCE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
 
 
@@ -48,7 +50,7 @@ def read_stamp(path: Path) -> Stamped | None:
     else:
         return None
     if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
-                                   not AUDIENCE.fullmatch(fields["variant"])):
+                                                          not is_slug(fields["variant"])):
         return None
     return Stamped(fields["build"], fields.get("variant") or "",
                    unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
@@ -62,15 +64,23 @@ def _bounded(path: Path) -> bytes:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise fail(path, f"cannot read it ({exc.strerror})") from None
-    with os.fdopen(handle, "rb") as file:
-        info = os.fstat(handle)
+        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(handle)              # before fdopen, which refuses a folder itself
+        if stat.S_ISDIR(info.st_mode):
+            raise fail(path, "a folder, not a file; expected a deck.pptx or a PDF that "
+                             "notedeck wrote")
         if not stat.S_ISREG(info.st_mode):
             raise fail(path, "not a file; expected a deck.pptx or a PDF that notedeck wrote")
         if info.st_size > MAX_FILE:
             raise fail(path, f"{info.st_size:,} bytes is more than any deck or PDF notedeck "
                              f"writes (at most {MAX_FILE:,} are read)")
-        return file.read(MAX_FILE + 1)[:MAX_FILE]
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            return file.read(MAX_FILE + 1)[:MAX_FILE]
+    except OSError as exc:
+        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(handle)
 
 
 def _pdf_field(data: bytes, name: str) -> str:
@@ -78,20 +88,44 @@ def _pdf_field(data: bytes, name: str) -> str:
     return match.group(1).decode() if match else ""
 
 
+MAX_ENTRIES = 50_000                # a deck of 1,000 slides has a few thousand parts
+
+
+def _directory_ok(data: bytes) -> bool:
+    """Whether the zip's end record declares a directory of a size a deck has, read before
+    zipfile builds an object per entry (millions, in a 300 MB file of empty entries)."""
+    at = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65535))
+    if at < 0 or len(data) < at + 22:
+        return False
+    count, size = struct.unpack("<HL", data[at + 10:at + 16])
+    return count != 0xFFFF and count <= MAX_ENTRIES and size <= 64 * MAX_ENTRIES * 10
+
+
 def _pptx_fields(data: bytes) -> dict[str, str]:
     from lxml import etree
 
+    if not _directory_ok(data):
+        return {}
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive, \
-                archive.open("docProps/custom.xml") as part:
-            xml = part.read(MAX_CUSTOM + 1)       # read, not trusted: a zip may lie about sizes
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo("docProps/custom.xml")
+            if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED,
+                                                                  zipfile.ZIP_DEFLATED):
+                return {}                         # encrypted, or packed as notedeck never packs
+            with archive.open(info) as part:
+                xml = part.read(MAX_CUSTOM + 1)   # read, not trusted: a zip may lie about sizes
         if len(xml) > MAX_CUSTOM:
             return {}
-        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
-    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError,
-            zlib.error, etree.XMLSyntaxError):
+        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True,
+                                                     load_dtd=False, huge_tree=False))
+    except (KeyError, zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
+            RuntimeError, NotImplementedError, struct.error, UnicodeError, zlib.error,
+            etree.XMLSyntaxError):
         return {}
-    values = {prop.get("name"): "".join(prop.itertext()) for prop in root}
+    if root.getroottree().docinfo.doctype:
+        return {}                                 # notedeck writes no document type
+    values = {prop.get("name"): "".join(prop.itertext())     # comments and PIs skipped
+              for prop in root.iterchildren(tag=etree.Element)}
     return {k: values.get(name, "") for k, name in KEYS.items()}
 
 
@@ -100,8 +134,30 @@ class Verdict:
     """What `notedeck verify` says of one file; `status` picks the exit code."""
 
     file: Path
-    status: str                  # "current" | "changed" | "other-audience" | "foreign"
+    status: str                  # "current" | "changed" | "other-audience" | "foreign" | "unknown"
     lines: tuple[str, ...]
+
+
+EXIT = {"current": 0, "changed": 1, "other-audience": 1, "foreign": 2, "unknown": 2}
+
+
+def verdict(path: Path, options, audience: str | None = None) -> Verdict:
+    """`verify`, with a file that cannot be read, or a fault of notedeck's own while reading
+    it, said as "cannot tell" (exit status 2), never as "not current" (1)."""
+    from dataclasses import replace
+
+    from notedeck.errors import NotedeckError
+
+    try:
+        said = verify(path, options, audience)     # one line each, whatever the file holds:
+        return replace(said, lines=tuple(visible(line) for line in said.lines))
+    except NotedeckError as exc:
+        return Verdict(path, "unknown", tuple(p.report() for p in exc.problems))
+    except Exception as exc:  # noqa: BLE001 - a bug must not read as a verdict
+        cause = (str(exc).strip().splitlines() or [""])[0][:200]
+        return Verdict(path, "unknown", (f"{path}: cannot tell whether it is current: "
+                                         f"notedeck: internal error, sorry: "
+                                         f"{type(exc).__name__}: {cause}",))
 
 
 def verify(path: Path, options, audience: str | None = None) -> Verdict:

@@ -14,7 +14,7 @@ from PIL import Image
 
 from notedeck import theme
 from notedeck.infra.chart_helper import Charts
-from notedeck.deck import (ChartArt, Bar, BottleneckChart, DialChart, Marker, Segment, Series, SpeedupChart, Tick)
+from notedeck.deck import (Axis, Bar, BarChart, ChartArt, Line, LineChart, Point, Reference, Segment, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure
 from notedeck.render.charts import placement
@@ -25,19 +25,22 @@ WORKLOADS = (("story endings", 1_000_000), ("app drafts", 800_000),
 
 
 def dial_spec(workloads=WORKLOADS, stops=STOPS, name="dial",
-              stop_labels=("100", "1K", "10K", "100K", "1M")) -> DialChart:
-    series = tuple(Series(label, stops, tuple(tokens / s for s in stops))
-                   for label, tokens in workloads)
-    return DialChart(
+              stop_labels=("100", "1K", "10K", "100K", "1M")) -> LineChart:
+    lines = tuple(Line(label, stops, tuple(tokens / s for s in stops))
+                  for label, tokens in workloads)
+    return LineChart(
         name, "From 100 to 1M tokens/sec, writing time shrinks 10,000×", "Writing time ...",
-        "Writing speed (tokens/sec)", "Writing time", series,
-        tuple(Tick(s, label) for s, label in zip(stops, stop_labels)),
-        (Tick(1, "1 second"), Tick(10, "10 seconds"), Tick(60, "1 min"), Tick(600, "10 min"),
-         Tick(3600, "1 hour"), Tick(36_000, "10 hours"), Tick(86_400, "1 day")))
+        Axis("Writing speed (tokens/sec)",
+             tuple(Tick(s, label) for s, label in zip(stops, stop_labels)), "log"),
+        Axis("Writing time",
+             (Tick(1, "1 second"), Tick(10, "10 seconds"), Tick(60, "1 min"),
+              Tick(600, "10 min"), Tick(3600, "1 hour"), Tick(36_000, "10 hours"),
+              Tick(86_400, "1 day")), "log"),
+        lines)
 
 
-def bottleneck_spec() -> BottleneckChart:
-    return BottleneckChart("bottleneck", "At 1,000,000 tokens/sec, checking is 98.7% of the time",
+def bottleneck_spec() -> BarChart:
+    return BarChart("bottleneck", "At 1,000,000 tokens/sec, checking is 98.7% of the time",
                            "Two 100% bars ...", (
         Bar("100 tokens/sec", "2 h 14 min 20 s",
             (Segment("Writing", 8000 / 8060, "99.3%"), Segment("Checking", 60 / 8060, "0.7%"))),
@@ -51,19 +54,25 @@ def speedup_at(check: float) -> float:
     return (8000 + check) / (0.8 + check)
 
 
-def speedup_spec() -> SpeedupChart:
-    xs = (0.0, *(86_400 * 10 ** (-6 + 6 * i / 99) for i in range(100)))
-    markers = (Marker(0, 10_000, "None: 10,000×"), Marker(60, speedup_at(60), "60 seconds: 132.57×",
-                                                          featured=True),
-               Marker(900, speedup_at(900), "15 min: 9.88×"),
-               Marker(86_400, speedup_at(86_400), "24 h: 1.09×"))
-    return SpeedupChart(
-        "speedup", "With 60 seconds of checking, 10,000× faster writing gives 132.57× faster work",
-        "Line chart ...", "Fixed check after writing", "End-to-end speedup",
-        Series("End-to-end speedup", xs, tuple(speedup_at(x) for x in xs)),
-        (Tick(0, "0"), Tick(60, "1 min"), Tick(3600, "1 hour"), Tick(86_400, "1 day")),
-        tuple(Tick(10.0 ** k, f"{10 ** k:,}×") for k in range(5)),
-        markers, 10_000, "Writing speedup 10,000×")
+XS = (0.0, *(86_400 * 10 ** (-6 + 6 * i / 99) for i in range(100)))
+MARKERS = (Point(0, 10_000, "None: 10,000×"),
+           Point(60, speedup_at(60), "60 seconds: 132.57×", featured=True),
+           Point(900, speedup_at(900), "15 min: 9.88×"),
+           Point(86_400, speedup_at(86_400), "24 h: 1.09×"))
+
+
+def speedup_spec(markers=MARKERS, title="With 60 seconds of checking, 10,000× faster writing "
+                 "gives 132.57× faster work", alt="Line chart ...") -> LineChart:
+    curve = Line("End-to-end speedup", XS, tuple(speedup_at(x) for x in XS), marked=False,
+                 named=False, points=markers, points_label="Marked checks")
+    return LineChart(
+        "speedup", title, alt,
+        Axis("Fixed check after writing",
+             (Tick(0, "0"), Tick(60, "1 min"), Tick(3600, "1 hour"), Tick(86_400, "1 day")),
+             "symlog", grid=False),
+        Axis("End-to-end speedup", tuple(Tick(10.0 ** k, f"{10 ** k:,}×") for k in range(5)),
+             "log"),
+        (curve,), (Reference(10_000, "Writing speedup 10,000×"),))
 
 
 SPECS = {"dial": dial_spec, "bottleneck": bottleneck_spec, "speedup": speedup_spec}
@@ -76,7 +85,7 @@ def art() -> dict[str, ChartArt]:
 
 @pytest.mark.parametrize("name", SPECS)
 def test_png_is_the_chart_size_at_chart_dpi(art, name):
-    width, height = theme.CHART_SIZES_IN[name]
+    width, height = theme.chart_size(SPECS[name]())
     image = Image.open(io.BytesIO(art[name].png))
     assert image.format == "PNG"
     assert image.size == (round(width * theme.CHART_DPI), round(height * theme.CHART_DPI))
@@ -88,7 +97,7 @@ def test_png_is_the_chart_size_at_chart_dpi(art, name):
 def test_svg_parses_with_text_as_paths_and_no_dates(art, name):
     root = ET.fromstring(art[name].svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    assert root.get("width") == f"{theme.CHART_SIZES_IN[name][0] * 72:g}pt"
+    assert root.get("width") == f"{theme.chart_size(SPECS[name]())[0] * 72:g}pt"
     assert not list(root.iter("{http://www.w3.org/2000/svg}text"))
     assert list(root.iter("{http://www.w3.org/2000/svg}path"))
     assert b"<dc:date>" not in art[name].svg
@@ -123,13 +132,13 @@ def test_svg_is_readable_by_svglib(art):
         drawing = svg2rlg(io.BytesIO(drawn.svg))
         assert drawing is not None
         assert (drawing.width, drawing.height) == pytest.approx(
-            [v * 72 for v in theme.CHART_SIZES_IN[name]])
+            [v * 72 for v in theme.chart_size(SPECS[name]())])
 
 
 def test_importing_charts_does_not_import_matplotlib_and_drawing_skips_pyplot():
     code = ("import sys, notedeck.render.charts.draw as c, notedeck.deck as m\n"
             "print(any(n == 'matplotlib' or n.startswith('matplotlib.') for n in sys.modules))\n"
-            "c.draw(m.BottleneckChart('bottleneck', 't', '', ()))\n"
+            "c.draw(m.BarChart('bars', 't', '', ()))\n"
             "print('matplotlib.pyplot' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
@@ -145,10 +154,10 @@ def test_drawing_leaves_matplotlib_settings_alone():
 
 def test_other_data_draws_too():
     """Eight series of very different sizes, three segments, a check far beyond a day."""
-    width, height = theme.CHART_SIZES_IN["dial"]
+    width, height = theme.CHART_SIZES_IN["line"]
     assert Image.open(io.BytesIO(charts.draw(dial_spec(EIGHT)).png)).size == \
         (round(width * theme.CHART_DPI), round(height * theme.CHART_DPI))
-    spec = BottleneckChart("bottleneck", "", "", (
+    spec = BarChart("bottleneck", "", "", (
         Bar("a", "1 s", (Segment("x", 0.01, "1%"), Segment("y", 0.01, "1%"),
                          Segment("z", 0.98, "98%"))),))
     assert charts.draw(spec).png.startswith(b"\x89PNG")
@@ -156,7 +165,7 @@ def test_other_data_draws_too():
 
 def test_dollar_signs_stay_literal_text():
     """Labels are text, never mathtext: "$5" must not raise or turn italic."""
-    spec = BottleneckChart("bottleneck", "Costs $5 and $6", "", (
+    spec = BarChart("bottleneck", "Costs $5 and $6", "", (
         Bar("$5 a day", "$6", (Segment("Writing $", 0.5, "50%"),
                                Segment("Checking $", 0.5, "50%"))),))
     assert charts.draw(spec).png.startswith(b"\x89PNG")
@@ -165,7 +174,7 @@ def test_dollar_signs_stay_literal_text():
 def test_text_is_set_in_liberation_sans_with_dejavu_for_missing_glyphs():
     from matplotlib.font_manager import findfont
 
-    spec = BottleneckChart("bottleneck", "Checked ✓", "", (
+    spec = BarChart("bottleneck", "Checked ✓", "", (
         Bar("100 tokens/sec", "1 s", (Segment("Writing ✓", 1.0, "100%"),)),))
     with warnings.catch_warnings():
         warnings.simplefilter("error")        # "Glyph ... missing from font(s)" would raise
@@ -177,15 +186,16 @@ def test_text_is_set_in_liberation_sans_with_dejavu_for_missing_glyphs():
                                                                    "DejaVu Sans"]
 
 
-def test_chart_size_falls_back_to_the_kind():
-    assert theme.chart_size(dial_spec(name="dial-team")) == theme.CHART_SIZES_IN["dial"]
+def test_chart_size_is_the_drawn_forms():
+    assert theme.chart_size(dial_spec(name="dial-team")) == theme.CHART_SIZES_IN["line"]
+    assert theme.chart_size(bottleneck_spec()) == theme.CHART_SIZES_IN["bar"]
 
 
 def test_duplicate_names_and_unknown_kinds_fail():
     with pytest.raises(ValueError, match="two charts are named 'dial'"):
         with Charts(cache=False, workers=False) as drawing:
             drawing.art([dial_spec(), dial_spec()])
-    with pytest.raises(TypeError, match="DialChart, BottleneckChart, SpeedupChart"):
+    with pytest.raises(TypeError, match="a chart is a LineChart, a BarChart"):
         charts.draw("not a spec")
 
 
@@ -196,18 +206,15 @@ EIGHT = (("short answers", 300), ("emails", 2_000), ("a long report for the quar
          ("translations", 4_500_000), ("agent days", 3e9))
 
 
-def crowded_speedup() -> SpeedupChart:
-    spec = speedup_spec()
+def crowded_speedup() -> LineChart:
     checks = (0, 0.5, 1, 2, 5, 30, 60, 120, 600, 900, 86_400)
-    markers = tuple(Marker(c, speedup_at(c), f"{c} s: {speedup_at(c):.2f}×", c == 60)
-                    for c in checks)
-    return SpeedupChart(spec.name, spec.title, "", spec.x_label, spec.y_label, spec.curve,
-                        spec.x_ticks, spec.y_ticks, markers, spec.ceiling, spec.ceiling_label)
+    return speedup_spec(tuple(Point(c, speedup_at(c), f"{c} s: {speedup_at(c):.2f}×", c == 60)
+                              for c in checks), alt="")
 
 
-def three_segment_bars() -> BottleneckChart:
+def three_segment_bars() -> BarChart:
     shares = ((0.97, 0.02, 0.01), (0.6, 0.25, 0.15), (0.1, 0.5, 0.4), (0.005, 0.595, 0.4))
-    return BottleneckChart("bottleneck", "Four speeds, and a third step that stays put no "
+    return BarChart("bottleneck", "Four speeds, and a third step that stays put no "
                            "matter how fast the writing gets", "", tuple(
         Bar(f"{10 ** (i + 2):,} tokens/sec", "10 min 6 s",
             tuple(Segment(name, share, f"{share:.1%}")
@@ -258,7 +265,7 @@ def test_featured_marker_label_is_bold_and_every_marker_is_labelled():
     spec = speedup_spec()
     with charts.painted(spec) as fig:
         texts = {t.get_text(): t for t in fig.axes[0].texts}
-    assert {m.label for m in spec.markers} | {spec.ceiling_label} <= set(texts)
+    assert {m.label for m in spec.lines[0].points} | {spec.references[0].label} <= set(texts)
     assert texts["60 seconds: 132.57×"].get_fontweight() == "bold"
     assert texts["15 min: 9.88×"].get_fontweight() == "normal"
 
@@ -271,7 +278,7 @@ def test_dial_labels_follow_their_line_ends():
         fig.draw_without_rendering()
         labels = {t.get_text(): Text.get_window_extent(t) for t in ax.texts}
         right = ax.bbox.x1
-    ends = sorted(spec.series, key=lambda s: s.y[-1])
+    ends = sorted(spec.lines, key=lambda s: s.y[-1])
     heights = [labels[s.label].y0 for s in ends]
     assert heights == sorted(heights)
     assert all(box.x0 >= right for box in labels.values())

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from notedeck.errors import NotedeckError
-from notedeck.deck import (Bar, BottleneckChart, BulletList, Callout, Chart, Deck, DialChart, Handout, HandoutSection, Heading, Meta, Paragraph, Prompt, Run, Segment, Series, Source, Stat, Stats, Table, Tick, Worksheet)
+from notedeck.deck import (Axis, Bar, BarChart, BulletList, Callout, Chart, Deck, Handout, HandoutSection, Heading, Line, LineChart, Meta, Paragraph, Prompt, Run, Segment, Source, Stat, Stats, Table, Tick, Worksheet)
 from notedeck.deck import ChartArt
 from notedeck.render.pdf import paginate
 from notedeck.render.pdfkit.blocks import chart_flowable
@@ -37,7 +37,7 @@ def draw(name: str, kind: str) -> Art:
     with plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "notedeck",
                          "font.size": 14}):
         fig, ax = plt.subplots(figsize=(width, height))
-        if kind == "dial":
+        if kind == "line":
             speeds = [100, 1e3, 1e4, 1e5, 1e6]
             for tokens in (1e6, 8e5, 3e6, 1e7):
                 ax.loglog(speeds, [tokens / s for s in speeds], marker="o")
@@ -89,13 +89,13 @@ STATS = Stats((Stat("10,000×", "Writing speedup", "1,000,000 ÷ 100 tokens/sec"
                Stat("132.57×", "End-to-end speedup", "8,060 ÷ 60.8 seconds"),
                Stat("98.7%", "Of the faster total is checking")))
 
-DIAL = DialChart(
+DIAL = LineChart(
     name="dial", title="Writing time against speed", alt_text="Four falling lines.",
-    x_label="Tokens per second", y_label="Writing time",
-    series=(Series("1,000 story endings", (100, 1e6), (1e4, 1)),),
-    x_ticks=(Tick(100, "100"), Tick(1e6, "1M")), y_ticks=(Tick(1, "1 second"),))
+    x=Axis("Tokens per second", (Tick(100, "100"), Tick(1e6, "1M")), "log"),
+    y=Axis("Writing time", (Tick(1, "1 second"),), "log"),
+    lines=(Line("1,000 story endings", (100, 1e6), (1e4, 1)),))
 
-BOTTLENECK = BottleneckChart(
+BOTTLENECK = BarChart(
     name="bottleneck", title="Where the time goes", alt_text="Two bars.",
     bars=(Bar("100 tokens/sec", "2 h 14 min 20 s",
               (Segment("Writing", 0.993, "99.3%"), Segment("Checking", 0.007, "0.7%"))),
@@ -211,7 +211,7 @@ DECK = Deck(
 
 @pytest.fixture(scope="module")
 def art() -> dict[str, Art]:
-    return {"dial": draw("dial", "dial"), "bottleneck": draw("bottleneck", "bottleneck")}
+    return {"dial": draw("dial", "line"), "bottleneck": draw("bottleneck", "bar")}
 
 
 @pytest.fixture(scope="module")
@@ -390,7 +390,7 @@ def test_charts_are_vectors_scaled_to_the_text_width(art, handout):
     drawing, how = chart_flowable(art["dial"], 450, 300)
     assert how == "vector"
     assert drawing.width == pytest.approx(450)
-    width, height = CHART_SIZES_IN["dial"]
+    width, height = CHART_SIZES_IN["line"]
     assert drawing.height == pytest.approx(450 * height / width)
     assert all(not page.images for page in PdfReader(handout).pages)
 
@@ -399,7 +399,7 @@ def test_unreadable_svg_falls_back_to_the_png_at_300_dpi(art):
     broken = replace(art["bottleneck"], svg=b"<not svg")
     image, how = chart_flowable(broken, 450, 400)
     assert how == "raster"
-    pixels_wide = CHART_SIZES_IN["bottleneck"][0] * CHART_DPI
+    pixels_wide = CHART_SIZES_IN["bar"][0] * CHART_DPI
     assert image.drawWidth <= raster_limit(round(pixels_wide)) + 0.01
     assert image.drawWidth / 72 * 300 <= pixels_wide + 1
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from pptx import Presentation
 
-from support import BUNDLED, IMPRESS, build, soffice_convert
+import office
+from support import BUNDLED, build
 
-LIGHTS = IMPRESS / "Lights.otp"
+LIGHTS = Path("/usr/lib/libreoffice/share/template/common/presnt/Lights.otp")
 NS = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main",
       "p": "http://schemas.openxmlformats.org/presentationml/2006/main"}
 
@@ -73,9 +74,11 @@ def test_continued_slides_say_so_and_keep_their_titles_apart(tmp_path, note):
 @pytest.fixture(scope="module")
 def lights(tmp_path_factory) -> Path:
     """LibreOffice's Lights template as a .pptx."""
-    if not shutil.which("soffice") or not LIGHTS.exists():
+    if not office.SOFFICE or not LIGHTS.exists():
         pytest.skip("LibreOffice or its Lights template is not installed")
-    return soffice_convert([LIGHTS], tmp_path_factory.mktemp("lights"))[0]
+    folder = tmp_path_factory.mktemp("lights")
+    office.convert("pptx", LIGHTS, folder)
+    return folder / "Lights.pptx"
 
 
 def test_a_deck_on_a_libreoffice_template_passes_the_accessibility_checks(note, lights,

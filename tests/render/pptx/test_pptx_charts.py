@@ -13,6 +13,7 @@ from pptx import Presentation
 
 from notedeck.build.compose import compose
 from support import BUNDLED, build, gather
+import office
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -59,13 +60,13 @@ def test_dial_series_are_the_cores_writing_times_on_log_axes(built, specs):
     _, shape = charts(built / "native" / "deck.pptx")["dial"]
     chart, spec = shape.chart, specs["dial"]
     drawn = {s.name: xy(s) for s in chart.plots[0].series}
-    for series in spec.series:
-        assert drawn[series.label] == list(zip(series.x, series.y))
+    for line in spec.lines:
+        assert drawn[line.label] == list(zip(line.x, line.y))
     for axis in chart._chartSpace.iter(f"{C}valAx"):
         assert axis.find(f"{C}scaling/{C}logBase").get("val") == "10"
     labels = {"".join(t.text for t in d.iter(f"{A}t")) for d in chart._chartSpace.iter(f"{C}dLbl")}
-    ticks = {t.label for t in spec.x_ticks} | {t.label for t in spec.y_ticks}
-    assert {t.label for t in spec.x_ticks} <= labels
+    ticks = {t.label for t in spec.x.ticks} | {t.label for t in spec.y.ticks}
+    assert {t.label for t in spec.x.ticks} <= labels
     assert labels <= ticks and len(ticks - labels) <= 1   # a label that would collide is left out
 
 
@@ -75,20 +76,24 @@ def test_bottleneck_is_two_100_percent_bars_of_the_cores_shares(built, specs):
     assert chart._chartSpace.find(f".//{C}barChart/{C}grouping").get("val") == "percentStacked"
     for j, series in enumerate(chart.plots[0].series):
         assert series.name == spec.bars[0].segments[j].label
-        assert list(series.values) == [bar.segments[j].share for bar in spec.bars]
+        assert list(series.values) == [bar.segments[j].value for bar in spec.bars]
     assert [c.split("\n")[0] for c in chart.plots[0].categories] == [b.label for b in spec.bars]
 
 
-def test_speedup_curve_is_the_cores_with_the_no_check_case_on_the_ceiling(built, specs):
+def test_speedup_curve_is_the_cores_and_labels_only_the_points_it_reaches(built, specs):
+    """A log axis has no 0: the curve starts at its first positive check, and the no-check
+    point (x = 0), which the drawn curve does not reach, has neither dot nor label."""
     _, shape = charts(built / "native" / "deck.pptx")["speedup"]
     chart, spec = shape.chart, specs["speedup"]
-    curve = next(s for s in chart.plots[0].series if s.name == spec.curve.label)
-    assert xy(curve) == [(x, y) for x, y in zip(spec.curve.x, spec.curve.y) if x > 0]
-    ceiling = next(s for s in chart.plots[0].series if s.name == spec.ceiling_label)
-    assert set(ceiling.values) == {spec.ceiling}
+    curve_spec, reference = spec.lines[0], spec.references[0]
+    curve = next(s for s in chart.plots[0].series if s.name == curve_spec.label)
+    assert xy(curve) == [(x, y) for x, y in zip(curve_spec.x, curve_spec.y) if x > 0]
+    ceiling = next(s for s in chart.plots[0].series if s.name == reference.label)
+    assert set(ceiling.values) == {reference.value}
     texts = {"".join(t.text for t in d.iter(f"{A}t")) for d in chart._chartSpace.iter(f"{C}dLbl")}
-    assert {m.label for m in spec.markers} <= texts       # "No check: 10,000×" included
-    assert spec.ceiling_label in texts
+    reached = {p.label for p in curve_spec.points if p.x > 0}
+    assert reached and reached <= texts and reference.label in texts
+    assert not {p.label for p in curve_spec.points if p.x <= 0} & texts
     for axis in chart._chartSpace.iter(f"{C}valAx"):
         assert axis.find(f"{C}scaling/{C}logBase").get("val") == "10"
 
@@ -111,7 +116,7 @@ def test_edit_data_finds_the_figures_in_the_embedded_workbook(built, specs):
     for bar in specs["bottleneck"].bars:
         assert bar.label in strings
         for segment in bar.segments:
-            assert any(abs(n - segment.share) < 1e-12 for n in numbers), segment
+            assert any(abs(n - segment.value) < 1e-12 for n in numbers), segment
 
 
 def test_the_picture_option_keeps_pictures(built, specs):
@@ -131,9 +136,7 @@ def test_handout_is_the_same_with_either_form(built):
                     reason="LibreOffice or pdftotext is not installed")
 def test_libreoffice_draws_the_charts_labels(built, tmp_path):
     """Every label of every chart (ticks, points, the ceiling) is drawn on its slide."""
-    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
-                    str(built / "native" / "deck.pptx")], check=True, capture_output=True,
-                   timeout=240)
+    office.convert("pdf", built / "native" / "deck.pptx", tmp_path, timeout=240)
     for name, (number, shape) in charts(built / "native" / "deck.pptx").items():
         drawn = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number),
                                 str(tmp_path / "deck.pdf"), "-"], capture_output=True,

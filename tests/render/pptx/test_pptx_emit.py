@@ -14,13 +14,13 @@ from pptx import Presentation
 from pptx.util import Emu
 
 from notedeck.errors import NotedeckError
-from notedeck.deck import (Bar, BottleneckChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, DialChart, Handout, Meta, Paragraph, Run, Segment, SectionSlide, Series, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
+from notedeck.deck import (Axis, Bar, BarChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, Handout, Line, LineChart, Meta, Paragraph, Run, Segment, SectionSlide, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
 from notedeck.deck import ChartArt
 from notedeck.layout import fit
 from notedeck.layout import package
 from notedeck.layout.package import DEFAULT_TEMPLATE
 from notedeck.layout.roles import SHIPPED, SHIPPED_LAYOUTS
-from notedeck.theme import CHART_SIZES_IN
+from notedeck.theme import CHART_SIZES_IN, chart_size
 from support import render
 
 FOOTER = "One million tokens a second"
@@ -68,16 +68,16 @@ BOTTLENECK_STATS = Stats((
     Stat("132.57×", "End-to-end speedup", "8,060 ÷ 60.8 seconds"),
 ))
 
-DIAL = DialChart(
+DIAL = LineChart(
     "dial", "Writing time at each stop of the dial",
     "Line chart, log scales: seconds of writing against tokens per second for four workloads; "
     "1,000,000 story-ending tokens take 2 h 46 min 40 s at 100 tokens/sec and 1 second at "
     "1,000,000 tokens/sec.",
-    "Tokens per second", "Writing time",
-    (Series("story endings", (100, 1e6), (10000, 1)),),
-    (Tick(100, "100"), Tick(1e6, "1M")), (Tick(1, "1 second"), Tick(10000, "2 h 46 min")))
+    Axis("Tokens per second", (Tick(100, "100"), Tick(1e6, "1M")), "log"),
+    Axis("Writing time", (Tick(1, "1 second"), Tick(10000, "2 h 46 min")), "log"),
+    (Line("story endings", (100, 1e6), (10000, 1)),))
 
-BOTTLENECK = BottleneckChart(
+BOTTLENECK = BarChart(
     "bottleneck", "Writing against checking",
     "Two 100% bars. At 100 tokens/sec writing is 99.3% of 2 h 14 min 20 s; at 1,000,000 "
     "tokens/sec checking is 98.7% of 60.8 seconds.",
@@ -152,7 +152,7 @@ def hand_deck() -> Deck:
 
 
 def hand_art() -> dict[str, Art]:
-    return {"dial": draw("dial", "dial"), "bottleneck": draw("bottleneck", "bottleneck")}
+    return {"dial": draw("dial", "line"), "bottleneck": draw("bottleneck", "bar")}
 
 
 # --- reading the deck back -----------------------------------------------------------
@@ -283,9 +283,9 @@ def test_pictures_with_alt_text(prs):
         assert len(pictures) == 1
         picture = pictures[0]
         assert picture._element.nvPicPr.cNvPr.get("descr") == spec.alt_text
-        ratio = CHART_SIZES_IN[spec.name][0] / CHART_SIZES_IN[spec.name][1]
+        ratio = chart_size(spec)[0] / chart_size(spec)[1]
         assert abs(picture.width / picture.height - ratio) < 0.01
-        assert picture.width <= Emu(round(CHART_SIZES_IN[spec.name][0] * 914400)) + 1
+        assert picture.width <= Emu(round(chart_size(spec)[0] * 914400)) + 1
 
 
 def test_side_text_beside_the_chart(prs):

@@ -20,7 +20,8 @@ from pptx import Presentation
 from notedeck.errors import NotedeckError
 from notedeck.readers import audiences
 from notedeck.layout.package import DEFAULT_TEMPLATE
-from support import BUNDLED, build, check_note, soffice_convert
+from support import BUNDLED, build, check_note
+import office
 
 SOFFICE = shutil.which("soffice")
 PDFTOTEXT = shutil.which("pdftotext")
@@ -53,7 +54,7 @@ def converted(tmp_path_factory) -> Path:
     if missing:
         pytest.skip(f"LibreOffice's templates are not installed ({', '.join(missing)})")
     shutil.copy(DEFAULT_TEMPLATE, folder / "roundtrip-in.pptx")
-    soffice_convert([*sources, folder / "roundtrip-in.pptx"], folder)
+    office.convert("pptx", [*sources, folder / "roundtrip-in.pptx"], folder)
     (folder / "roundtrip-in.pptx").rename(folder / "roundtrip.pptx")
     return folder
 
@@ -68,8 +69,7 @@ def template_for(source: str, converted: Path) -> Path:
 
 def paragraphs_drawn(deck: Path, folder: Path) -> list[tuple[int, str]]:
     """(slide, paragraph) of every text LibreOffice does not draw on its own slide."""
-    subprocess.run([SOFFICE, "--headless", "--convert-to", "pdf", "--outdir", str(folder),
-                    str(deck)], check=True, capture_output=True, timeout=600)
+    office.convert("pdf", deck, folder)
     pdf = folder / (deck.stem + ".pdf")
     missing = []
     for number, slide in enumerate(Presentation(str(deck)).slides, start=1):

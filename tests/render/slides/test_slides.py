@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 
 import pytest
 from pypdf import PdfReader
@@ -12,6 +11,7 @@ from notedeck.render.slides import emit as slides
 from notedeck.layout.plan import PPicture
 from ..editions import BUNDLED, composed, qpdf_clean, tool, unembedded_fonts
 from .pdflines import differences, pdf_lines
+import office
 
 # Every bundled audience, and the note without one. In the German deck one line of the
 # sources' notes (11.9 pt) fits the box by 0.9 pt as slides.pdf measures it (glyph advances
@@ -81,8 +81,7 @@ def test_same_plan_same_bytes(bundled, tmp_path):
 def _libreoffice_lines(deck, art, folder, charts: str):
     """Text lines of LibreOffice's PDF of deck.pptx built with `charts`."""
     pptx = render("deck", deck, art, folder / f"{charts}.pptx", charts=charts)
-    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(folder),
-                    str(pptx)], check=True, capture_output=True, timeout=300)
+    office.convert("pdf", pptx, folder, timeout=300)
     return pdf_lines(folder / f"{charts}.pdf")
 
 

@@ -1,7 +1,7 @@
 """Every figure the page can show is one the core computed and the formatter wrote.
 
 The expected strings are made here from figures/core and figures/formatting
-directly, not through the Explorer, so a slip in either shows.
+directly, not through figures/explorer.py, so a slip in either shows.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def test_the_dial_shows_the_cores_writing_times(built):
     for w, workload in enumerate(scenario.workloads):
         mine = core.workload_figures(workload, figures.baseline, figures.imagined, speeds)
         times = [fmt.duration(t) for t in mine.seconds_at_stops]
-        assert slots["reading"]["time"][w] == times
-        for i, sentence in enumerate(slots["reading"]["sentence"][w]):
+        assert slots["workload.dial"]["time"][w] == times
+        for i, sentence in enumerate(slots["workload.dial"]["sentence"][w]):
             assert only_figures_from(sentence, [fmt.rate(speeds[i]), times[i],
                                                 fmt.integer(mine.count),
                                                 fmt.integer(mine.total_tokens)]), sentence
@@ -106,23 +106,23 @@ def test_every_text_column_is_checked_and_geometry_is_never_text(built):
     data, html = built.data, built.html
     texts = {f"{group}.{name}" for group, columns in data["slots"].items() for name in columns
              if not GEOMETRY.match(name)}
-    assert texts <= {"dial.label", "reading.time", "reading.sentence", "reading.y",
+    assert texts <= {"dial.label", "workload.dial.time", "workload.dial.sentence",
                      "workload.tokens", "workload.detail"} | {
         f"check.{name}" for name in data["slots"]["check"]}
     shown = set(re.findall(r'data-slot="([^"]+)"', html)) | set(
         re.findall(r'data-announce="([^"]+)"', html))
     valuetext = set(re.findall(r"aria-valuetext=([\w.]+)", html))
-    assert not any(GEOMETRY.match(slot.split(".")[1]) for slot in shown | valuetext)
+    assert not any(GEOMETRY.match(slot.split(".")[-1]) for slot in shown | valuetext)
     for pair in re.findall(r'data-attr="([^"]+)"', html):
         for binding in pair.split():
             attr, slot = binding.split("=")
-            is_geometry = bool(GEOMETRY.match(slot.split(".")[1]))
+            is_geometry = bool(GEOMETRY.match(slot.split(".")[-1]))
             assert is_geometry == (attr in {"x", "x1", "x2", "y1", "y2", "width"}), binding
 
 
 def test_the_controls_reach_every_stop_and_check_row(built):
     figures, scenario, speeds, checks = grid(built)
-    explorer = built.deck.explorer
+    sliders = {c.name: c for c in built.deck.live.controls}
     assert set(figures.dial) <= set(speeds) and len(speeds) >= 100
     assert {*scenario.bottleneck.slider, *scenario.bottleneck.checks} <= set(checks)
     assert len(checks) >= 100
@@ -131,4 +131,4 @@ def test_the_controls_reach_every_stop_and_check_row(built):
     assert [checks[i] for i in stops["check"]] == list(scenario.bottleneck.slider)
     assert checks[built.data["start"]["check"]] == scenario.bottleneck.check
     assert speeds[built.data["start"]["dial"]] == min(max(figures.imagined, speeds[0]), speeds[-1])
-    assert len(explorer.dial) == len(speeds) and len(explorer.checks) == len(checks)
+    assert len(sliders["dial"].texts) == len(speeds) and len(sliders["check"].texts) == len(checks)

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from lxml import html as lxml_html
 
-from notedeck.deck import BottleneckChart, Paragraph, Run, Table
+from notedeck.deck import BarChart, Choice, Paragraph, Run, Slider, Table
 from notedeck.render import web
 from notedeck.render.web.plan import plan
 
@@ -73,30 +73,37 @@ def test_every_chart_is_an_svg_with_title_and_description_from_the_data(built):
     alts = {text(d) for d in tree.xpath("//*[local-name()='desc']")}
     titles = {text(t) for t in tree.xpath("//*[local-name()='title']")}
     for spec in deck.charts:
-        if isinstance(spec, BottleneckChart):       # a bar per SVG, the chart's title as caption
+        if isinstance(spec, BarChart):              # a bar per SVG, the chart's title as caption
             assert plain(spec.title) in texts(tree, "//figcaption")
             for bar in spec.bars:
                 assert plain(f"{bar.label}: {bar.total_label}") in titles
-                assert plain(", ".join(f"{s.label} {s.share_label}" for s in bar.segments)) in alts
+                assert plain(", ".join(f"{s.label} {s.value_label}" for s in bar.segments)) in alts
         else:
             assert plain(spec.alt_text) in alts and plain(spec.title) in titles
 
 
 def test_controls_are_native_and_labelled(built):
-    tree, explorer = built.tree, built.deck.explorer
-    dial = tree.xpath("//input[@data-control='dial']")[0]
-    check = tree.xpath("//input[@data-control='check']")[0]
-    for control, positions, start in ((dial, explorer.dial, explorer.dial_start),
-                                      (check, explorer.checks, explorer.check_start)):
+    tree, live = built.tree, built.deck.live
+    sliders = [c for c in live.controls if isinstance(c, Slider)]
+    choices = [c for c in live.controls if isinstance(c, Choice)]
+    assert sliders and choices
+    for slider in sliders:
+        (control,) = tree.xpath(f"//input[@data-control='{slider.name}']")
         assert control.get("type") == "range" and control.get("min") == "0"
-        assert control.get("max") == str(len(positions) - 1)
-        assert control.get("value") == str(start)
-        assert control.get("aria-valuetext") == positions[start].label
-        assert tree.xpath(f"//label[@for='{control.get('id')}']")
+        assert control.get("max") == str(len(slider.texts) - 1)
+        assert control.get("value") == str(slider.start)
+        assert control.get("aria-valuetext") == slider.texts[slider.start]
+        assert texts(tree, f"//label[@for='{control.get('id')}']") == [slider.label]
         assert tree.xpath(f"//*[@id='{control.get('aria-describedby')}']")
-    radios = tree.xpath("//fieldset[legend]//input[@type='radio']")
-    assert [text(r.getparent()) for r in radios] == [c.name for c in explorer.workloads]
-    assert len(tree.xpath("//*[@role='status'][@data-announce]")) == 2
+    for choice in choices:
+        radios = tree.xpath(f"//fieldset[legend]//input[@type='radio'][@data-control='{choice.name}']")
+        assert [text(r.getparent()) for r in radios] == list(choice.items)
+        assert [r.get("checked") is not None for r in radios] == [
+            i == choice.start for i in range(len(choice.items))]
+        assert text(radios[0].xpath("ancestor::fieldset/legend")[0]) == choice.label
+    assert len(tree.xpath("//*[@role='status'][@data-announce]")) == len(live.panels)
+    groups = tree.xpath("//div[@role='group']")
+    assert [g.get("aria-label") for g in groups] == [p.label for p in live.panels]
 
 
 def test_the_page_starts_where_the_handout_is(built):
@@ -116,9 +123,9 @@ def test_same_deck_same_page():
     assert build_page().html == build_page().html
 
 
-def test_a_deck_without_explorer_is_a_static_page():
+def test_a_deck_without_live_controls_is_a_static_page():
     built = build_page()
-    page = plan(replace(built.deck, explorer=None)).html
+    page = plan(replace(built.deck, live=None)).html
     assert "<script" not in page and "data-control" not in page
     tree = lxml_html.fromstring(page)
     assert tree.xpath("//figure[@class='bars']//*[local-name()='svg']")
@@ -131,14 +138,20 @@ def test_text_is_escaped_and_the_data_cannot_end_its_script():
     hostile = '</script><script>alert(1)</script> & <b>'
     first = replace(deck.handout.sections[0],
                     blocks=(Paragraph((Run(hostile),)), *deck.handout.sections[0].blocks))
-    choice = replace(deck.explorer.workloads[0], detail=hostile)
-    explorer = replace(deck.explorer, workloads=(choice, *deck.explorer.workloads[1:]))
+    panel = deck.live.panels[0]
+    choice = replace(panel.controls[0], items=(hostile, *panel.controls[0].items[1:]))
+    sentence = panel.announce
+    rows = (("not shown first", *sentence.values[0][1:]), *sentence.values[1:])
+    sentence = replace(sentence, values=((hostile, *rows[0][1:]), *rows[1:]))
+    panel = replace(panel, controls=(choice, *panel.controls[1:]),
+                    shows=(panel.shows[0], sentence), announce=sentence)
+    live = replace(deck.live, panels=(panel, *deck.live.panels[1:]))
     deck = replace(deck, handout=replace(deck.handout, sections=(first, *deck.handout.sections[1:])),
-                   explorer=explorer)
+                   live=live)
     html = plan(deck).html
     assert html.count("<script") == 2 and "alert(1)</script>" not in html
-    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;" in html
-    assert embedded(html)["slots"]["workload"]["detail"][0] == hostile
+    assert html.count("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;") == 2
+    assert embedded(html)["slots"]["workload.dial"]["sentence"][0][0] == hostile
 
 
 def test_an_unknown_block_is_refused_by_name():

@@ -40,7 +40,7 @@ class Built:
 
 def build_page(content: Path = BUNDLED, audience: str | None = None, out: Path | None = None,
                scenarios_file: Path | None = None) -> Built:
-    """Gather, compose with the Explorer, then the web renderer's plan and (with `out`) emit,
+    """Gather, compose with the live controls, then the web renderer's plan and (with `out`) emit,
     as the pipeline runs them."""
     source = gather(content, audience, scenarios_file)
     deck, _ = compose(source, live=True)

@@ -8,7 +8,7 @@ functions `spread` and `place_label`, which know only boxes and points. Every
 string shown comes from the spec; nothing here formats a number.
 
 The figure, type and limit machinery the charts share is in figure.py, the
-geometry of label placement in placement.py; lines.py and bars.py paint them.
+geometry of label placement in placement.py; lines.py, labels.py, bars.py and columns.py paint them.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from notedeck import theme
-from notedeck.deck import BottleneckChart, ChartArt, ChartSpec, DialChart, SpeedupChart
-from notedeck.render.charts import bars, lines
+from notedeck.deck import ChartArt, ChartSpec, LineChart, drawable
+from notedeck.render.charts import bars, columns, lines
 from notedeck.render.charts.figure import figure, png, rc, svg
 from notedeck.render.contract import FORMS, PNG, SVG
 
@@ -27,21 +27,18 @@ def draw(spec: ChartSpec, forms=FORMS) -> ChartArt:
     spec always gives the same bytes."""
     with painted(spec) as fig:
         return ChartArt(spec.name, png(fig) if PNG in forms else b"",
-                        svg(fig, spec) if SVG in forms else b"", *theme.chart_size(spec))
+                        svg(fig, drawable(spec)) if SVG in forms else b"", *theme.chart_size(spec))
 
 
 @contextmanager
 def painted(spec: ChartSpec):
     """The chart as a laid-out matplotlib Figure, inside the style it is drawn with."""
-    painters = {DialChart: lines.paint_dial, BottleneckChart: bars.paint_bottleneck,
-                SpeedupChart: lines.paint_speedup}
-    painter = painters.get(type(spec))
-    if painter is None:
-        kinds = ", ".join(kind.__name__ for kind in painters)
-        raise TypeError(f"cannot draw a {type(spec).__name__}; charts are {kinds}")
+    drawn = drawable(spec)
+    painter = (lines.paint_lines if isinstance(drawn, LineChart) else
+               bars.paint_bars if drawn.horizontal else columns.paint_columns)
     import matplotlib
 
     with matplotlib.rc_context(rc()):
-        fig = figure(*theme.chart_size(spec), spec.title)
-        painter(fig, spec)
+        fig = figure(*theme.chart_size(spec), drawn.title)
+        painter(fig, drawn)
         yield fig

@@ -20,13 +20,13 @@ FEATURED_MARKER_SIZE = 15
 LABEL_GAP_PT = 5             # between a line's end, or a marker, and its label
 MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")   # a second cue beside colour
 LINE_STYLES = ("-", (0, (6, 2)), (0, (2, 2)))        # used once colours run out
-SYMLOG_LINTHRESH = 1.0       # seconds: below it the speedup chart's x-axis is linear
-END_LABEL_SHARE = 0.3        # the dial's end labels take at most this share of the width
+SYMLOG_LINTHRESH = 1.0       # a symlog axis is linear below this (or its first positive tick)
+END_LABEL_SHARE = 0.3        # lines' end labels take at most this share of the width
 OWNER_MARGIN = 1.5           # a label this much nearer its own point than another's
 MIN_TEXT_CONTRAST = 3.0      # WCAG ratio for large text against the paper
 SVG_HASH_SALT = "notedeck"   # fixed ids in the SVG: same spec, same bytes
 PNG_COMPRESSION = 1          # zlib level: 1 encodes in half the time of 6; files 5-12% larger
-BAR_THICKNESS_IN = (0.3, 1.1)    # a bottleneck bar's least and greatest thickness
+BAR_THICKNESS_IN = (0.3, 1.1)    # a bar's least and greatest thickness
 BAR_GAP_IN = (0.12, 0.6)         # and the least and greatest space between rows
 BAR_TEXT_SIZES = (T.chart_label, T.chart_tick, 12)   # smaller only when bars would not fit
 LEADER_IN = 0.14                 # from a bar down to an outside label
@@ -62,6 +62,12 @@ def readable(colour: str) -> str:
 def text_on(fill: str) -> str:
     """Ink or paper, whichever reads better on `fill`."""
     return max((P.ink, P.paper), key=lambda c: contrast(c, fill))
+
+
+def segment_colour(index: int) -> str:
+    """A bar segment's fill: the accents first, then the rest of the series' colours."""
+    colours = (P.accent, P.accent2, *P.series[2:])
+    return colours[index % len(colours)]
 
 
 def series_style(index: int) -> dict:
@@ -162,16 +168,16 @@ def wrap(fig, text: str, size: float, weight: str, width_px: float) -> str:
 def finish_axes(fig, ax, spec, limits) -> None:
     """Ticks and labels from the spec, limits set before and after the layout is frozen
     (the second time the axes have their final size), then overlapping tick labels thinned."""
-    set_ticks(ax.xaxis, spec.x_ticks)
-    set_ticks(ax.yaxis, spec.y_ticks)
-    ax.set_xlabel(spec.x_label)
-    ax.set_ylabel(spec.y_label)
+    set_ticks(ax.xaxis, spec.x.ticks)
+    set_ticks(ax.yaxis, spec.y.ticks)
+    ax.set_xlabel(spec.x.title)
+    ax.set_ylabel(spec.y.title)
     limits(fig, ax, spec)
     freeze(fig)
     limits(fig, ax, spec)
     fig.draw_without_rendering()              # ticks where the final limits put them
-    thin_ticks(fig, ax.xaxis, spec.x_ticks)
-    thin_ticks(fig, ax.yaxis, spec.y_ticks)   # the layout is frozen: x's labels move no y tick
+    thin_ticks(fig, ax.xaxis, spec.x.ticks)
+    thin_ticks(fig, ax.yaxis, spec.y.ticks)   # the layout is frozen: x's labels move no y tick
 
 
 def freeze(fig) -> None:

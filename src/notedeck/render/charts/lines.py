@@ -1,59 +1,120 @@
-"""The two line charts: (a) the dial, writing time against speed; (c) the end-to-end speedup."""
+"""Line charts: lines over two axes, named at their ends, with reference lines and
+annotated points whose labels labels.py places clear of everything else."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
-from notedeck.deck import DialChart, SpeedupChart
+from notedeck.deck import Axis, LineChart, Point, on_scale
 from notedeck.render.charts.figure import (END_LABEL_SHARE, FEATURED_MARKER_SIZE, LABEL_GAP_PT,
-                                           LINE_WIDTH, MARKER_SIZE, OWNER_MARGIN, P,
-                                           SYMLOG_LINTHRESH, T, box_of, finish_axes,
-                                           fit_limits, measure, px, readable, series_style, wrap)
-from notedeck.render.charts.placement import (Box, Point, attachment, crosses, densify, distance,
-                                              hits, place_label, spread)
+                                           LINE_WIDTH, MARKER_SIZE, P, SYMLOG_LINTHRESH, T,
+                                           box_of, finish_axes, fit_limits, measure, px,
+                                           readable, series_style, wrap)
+from notedeck.render.charts.labels import around, display_points, place_text, ring, Scene
+from notedeck.render.charts.placement import densify, spread
+
+REFERENCE_DASH = (0, (6, 4))
 
 
-# --- (a) the dial: writing time against speed -----------------------------------
-
-def paint_dial(fig, spec: DialChart) -> None:
-    names = [_end_label_text(fig, s.label) for s in spec.series]
-    widest = max((measure(fig, line, T.chart_label, "bold")[0]
-                  for name in names for line in name.split("\n")), default=0)
-    margin = (widest + px(fig, 2 * LABEL_GAP_PT + 4)) / fig.bbox.width
-    fig.get_layout_engine().set(rect=(0, 0, 1 - margin, 1))
+def paint_lines(fig, spec: LineChart) -> None:
+    named = [(i, _end_label_text(fig, line.label)) for i, line in enumerate(spec.lines)
+             if line.named]
+    if named:                              # room at the right for the lines' names
+        widest = max((measure(fig, text, T.chart_label, "bold")[0]
+                      for _, name in named for text in name.split("\n")), default=0)
+        margin = (widest + px(fig, 2 * LABEL_GAP_PT + 4)) / fig.bbox.width
+        fig.get_layout_engine().set(rect=(0, 0, 1 - margin, 1))
     ax = fig.add_subplot()
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.grid(True, which="major")
+    _scale(ax, spec)
+    _grid(ax, spec)
+    for index, line in enumerate(spec.lines):
+        _draw_line(ax, index, line)
+    for reference in spec.references:
+        (ax.axhline if reference.axis == "y" else ax.axvline)(
+            reference.value, color=P.muted, linewidth=2, linestyle=REFERENCE_DASH, zorder=1)
+    for index, point in _points(spec):
+        _draw_point(ax, index, point)
+    finish_axes(fig, ax, spec, _limits)
+    _end_labels(fig, ax, spec, named)
+    _annotations(fig, ax, spec)
+
+
+def _scale(ax, spec: LineChart) -> None:
+    for axis, setter in ((spec.x, ax.set_xscale), (spec.y, ax.set_yscale)):
+        if axis.scale == "symlog":
+            setter("symlog", linthresh=_linthresh(spec, axis), linscale=0.5)
+        elif axis.scale == "log":
+            setter("log")
+
+
+def _linthresh(spec: LineChart, axis: Axis) -> float:
+    """Linear up to 1, or to the first positive tick or point when that is smaller."""
+    values = [t.value for t in axis.ticks]
+    values += [p.x if axis is spec.x else p.y for _, p in _points(spec)]
+    return min([SYMLOG_LINTHRESH, *(v for v in values if v > 0)])
+
+
+def _grid(ax, spec: LineChart) -> None:
+    if spec.x.grid and spec.y.grid:
+        ax.grid(True, which="major")
+    elif spec.x.grid or spec.y.grid:
+        ax.grid(True, which="major", axis="x" if spec.x.grid else "y")
     ax.set_axisbelow(True)
-    for index, series in enumerate(spec.series):
-        style = series_style(index)
-        ax.plot(series.x, series.y, linewidth=LINE_WIDTH, markeredgecolor=P.paper,
+
+
+def _draw_line(ax, index: int, line) -> None:
+    style = series_style(index)
+    if line.marked:
+        ax.plot(line.x, line.y, linewidth=LINE_WIDTH, markeredgecolor=P.paper,
                 markersize=MARKER_SIZE * (1.4 if style["marker"] == "*" else 1),
                 markeredgewidth=1.2, clip_on=False, **style)
-    finish_axes(fig, ax, spec, _dial_limits)
-    _end_labels(fig, ax, spec, names)
+    else:                                  # read by its stroke alone: a heavier one
+        ax.plot(line.x, line.y, color=style["color"], linestyle=style["linestyle"],
+                linewidth=LINE_WIDTH + 0.8, solid_capstyle="round", zorder=2)
 
 
-def _dial_limits(fig, ax, spec: DialChart) -> None:
-    """Every point and every dial stop in view, a marker's width from the edges."""
-    xs = [x for s in spec.series for x in s.x if x > 0] + \
-        [t.value for t in spec.x_ticks if t.value > 0]
-    ys = [y for s in spec.series for y in s.y if y > 0]
-    pad = px(fig, MARKER_SIZE)
-    fit_limits(ax, "x", min(xs, default=1), max(xs, default=10), pad, pad)
-    fit_limits(ax, "y", min(ys, default=1), max(ys, default=10), pad, pad)
+def _points(spec: LineChart) -> list[tuple[int, Point]]:
+    """(line index, point) for every annotated point on a stretch of its line that is drawn."""
+    shown = lambda x: on_scale(spec.x.scale, x)          # noqa: E731
+    return [(index, point) for index, line in enumerate(spec.lines)
+            for point in line.points_drawn(shown) if on_scale(spec.y.scale, point.y)]
+
+
+def _draw_point(ax, index: int, point: Point) -> None:
+    """A dot in its line's colour; the featured one larger, in the next colour, outlined."""
+    size = FEATURED_MARKER_SIZE if point.featured else MARKER_SIZE + 2
+    colour = series_style(index + point.featured)["color"]
+    ax.plot([point.x], [point.y], "o", markersize=size, clip_on=False, zorder=3, color=colour,
+            markeredgecolor=P.ink if point.featured else P.paper, markeredgewidth=1.5)
+
+
+def _limits(fig, ax, spec: LineChart) -> None:
+    """Every line, point, reference and x tick in view: a marker's width from the edges, or,
+    with labels inside the plot, room for the featured dot and a line of text."""
+    xs = [x for line in spec.lines for x in line.x] + [t.value for t in spec.x.ticks]
+    ys = [y for line in spec.lines for y in line.y]
+    xs += [p.x for _, p in _points(spec)] + [r.value for r in spec.references if r.axis == "x"]
+    ys += [p.y for _, p in _points(spec)] + [r.value for r in spec.references if r.axis == "y"]
+    xs = [x for x in xs if on_scale(spec.x.scale, x)]
+    ys = [y for y in ys if on_scale(spec.y.scale, y)]
+    low_x = 1 if spec.x.scale == "log" else 0
+    low_y = 1 if spec.y.scale == "log" else 0
+    if spec.annotated:
+        line, pad = px(fig, T.chart_label * 1.3), px(fig, FEATURED_MARKER_SIZE / 2 + 2)
+        fit_limits(ax, "x", min(xs, default=low_x), max(xs, default=low_x + 1), pad, pad)
+        fit_limits(ax, "y", min(ys, default=low_y), max(ys, default=10), 2.2 * line, 1.8 * line)
+    else:
+        pad = px(fig, MARKER_SIZE)
+        fit_limits(ax, "x", min(xs, default=low_x), max(xs, default=10), pad, pad)
+        fit_limits(ax, "y", min(ys, default=low_y), max(ys, default=10), pad, pad)
 
 
 def _end_label_text(fig, label: str) -> str:
     return wrap(fig, label, T.chart_label, "bold", fig.bbox.width * END_LABEL_SHARE)
 
 
-def _end_labels(fig, ax, spec: DialChart, names: list[str]) -> None:
-    """Each series named at its right end, nudged apart where lines end close together."""
-    shown = [(i, s, name) for i, (s, name) in enumerate(zip(spec.series, names)) if s.x]
-    ends = [(s.x[-1], s.y[-1]) for _, s, _ in shown]
+def _end_labels(fig, ax, spec: LineChart, named: list[tuple[int, str]]) -> None:
+    """Each named line named at its right end, nudged apart where lines end close together."""
+    shown = [(i, spec.lines[i], name) for i, name in named if spec.lines[i].x]
+    ends = [(line.x[-1], line.y[-1]) for _, line, _ in shown]
     style = {"fontsize": T.chart_label, "fontweight": "bold", "ha": "left", "va": "center"}
     heights = []
     for (_, _, name), end in zip(shown, ends):
@@ -75,152 +136,54 @@ def _end_labels(fig, ax, spec: DialChart, names: list[str]) -> None:
                     annotation_clip=False, **style)
 
 
-# --- (c) the speedup: end-to-end speedup against a fixed check -------------------
-
-def paint_speedup(fig, spec: SpeedupChart) -> None:
-    ax = fig.add_subplot()
-    positive = [v for v in [*(t.value for t in spec.x_ticks), *(m.x for m in spec.markers)]
-                if v > 0]
-    ax.set_xscale("symlog", linthresh=min([SYMLOG_LINTHRESH, *positive]), linscale=0.5)
-    ax.set_yscale("log")
-    ax.grid(True, which="major", axis="y")
-    ax.set_axisbelow(True)
-    ax.plot(spec.curve.x, spec.curve.y, color=P.accent, linewidth=LINE_WIDTH + 0.8,
-            solid_capstyle="round", zorder=2)
-    ax.axhline(spec.ceiling, color=P.muted, linewidth=2, linestyle=(0, (6, 4)), zorder=1)
-    for marker in spec.markers:
-        size = FEATURED_MARKER_SIZE if marker.featured else MARKER_SIZE + 2
-        ax.plot([marker.x], [marker.y], "o", markersize=size, clip_on=False, zorder=3,
-                color=P.accent2 if marker.featured else P.accent,
-                markeredgecolor=P.ink if marker.featured else P.paper, markeredgewidth=1.5)
-    finish_axes(fig, ax, spec, _speedup_limits)
-    _speedup_labels(fig, ax, spec)
-
-
-def _speedup_limits(fig, ax, spec: SpeedupChart) -> None:
-    xs = [*spec.curve.x, *(t.value for t in spec.x_ticks), *(m.x for m in spec.markers)]
-    ys = [y for y in (*spec.curve.y, *(m.y for m in spec.markers), spec.ceiling) if y > 0]
-    line = px(fig, T.chart_label * 1.3)
-    pad = px(fig, FEATURED_MARKER_SIZE / 2 + 2)
-    fit_limits(ax, "x", min(xs, default=0), max(xs, default=1), pad, pad)
-    fit_limits(ax, "y", min(ys, default=1), max(ys, default=10), 2.2 * line, 1.8 * line)
-
-
-def _speedup_labels(fig, ax, spec: SpeedupChart) -> None:
-    """The ceiling's label, then the markers' (featured first), each clear of the rest."""
+def _annotations(fig, ax, spec: LineChart) -> None:
+    """The references' labels, then the points' (featured first), each clear of the rest."""
+    if not spec.annotated:
+        return
     data = ax.transData
     step = px(fig, 2)
-    curve = densify(display_points(data, zip(spec.curve.x, spec.curve.y)), step)
-    y = data.transform((1, spec.ceiling))[1]
-    ceiling = densify([(ax.bbox.x0, y), (ax.bbox.x1, y)], step)
-    dots = display_points(data, ((m.x, m.y) for m in spec.markers))
+    lines = [p for line in spec.lines for p in densify(display_points(data, zip(line.x, line.y)),
+                                                       step)]
+    rules = [_rule(ax, reference, step) for reference in spec.references]
+    points = [p for _, p in _points(spec)]
+    dots = display_points(data, ((p.x, p.y) for p in points))
     scene = Scene((ax.bbox.x0 + 2, ax.bbox.y0 + 2, ax.bbox.x1 - 2, ax.bbox.y1 - 2),
-                   px(fig, FEATURED_MARKER_SIZE / 2))
-    ends = [data.inverted().transform((x, y)) for x in (ax.bbox.x1 - px(fig, LABEL_GAP_PT),
-                                                         ax.bbox.x0 + px(fig, LABEL_GAP_PT))]
-    spots = [(ends[0], 0, LABEL_GAP_PT, "right", "bottom"),
-             (ends[0], 0, -LABEL_GAP_PT, "right", "top"),
-             (ends[1], 0, LABEL_GAP_PT, "left", "bottom"),
-             (ends[1], 0, -LABEL_GAP_PT, "left", "top")]
-    place_text(ax, scene, spec.ceiling_label, spots, curve + dots,
-           {"fontsize": T.chart_label, "color": P.muted})
-    for i in sorted(range(len(spec.markers)), key=lambda i: not spec.markers[i].featured):
-        marker, others = spec.markers[i], dots[:i] + dots[i + 1:]
+                  px(fig, FEATURED_MARKER_SIZE / 2))
+    for reference, rule in zip(spec.references, rules):
+        place_text(ax, scene, reference.label, _rule_spots(fig, ax, reference), lines + dots,
+                   {"fontsize": T.chart_label, "color": P.muted})
+    crossing = [p for rule in rules for p in rule]
+    for i in sorted(range(len(points)), key=lambda i: not points[i].featured):
+        point, others = points[i], dots[:i] + dots[i + 1:]
         style = {"fontsize": T.chart_label, "color": P.ink,
-                 "fontweight": "bold" if marker.featured else "normal"}
-        keep = curve + ceiling + others + _ring(dots[i], px(fig, FEATURED_MARKER_SIZE / 2 + 1))
-        place_text(ax, scene, marker.label, around(marker), keep, style, dots[i], others)
+                 "fontweight": "bold" if point.featured else "normal"}
+        keep = lines + crossing + others + ring(dots[i], px(fig, FEATURED_MARKER_SIZE / 2 + 1))
+        place_text(ax, scene, point.label, around(point), keep, style, dots[i], others)
 
 
-def display_points(transform, points) -> list[Point]:
-    points = list(points)
-    return [tuple(p) for p in transform.transform(points)] if points else []
+def _rule(ax, reference, step: float) -> list:
+    """A reference line as dense display points, from edge to edge of the plot."""
+    if reference.axis == "y":
+        y = ax.transData.transform((1, reference.value))[1]
+        return densify([(ax.bbox.x0, y), (ax.bbox.x1, y)], step)
+    x = ax.transData.transform((reference.value, 1))[0]
+    return densify([(x, ax.bbox.y0), (x, ax.bbox.y1)], step)
 
 
-def _ring(centre: Point, radius: float) -> list[Point]:
-    """Points around a marker so no label covers it."""
-    import math
-
-    return [(centre[0] + radius * math.cos(k * math.pi / 8),
-             centre[1] + radius * math.sin(k * math.pi / 8)) for k in range(16)]
-
-
-NEAR_PT = FEATURED_MARKER_SIZE / 2 + LABEL_GAP_PT   # a marker label's offset; 3x gets a leader
-DIRECTIONS = ((1, 1, "left", "bottom"), (-1, -1, "right", "top"), (1, -1, "left", "top"),
-              (-1, 1, "right", "bottom"), (1.3, 0, "left", "center"),
-              (-1.3, 0, "right", "center"), (0, 1.3, "center", "bottom"),
-              (0, -1.3, "center", "top"))
-
-
-def around(marker) -> list:
-    """Places beside a marker, nearest first: diagonals, sides, then farther out."""
-    return [((marker.x, marker.y), dx * reach, dy * reach, ha, va)
-            for reach in (NEAR_PT, 3 * NEAR_PT) for dx, dy, ha, va in DIRECTIONS]
-
-
-@dataclass
-class Scene:
-    """Where labels may go, and what those placed so far occupy: boxes and leader lines."""
-
-    bounds: Box
-    dot_radius: float = 0.0
-    boxes: list[Box] = field(default_factory=list)
-    leaders: list[tuple[Point, Point]] = field(default_factory=list)
-
-
-def place_text(ax, scene: Scene, text: str, spots: list, keep: list[Point], style: dict,
-           owner: Point | None = None, rivals: Sequence[Point] = ()) -> None:
-    """Draw `text` at the best of `spots` (anchor, dx pt, dy pt, ha, va).
-
-    A label far from its `owner` point gets a leader, which may cross no other
-    leader or label; a label near it must be clearly nearer it than any of `rivals`.
-    """
-    fig = ax.figure
-    boxes, extra = [], []
-    probe = ax.annotate(text, xy=spots[0][0], xytext=spots[0][1:3],   # one probe, moved
-                        textcoords="offset points", annotation_clip=False, **style)
-    for anchor, dx, dy, ha, va in spots:
-        probe.xy, probe.xyann = anchor, (dx, dy)
-        probe.set_horizontalalignment(ha)
-        probe.set_verticalalignment(va)
-        box = box_of(probe, fig)
-        boxes.append(box)
-        extra.append(_link_cost(scene, box, ha, va, owner, rivals, _leads(dx, dy)))
-    probe.remove()
-    best = place_label(boxes, scene.boxes, keep, scene.bounds, extra)
-    anchor, dx, dy, ha, va = spots[best]
-    leader = None
-    if _leads(dx, dy) and owner is not None:
-        start = attachment(boxes[best], ha, va)
-        scene.leaders.append((start, owner))
-        leader = {"arrowstyle": "-", "color": P.muted, "linewidth": 1.2,
-                  "relpos": _relpos(ha, va), "shrinkA": 2,
-                  "shrinkB": FEATURED_MARKER_SIZE / 2 + 1}
-    ax.annotate(text, xy=anchor, xytext=(dx, dy), textcoords="offset points", ha=ha, va=va,
-                arrowprops=leader, annotation_clip=False, **style)
-    scene.boxes.append(boxes[best])
-
-
-def _leads(dx: float, dy: float) -> bool:
-    return max(abs(dx), abs(dy)) > 2 * NEAR_PT
-
-
-def _relpos(ha: str, va: str) -> tuple[float, float]:
-    return ({"left": 0.0, "center": 0.5, "right": 1.0}[ha],
-            {"bottom": 0.0, "center": 0.5, "top": 1.0}[va])
-
-
-def _link_cost(scene: Scene, box: Box, ha: str, va: str, owner, rivals, leads: bool) -> float:
-    """How badly a label placed in `box` would be tied to its point."""
-    crossed = 100.0 * sum(hits(other, box) for other in scene.leaders)
-    if owner is None:
-        return crossed
-    if not leads:       # read by nearness: another point must not be about as near
-        near = distance(box, owner) * OWNER_MARGIN
-        return crossed + 50.0 * any(distance(box, rival) < near for rival in rivals)
-    line = (attachment(box, ha, va), owner)
-    r = scene.dot_radius
-    tangles = sum(crosses(line, other) for other in scene.leaders) + \
-        sum(hits(line, other) for other in scene.boxes) + \
-        sum(hits(line, (x - r, y - r, x + r, y + r)) for x, y in rivals)
-    return crossed + 30.0 + 100.0 * tangles   # a leader is a little worse than none
+def _rule_spots(fig, ax, reference) -> list:
+    """Where a reference's label may go: above or below a horizontal line at either end of
+    the plot, beside a vertical one at its top or bottom."""
+    gap = px(fig, LABEL_GAP_PT)
+    inverse = ax.transData.inverted()
+    if reference.axis == "y":
+        y = ax.transData.transform((1, reference.value))[1]
+        right, left = (inverse.transform((x, y)) for x in (ax.bbox.x1 - gap, ax.bbox.x0 + gap))
+        return [(right, 0, LABEL_GAP_PT, "right", "bottom"),
+                (right, 0, -LABEL_GAP_PT, "right", "top"),
+                (left, 0, LABEL_GAP_PT, "left", "bottom"),
+                (left, 0, -LABEL_GAP_PT, "left", "top")]
+    x = ax.transData.transform((reference.value, 1))[0]
+    top, bottom = (inverse.transform((x, y)) for y in (ax.bbox.y1 - gap, ax.bbox.y0 + gap))
+    return [(top, LABEL_GAP_PT, 0, "left", "top"), (top, -LABEL_GAP_PT, 0, "right", "top"),
+            (bottom, LABEL_GAP_PT, 0, "left", "bottom"),
+            (bottom, -LABEL_GAP_PT, 0, "right", "bottom")]

@@ -71,9 +71,9 @@ def parts(text: str, name: str) -> list[tuple[str, str]]:
             return [(text, name)]
         lacks = glyphs.needs_fallback
     else:
-        fallback = glyphs.dejavu_file() is not None
+        has_fallback = glyphs.dejavu_file() is not None
 
         def lacks(ch: str) -> bool:
-            return fallback and ch != " " and ord(ch) not in covered
+            return has_fallback and ch != " " and ord(ch) not in covered
     return [("".join(chars), fallback() if missing else name)
             for missing, chars in groupby(text, lacks)]

@@ -20,7 +20,8 @@ from notedeck.layout.styles import Ink
 from notedeck.render.pptx.write import A, colour, emu_box, solid
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
-_POSITION = {"r": "RIGHT", "l": "LEFT", "t": "ABOVE", "b": "BELOW", "ctr": "CENTER"}
+_POSITION = {"r": "RIGHT", "l": "LEFT", "t": "ABOVE", "b": "BELOW", "ctr": "CENTER",
+             "out": "OUTSIDE_END"}
 _MARKER = {"circle": "CIRCLE", "square": "SQUARE", "diamond": "DIAMOND",
            "triangle": "TRIANGLE", "x": "X", "star": "STAR", "plus": "PLUS", "dash": "DASH",
            "none": "NONE"}
@@ -90,7 +91,7 @@ def _xy_series(drawn, series: Series, planned: PChart) -> None:
     for index in series.featured:
         point = drawn.points[index].marker
         point.style, point.size = XL_MARKER_STYLE.CIRCLE, series.marker_size + 5
-        _fill(point.format.fill, planned.accent2 or series.colour)
+        _fill(point.format.fill, series.featured_colour or series.colour)
         _line(point.format.line, planned.look.text, 1.25)
     for label in series.labels:
         _label(drawn.points[label.index].data_label, label, planned, Pt(planned.sizes[2]),
@@ -130,7 +131,7 @@ def _gridlines(drawn, series: Series, planned: PChart) -> None:
     drawn._element.find(f"{{{C}}}xVal").addprevious(bars)
 
 
-# --- 100% bars ---------------------------------------------------------------------------
+# --- bars ------------------------------------------------------------------------------------
 
 def _bars(slide, planned: PChart):
     from pptx.chart.data import CategoryChartData
@@ -141,10 +142,11 @@ def _bars(slide, planned: PChart):
     data.categories = planned.categories
     for series in planned.series:
         data.add_series(series.name, [value for _, value in series.points])
-    frame = slide.shapes.add_chart(XL_CHART_TYPE.BAR_STACKED_100, *emu_box(planned.box), data)
+    frame = slide.shapes.add_chart(getattr(XL_CHART_TYPE, planned.kind), *emu_box(planned.box),
+                                   data)
     chart = frame.chart
     plot = chart.plots[0]
-    plot.gap_width, plot.overlap = 45, 100
+    plot.gap_width, plot.overlap = 45, 100 if "STACKED" in planned.kind else 0
     for series, drawn in zip(planned.series, plot.series):
         _fill(drawn.format.fill, series.colour)
         _line(drawn.format.line, planned.look.paper, 1.0)
@@ -154,7 +156,7 @@ def _bars(slide, planned: PChart):
     chart.value_axis.visible = False
     chart.value_axis.has_major_gridlines = False
     categories = chart.category_axis
-    categories.reverse_order = True            # the first bar on top, as in the picture
+    categories.reverse_order = planned.kind.startswith("BAR")   # the first bar on top
     categories.major_tick_mark = XL_TICK_MARK.NONE
     categories.format.line.fill.background()
     categories.tick_labels.font.size = Pt(planned.sizes[2])

@@ -4,9 +4,10 @@ Every string a native chart shows comes from its spec (formatter strings):
 its title, axis titles, tick labels and point labels. Tick labels are the
 spec's own ticks, drawn as the labels of a helper series at each tick (with a
 gridline each, as an error bar), since a native axis can only print numbers
-its own way. Logarithmic axes cannot show 0: the speedup chart draws the
-no-check case as what it equals, the writing speedup, on its ceiling line
-(docs/templates.md, "Native charts"). Pure: chart_xml.py writes these.
+its own way. A native axis is linear or logarithmic: a symlog axis is drawn
+logarithmic from its first positive value, and what lies at 0 (a point, its
+label) is left out, as on any log axis (docs/templates.md, "Native charts").
+Pure: chart_xml.py writes these.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from notedeck.deck import BottleneckChart, ChartSpec, DialChart, SpeedupChart, Tick
+from notedeck.deck import BarChart, ChartSpec, LineChart, Tick, drawable
 from notedeck.layout import fit
 from notedeck.layout.geometry import Box
 from notedeck.layout.styles import Ink
@@ -22,8 +23,9 @@ from notedeck.theme import TYPE
 
 PAD = 1.06               # log axes reach a little past the data: LibreOffice drops a point
 INSIDE = 1.0005          # that lies exactly on a log axis's end; helpers sit just inside it
+LINEAR_PAD = 0.05        # linear axes reach this share of their span past the data
 MARKERS = ("circle", "square", "diamond", "triangle", "x", "star", "plus", "dash")
-SMALL_SHARE = 0.12        # a bar segment narrower than this carries no label inside it
+SMALL_SHARE = 0.12        # a stacked segment shorter than this carries no label inside it
 GAP_IN = 0.08
 
 
@@ -35,12 +37,24 @@ class Axis:
     log: bool
     ticks: tuple[Tick, ...]
 
+    def inside(self) -> float:
+        """A value just inside the axis's low end, where a helper's point stays drawn."""
+        if self.log:
+            return self.minimum * INSIDE
+        return self.minimum + (self.maximum - self.minimum) * (INSIDE - 1)
+
+    def at(self, value: float) -> float:
+        """Where a value lies along the axis, 0 to 1."""
+        if self.log:
+            return math.log10(value / self.minimum) / math.log10(self.maximum / self.minimum)
+        return (value - self.minimum) / (self.maximum - self.minimum)
+
 
 @dataclass(frozen=True)
 class Label:
     index: int                   # the point it belongs to
     text: str
-    position: str                # "r", "l", "t", "b", "ctr"
+    position: str                # "r", "l", "t", "b", "ctr", "out"
 
 
 @dataclass(frozen=True)
@@ -52,10 +66,11 @@ class Series:
     marker: str = "none"
     marker_size: int = 7
     labels: tuple[Label, ...] = ()
-    featured: tuple[int, ...] = ()                 # points drawn larger, in the second accent
+    featured: tuple[int, ...] = ()                 # points drawn larger, in `featured_colour`
     gridlines: str = ""                            # "x" | "y": an error bar per point, as a grid
     legend: bool = True
     label_colour: Ink | None = None
+    featured_colour: Ink | None = None
 
 
 @dataclass(frozen=True)
@@ -63,7 +78,7 @@ class PChart:
     """A native chart on a slide."""
 
     box: Box
-    kind: str                                      # "xy" | "bar100"
+    kind: str                                      # "xy", or a bar chart's XL_CHART_TYPE name
     name: str
     title: str
     alt_text: str
@@ -76,89 +91,99 @@ class PChart:
     look: object = None                            # colours.Look
     face: object = None                            # faces.Face that measured its text
     sizes: tuple[float, float, float] = (TYPE.chart_title, TYPE.chart_label, TYPE.chart_tick)
-    accent2: Ink | None = None
     axis_titles: tuple[tuple[float, float], tuple[float, float]] = ((0.4, 0.9), (0.0, 0.4))
 
 
 def plan_chart(spec: ChartSpec, box: Box, look, face) -> PChart:
     """The native form of a chart spec, filling `box`; `look` gives its theme colours."""
-    match spec:
-        case DialChart():
-            return _dial(spec, box, look, face)
-        case SpeedupChart():
-            return _speedup(spec, box, look, face, look.series[1])
-        case BottleneckChart():
-            return _bottleneck(spec, box, look, face)
-    raise TypeError(f"no native form for a {type(spec).__name__}")
+    drawn = drawable(spec)
+    if isinstance(drawn, LineChart):
+        return _lines(drawn, box, look, face)
+    return _bars(drawn, box, look, face)
 
 
-# --- the line charts ---------------------------------------------------------------------
+# --- line charts ---------------------------------------------------------------------------
 
-def _dial(spec: DialChart, box: Box, look, face) -> PChart:
-    ys = [v for s in spec.series for v in s.y] + [t.value for t in spec.y_ticks]
-    xs = [v for s in spec.series for v in s.x] + [t.value for t in spec.x_ticks]
-    x = _log_axis(spec.x_label, xs, spec.x_ticks)
-    y = _log_axis(spec.y_label, ys, spec.y_ticks)
-    series = tuple(Series(s.label, tuple(zip(s.x, s.y)), look.series[i % len(look.series)],
-                          "solid" if i < len(look.series) else "dash",
-                          MARKERS[i % len(MARKERS)], 7)
-                   for i, s in enumerate(spec.series))
-    legend_w = max(fit.text_width(s.label, TYPE.chart_tick, face=face) for s in spec.series)
-    right = (legend_w / fit.PT_PER_IN + 0.6) / box.w
-    return _xy(spec, box, look, face, x, y, series, right, legend="r")
+def _lines(spec: LineChart, box: Box, look, face) -> PChart:
+    x_log, y_log = spec.x.scale != "linear", spec.y.scale != "linear"
+    shows_x = (lambda v: v > 0) if x_log else (lambda v: True)
+    shows_y = (lambda v: v > 0) if y_log else (lambda v: True)
+    drawn = [tuple((a, b) for a, b in zip(line.x, line.y) if shows_x(a) and shows_y(b))
+             for line in spec.lines]
+    points = [tuple(p for p in line.points_drawn(shows_x) if shows_y(p.y)) for line in spec.lines]
+    xs = [a for line in drawn for a, _ in line]
+    ys = [b for line in drawn for _, b in line]
+    xs += [p.x for group in points for p in group] + [t.value for t in spec.x.ticks]
+    ys += [p.y for group in points for p in group]
+    xs += [r.value for r in spec.references if r.axis == "x"]
+    ys += [r.value for r in spec.references if r.axis == "y"]
+    xs, ys = xs or [1.0], ys or [1.0]     # a chart with no data still has axes
+    if spec.annotated:                 # room above the data for the labels inside the plot
+        ys.append(max(ys) * 2 if y_log else max(ys) + (max(ys) - min(ys)) * 0.25)
+    else:
+        ys += [t.value for t in spec.y.ticks]
+    x = _axis(spec.x.title, xs, spec.x.ticks, x_log)
+    y = _axis(spec.y.title, ys, spec.y.ticks, y_log)
+    series = [_line(spec.lines[i], line, i, look) for i, line in enumerate(drawn)]
+    high = (max((a for line in drawn for a, _ in line), default=x.maximum),
+            max((b for line in drawn for _, b in line), default=y.maximum))
+    series += [_reference(r, x, y, high, look) for r in spec.references]
+    series += [_points(spec.lines[i], group, i, look) for i, group in enumerate(points) if group]
+    named = [line.label for line in spec.lines if line.named]
+    if named:
+        legend_w = max(fit.text_width(label, TYPE.chart_tick, face=face) for label in named)
+        right = (legend_w / fit.PT_PER_IN + 0.6) / box.w
+    else:
+        right = 0.35 / box.w
+    # The labels above the references' ends stand above the plot: room for them, not the title.
+    above = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN if spec.annotated else 0
+    return _xy(spec, box, look, face, x, y, tuple(series), right, "r" if named else "", above)
 
 
-def _speedup(spec: SpeedupChart, box: Box, look, face, accent2: Ink) -> PChart:
-    positive = [(x, y) for x, y in zip(spec.curve.x, spec.curve.y) if x > 0]
-    low, high = positive[0][0], positive[-1][0]
-    ys = [y for _, y in positive] + [spec.ceiling]
-    x = _log_axis(spec.x_label, [low, high], tuple(t for t in spec.x_ticks if t.value > 0))
-    y = _log_axis(spec.y_label, [min(ys), spec.ceiling * 2], spec.y_ticks)
-    shown = [m for m in spec.markers if m.x > 0]
-    at_zero = [m for m in spec.markers if m.x <= 0]
-    ceiling = [(x.minimum * INSIDE, spec.ceiling), (high, spec.ceiling)]
-    labels = [Label(1, spec.ceiling_label, "t")]
-    if at_zero:                    # no check at all: the speedup is the ceiling itself, shown
-        ceiling.insert(1, (_beside_start(at_zero[0].label, x, box, face), spec.ceiling))
-        labels = [Label(1, at_zero[0].label, "t"), Label(2, spec.ceiling_label, "t")]
-    series = (
-        Series(spec.curve.label, tuple(positive), look.accent, "solid", "none"),
-        Series(spec.ceiling_label, tuple(ceiling), look.muted, "dash", "none",
-               labels=tuple(labels), legend=False),
-        Series("Marked checks", tuple((m.x, m.y) for m in shown), look.accent, "none",
-               "circle", 8, tuple(Label(i, m.label, "r" if i < len(shown) - 1 else "t")
-                                  for i, m in enumerate(shown)),
-               tuple(i for i, m in enumerate(shown) if m.featured), legend=False),
-    )
-    # The labels above the ceiling's ends stand above the plot: room for them, not the title.
-    above = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN
-    return _xy(spec, box, look, face, x, y, series, 0.35 / box.w, legend="",
-               accent2=accent2, headroom=above)
+def _line(line, points, index: int, look) -> Series:
+    count = len(look.series)
+    return Series(line.label, points, look.series[index % count],
+                  "solid" if index < count else "dash",
+                  MARKERS[index % len(MARKERS)] if line.marked else "none",
+                  legend=line.named)
+
+
+def _reference(reference, x: Axis, y: Axis, high: tuple[float, float], look) -> Series:
+    """A dashed line across the plot, its label above its far end (or beside its top)."""
+    if reference.axis == "y":
+        ends, where = ((x.inside(), reference.value), (high[0], reference.value)), "t"
+    else:
+        ends, where = ((reference.value, y.inside()), (reference.value, high[1])), "r"
+    return Series(reference.label, ends, look.muted, "dash", "none",
+                  labels=(Label(1, reference.label, where),), legend=False)
+
+
+def _points(line, points, index: int, look) -> Series:
+    """A line's annotated points as dots with labels to their right (above, at the far end)."""
+    count = len(look.series)
+    last = max(p.x for p in points)
+    return Series(line.points_label or line.label, tuple((p.x, p.y) for p in points),
+                  look.series[index % count], "none", "circle", 8,
+                  tuple(Label(i, p.label, "t" if p.x == last else "r")
+                        for i, p in enumerate(points)),
+                  tuple(i for i, p in enumerate(points) if p.featured), legend=False,
+                  featured_colour=look.series[(index + 1) % count])
 
 
 def _thinned(axis: Axis, length: float, size) -> Axis:
     """The axis with only the ticks whose labels do not run into the one before (as the
     picture thins them), the first kept."""
-    span = math.log10(axis.maximum / axis.minimum)
     kept, last = [], None
     for tick in axis.ticks:
-        at = math.log10(tick.value / axis.minimum) / span * length
+        at = axis.at(tick.value) * length
         if last is None or at - last[0] >= (last[1] + size(tick)) / 2 + GAP_IN:
             kept.append(tick)
             last = (at, size(tick))
     return Axis(axis.title, axis.minimum, axis.maximum, axis.log, tuple(kept))
 
 
-def _beside_start(text: str, x: Axis, box: Box, face) -> float:
-    """Where on a log axis a label centred above a point starts just inside the plot."""
-    width = fit.text_width(text, TYPE.chart_tick, face=face) / fit.PT_PER_IN
-    decades = math.log10(x.maximum / x.minimum)
-    share = (width / 2 + 0.1) / max(box.w * 0.75, 0.1)
-    return x.minimum * 10 ** (decades * share)
-
-
 def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...],
-        right: float, legend: str, accent2: Ink | None = None, headroom: float = 0.0) -> PChart:
+        right: float, legend: str, headroom: float = 0.0) -> PChart:
     title_h = _title_height(spec.title, box, face)
     tick_w = max((fit.text_width(t.label, TYPE.chart_tick, face=face) for t in y.ticks),
                  default=0.0) / fit.PT_PER_IN
@@ -173,10 +198,10 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
     y = _thinned(y, box.h * plot[3], lambda t: line)
     helpers = (
         Series(x.title,                 # the axis's labels, named in the deck's language
-               tuple((t.value, y.minimum * INSIDE) for t in x.ticks), None, "none",
+               tuple((t.value, y.inside()) for t in x.ticks), None, "none",
                labels=tuple(Label(i, t.label, "b") for i, t in enumerate(x.ticks)),
                gridlines="y", legend=False),
-        Series(y.title, tuple((x.minimum * INSIDE, t.value) for t in y.ticks),
+        Series(y.title, tuple((x.inside(), t.value) for t in y.ticks),
                None, "none",
                labels=tuple(Label(i, t.label, "l") for i, t in enumerate(y.ticks)),
                gridlines="x", legend=False),
@@ -185,7 +210,7 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
     # that follow a shorter first one.
     ordered = tuple(sorted((*helpers, *series), key=lambda s: -len(s.points)))
     return PChart(box, "xy", spec.name, spec.title, spec.alt_text, ordered, x, y,
-                  plot=plot, legend=legend, look=look, face=face, accent2=accent2,
+                  plot=plot, legend=legend, look=look, face=face,
                   axis_titles=_axis_titles(box, plot, x, y, face))
 
 
@@ -217,41 +242,90 @@ def _title_height(title: str, box: Box, face) -> float:
     return len(lines) * fit.line_height(size, face=face) / fit.PT_PER_IN + GAP_IN
 
 
-def _log_axis(title: str, values, ticks: tuple[Tick, ...]) -> Axis:
-    """A logarithmic axis a little wider than its data, down to the tick below it (so a
-    speedup axis shows its 1x), with the ticks that fall on it."""
-    low = min(v for v in values if v > 0)
-    below = [t.value for t in ticks if 0 < t.value <= low]
-    low, high = (max(below) if below else low) / PAD, max(values) * PAD
-    return Axis(title, low, high, True, tuple(t for t in ticks if low < t.value < high))
+def _axis(title: str, values, ticks: tuple[Tick, ...], log: bool) -> Axis:
+    """An axis a little wider than its data, down to the tick below it (so an axis of
+    multiples shows its 1x), with the ticks that fall on it."""
+    if log:
+        low = min((v for v in values if v > 0), default=1.0)
+        below = [t.value for t in ticks if 0 < t.value <= low]
+        low, high = (max(below) if below else low) / PAD, max(values) * PAD
+    else:
+        low, high = min(values), max(values)
+        below = [t.value for t in ticks if t.value <= low]
+        low = max(below) if below else low
+        span = (high - low) or 1.0
+        low, high = low - span * LINEAR_PAD, high + span * LINEAR_PAD
+    return Axis(title, low, high, log, tuple(t for t in ticks if low < t.value < high))
 
 
-# --- the bars ----------------------------------------------------------------------------
+# --- bar charts ----------------------------------------------------------------------------
 
-def _bottleneck(spec: BottleneckChart, box: Box, look, face) -> PChart:
-    """Two 100% bars; a segment too thin for its share inside says it beside its bar's name."""
+def _bars(spec: BarChart, box: Box, look, face) -> PChart:
+    """A native bar chart: stacked segments labelled inside, a segment too short for its
+    label saying it under its bar's name; side-by-side segments labelled past their ends."""
+    lengths = spec.lengths()
     names = []
-    for bar in spec.bars:
-        thin = [f"{s.label} {s.share_label}" for s in bar.segments if s.share < SMALL_SHARE]
-        names.append("\n".join([bar.label, bar.total_label, *thin]))
-    segments = spec.bars[0].segments
+    for bar, row in zip(spec.bars, lengths):
+        thin = [f"{s.label} {s.value_label}" for s, length in zip(bar.segments, row)
+                if spec.stacked and length < SMALL_SHARE]
+        names.append("\n".join([bar.label, *filter(None, [bar.total_label]), *thin]))
     series = []
-    for j, segment in enumerate(segments):
-        values = tuple((0.0, bar.segments[j].share) for bar in spec.bars)
-        labels = tuple(Label(i, bar.segments[j].share_label, "ctr")
-                       for i, bar in enumerate(spec.bars) if bar.segments[j].share >= SMALL_SHARE)
+    for j, segment in enumerate(spec.bars[0].segments if spec.bars else ()):
+        values = tuple((0.0, bar.segments[j].value) for bar in spec.bars)
         fill = look.series[j % len(look.series)]
-        series.append(Series(segment.label, values, fill, labels=labels,
-                             label_colour=_on(fill, look)))
-    title_h = _title_height(spec.title, box, face)
-    name_w = max(fit.text_width(line, TYPE.chart_tick, face=face)
-                 for name in names for line in name.split("\n")) / fit.PT_PER_IN
-    legend_h = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN + 2 * GAP_IN
+        if spec.stacked:
+            labels = tuple(Label(i, bar.segments[j].value_label, "ctr")
+                           for i, (bar, row) in enumerate(zip(spec.bars, lengths))
+                           if row[j] >= SMALL_SHARE)
+            series.append(Series(segment.label, values, fill, labels=labels,
+                                 label_colour=_on(fill, look)))
+        else:
+            labels = tuple(Label(i, bar.segments[j].value_label, "out")
+                           for i, bar in enumerate(spec.bars))
+            series.append(Series(segment.label, values, fill, labels=labels))
+    plot = (_across if spec.horizontal else _upright)(spec, names, box, face)
+    return PChart(box, _bar_kind(spec), spec.name, spec.title, spec.alt_text, tuple(series),
+                  categories=tuple(names), plot=plot, legend="t" if len(series) > 1 else "",
+                  look=look, face=face)
+
+
+def _bar_kind(spec: BarChart) -> str:
+    """The native chart type: BAR_STACKED_100, COLUMN_CLUSTERED, ..."""
+    shape = "BAR" if spec.horizontal else "COLUMN"
+    if not spec.stacked:
+        return f"{shape}_CLUSTERED"
+    return f"{shape}_STACKED_100" if spec.normalised else f"{shape}_STACKED"
+
+
+def _across(spec: BarChart, names: list[str], box: Box, face) -> tuple:
+    """The plot of horizontal bars: the bars' names at its left, the legend above it."""
+    name_w = max((fit.text_width(line, TYPE.chart_tick, face=face)
+                  for name in names for line in name.split("\n")), default=0) / fit.PT_PER_IN
+    top = _bar_top(spec, box, face)
     left = min((name_w + 3 * GAP_IN) / box.w, 0.45)
-    top = (title_h + legend_h + GAP_IN) / box.h
-    plot = (left, top, max(1 - left - 0.03, 0.1), max(1 - top - 0.05, 0.1))
-    return PChart(box, "bar100", spec.name, spec.title, spec.alt_text, tuple(series),
-                  categories=tuple(names), plot=plot, legend="t", look=look, face=face)
+    right = 0.03 if spec.stacked else _widest_value(spec, face) / box.w + 0.03
+    return (left, top, max(1 - left - right, 0.1), max(1 - top - 0.05, 0.1))
+
+
+def _upright(spec: BarChart, names: list[str], box: Box, face) -> tuple:
+    """The plot of columns: their names under it, the legend above it, room above the
+    tallest for its label when labels stand past the ends."""
+    lines = max((len(name.split("\n")) for name in names), default=1)
+    line = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN
+    top = _bar_top(spec, box, face) + (0 if spec.stacked else (line + GAP_IN) / box.h)
+    bottom = (lines * line + 2 * GAP_IN) / box.h
+    return (0.03, top, 0.94, max(1 - top - bottom, 0.1))
+
+
+def _bar_top(spec: BarChart, box: Box, face) -> float:
+    title_h = _title_height(spec.title, box, face)
+    legend_h = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN + 2 * GAP_IN
+    return (title_h + legend_h + GAP_IN) / box.h
+
+
+def _widest_value(spec: BarChart, face) -> float:
+    return max((fit.text_width(s.value_label, TYPE.chart_tick, face=face)
+                for bar in spec.bars for s in bar.segments), default=0) / fit.PT_PER_IN + GAP_IN
 
 
 def _on(fill: Ink, look) -> Ink:

@@ -1,8 +1,8 @@
-"""web/index.html: the note as one self-contained web page, with the dial and check slider live.
+"""web/index.html: the note as one self-contained web page, with its controls live.
 
 plan (pure, plan.py) turns the Deck into the whole HTML text; emit (emit.py) writes
 it. The page needs nothing at view time: style, script, charts (inline SVG) and
-every figure the controls can show (the Deck's Explorer, as JSON) are in the file.
+every figure the controls can show (the Deck's Live values, as JSON) are in the file.
 """
 
 from __future__ import annotations
@@ -23,4 +23,4 @@ def _emit(page, path) -> int:
 
 
 RENDERER = Renderer("web", "web/index.html", "pages", (), _plan, _emit,
-                    "the note as one web page: dial and check slider live, no network", no_art)
+                    "the note as one web page: its controls live, no network", no_art)

@@ -1,18 +1,20 @@
-"""The Deck's blocks as semantic HTML; charts as inline SVG, live where the Deck has an Explorer."""
+"""The Deck's blocks as semantic HTML; charts as inline SVG; live where the Deck has Live controls."""
 
 from __future__ import annotations
 
 from notedeck.errors import fail
-from notedeck.deck import (Block, BottleneckChart, BulletList, Callout, Chart, DialChart, Heading, Paragraph, SpeedupChart, Stats, Table, Worksheet)
+from notedeck.deck import (BarChart, Block, BulletList, Callout, Chart, Heading, LineChart,
+                           Paragraph, Stats, Table, Worksheet, drawable)
 from notedeck.render.web.html import Ids, el, esc, runs
-from notedeck.render.web.live import Live, bottleneck_bars, static_stats
-from notedeck.render.web.svg import NARROW, SHAPES, WIDE, dial_svg, marker, series_colour, speedup_svg
+from notedeck.render.web.live import LivePage, bar_chart, static_stats
+from notedeck.render.web.svg import (NARROW, SHAPES, WIDE, column_svg, line_svg, marker,
+                                     series_colour)
 
 
 class Blocks:
-    """Turns blocks into HTML for one page; `live` is None when the Deck has no Explorer."""
+    """Turns blocks into HTML for one page; `live` is None when the Deck has no Live controls."""
 
-    def __init__(self, ids: Ids, live: Live | None):
+    def __init__(self, ids: Ids, live: LivePage | None):
         self.ids, self.live = ids, live
         self.last_heading = 2
 
@@ -56,10 +58,10 @@ class Blocks:
         return el("div", el("table", body), class_="table-wrap")
 
     def stats(self, stats: Stats) -> str:
-        live = self.live
-        if live is not None and stats == live.explorer.checks[live.explorer.check_start].stats:
-            return live.stats() + static_stats(stats).replace('class="stats"',
-                                                              'class="stats static"', 1)
+        standing = self.live.standing_for(stats) if self.live else None
+        if standing is not None:
+            return self.live.stats(standing) + static_stats(stats).replace(
+                'class="stats"', 'class="stats static"', 1)
         return static_stats(stats)
 
     def worksheet(self, sheet: Worksheet) -> str:
@@ -75,43 +77,50 @@ class Blocks:
                   class_="worksheet", aria_labelledby=hid)
 
     def chart(self, spec) -> str:
-        match spec:
-            case DialChart():
-                return self.dial(spec)
-            case BottleneckChart():
-                return self.bottleneck(spec)
-            case SpeedupChart():
-                return self.speedup(spec)
-        raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+        drawn = drawable(spec)
+        if isinstance(drawn, LineChart):
+            static = self.lines(drawn)
+        elif isinstance(drawn, BarChart):
+            static = self.bars(drawn)
+        else:
+            raise fail("web page", f"cannot draw a {type(spec).__name__} chart")
+        return self.live.around(spec.name, static) if self.live else static
 
-    def dial(self, spec: DialChart) -> str:
-        overlay = self.live.dial_overlay(spec) if self.live else ""
-        legend = el("ul", "".join(
-            el("li", _legend_key(i) + esc(s.label), data_workload=str(i))
-            for i, s in enumerate(spec.series)), class_="legend")
-        figure = self._figure(spec.title, dial_svg(spec, WIDE, self.ids, overlay),
-                              dial_svg(spec, NARROW, self.ids, overlay), legend, "dial-figure")
-        return figure + (self.live.dial_panel() if self.live else "")
+    def _overlay(self, spec) -> str:
+        return self.live.overlay(spec) if self.live else ""
 
-    def bottleneck(self, spec: BottleneckChart) -> str:
-        static = bottleneck_bars(spec, self.ids)
-        if self.live is None:
-            return static
-        panel = self.live.check_panel(bottleneck_bars(spec, self.ids, self.live))
-        return panel + el("div", static, class_="static")
+    def lines(self, spec: LineChart) -> str:
+        """Wide and narrow SVG, the named lines' legend, and the points' labels listed for the
+        narrow frame, which does not draw them."""
+        overlay = self._overlay(spec)
+        named = [(i, line) for i, line in enumerate(spec.lines) if line.named]
+        after = el("ul", "".join(el("li", _legend_key(i) + esc(line.label), data_item=str(i))
+                                 for i, line in named), class_="legend") if named else ""
+        points = [p for line in spec.lines for p in line.points]
+        if points:
+            after += el("ul", "".join(el("li", esc(p.label)) for p in points),
+                        class_="marks narrow")
+        return self._figure(spec, line_svg(spec, WIDE, self.ids, overlay),
+                            line_svg(spec, NARROW, self.ids, overlay, labels=False), after,
+                            f"{spec.name}-figure")
 
-    def speedup(self, spec: SpeedupChart) -> str:
-        overlay = self.live.speedup_overlay(spec) if self.live else ""
-        marks = el("ul", "".join(el("li", esc(m.label)) for m in spec.markers),
-                   class_="marks narrow")
-        return self._figure(spec.title, speedup_svg(spec, WIDE, self.ids, overlay),
-                            speedup_svg(spec, NARROW, self.ids, overlay, labels=False), marks,
-                            "speedup-figure")
+    def bars(self, spec: BarChart) -> str:
+        """Across: a row per bar (live.bar_chart); upright: columns in one SVG, with a legend
+        of the series when there are several."""
+        if spec.horizontal:
+            return bar_chart(spec, self.ids)
+        series = spec.bars[0].segments if spec.bars else ()
+        keys = el("ul", "".join(el("li", _swatch(j) + esc(s.label)) for j, s in enumerate(series)),
+                  class_="legend") if len(series) > 1 else ""
+        return el("figure", el("figcaption", esc(spec.title)) + column_svg(spec, WIDE, self.ids)
+                  + keys, class_=f"chart-figure {spec.name}-figure")
 
-    @staticmethod
-    def _figure(title: str, wide: str, narrow: str, after: str, kind: str) -> str:
-        return el("figure", el("figcaption", esc(title)) + el("div", wide, class_="wide")
-                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}")
+    def _figure(self, spec, wide: str, narrow: str, after: str, kind: str) -> str:
+        """A chart drawn wide and narrow; its series follow a choice where the page has one."""
+        follows = self.live.follows(spec.name) if self.live else None
+        return el("figure", el("figcaption", esc(spec.title)) + el("div", wide, class_="wide")
+                  + el("div", narrow, class_="narrow") + after, class_=f"chart-figure {kind}",
+                  data_follows=follows)
 
 
 def _legend_key(index: int) -> str:
@@ -120,3 +129,7 @@ def _legend_key(index: int) -> str:
             f'xmlns="http://www.w3.org/2000/svg"><line x1="1" x2="27" y1="7" y2="7" '
             f'stroke="{colour}" stroke-width="2.5"/>'
             + marker(SHAPES[index % len(SHAPES)], 14, 7, 4, fill=colour) + "</svg>")
+
+
+def _swatch(index: int) -> str:
+    return f'<span class="swatch seg-{index}" aria-hidden="true"></span>'

@@ -1,174 +1,128 @@
-"""The live dial and check slider: controls, readouts and the precomputed strings they show.
-
-The page's script only looks strings up: every text it can show is a column of
-the Explorer's formatted figures, indexed by the controls' positions. A column
-whose value never changes is written into the page once and not embedded.
-"""
+"""The page's live parts, from the Deck's Live: panels, blocks that follow controls, cursors."""
 
 from __future__ import annotations
 
-from notedeck.deck import (BottleneckChart, CheckPosition, DialChart, Explorer, SpeedupChart,
-                            Stats, fill_slots)
+from collections.abc import Callable
+
+from notedeck.deck import BarChart, LineChart, Live, Panel, Readout, Stats, Varying, drawable
+from notedeck.errors import fail
+from notedeck.render.web.columns import Columns, mapped
+from notedeck.render.web.controls import Drawn, control_html
 from notedeck.render.web.html import Ids, el, esc
-from notedeck.render.web.svg import PLOT, dial_axes, n, speedup_axes
-
-# Which control positions index a group's columns, in order (the script mirrors this).
-GROUPS = {"dial": ("dial",), "reading": ("workload", "dial"), "workload": ("workload",),
-          "check": ("check",)}
-THUMB_PX = 24            # the range thumb's width, in CSS pixels (page.css)
+from notedeck.render.web.svg import PLOT, n, scales
 
 
-class Live:
+class LivePage:
     """Builds the live parts of one page and collects the columns they look up."""
 
-    def __init__(self, explorer: Explorer, ids: Ids):
-        self.explorer, self.ids = explorer, ids
-        self.start = {"dial": explorer.dial_start, "workload": 0, "check": explorer.check_start}
-        self.columns: dict[str, dict[str, list]] = {group: {} for group in GROUPS}
-        self.rules: list[str] = []             # CSS placing the controls' ticks
+    def __init__(self, live: Live, ids: Ids):
+        self.live, self.ids = live, ids
+        self.columns = Columns(live.start)
+        self.drawn = Drawn(self.columns, ids)
 
-    # --- columns -----------------------------------------------------------------------
-
-    def first(self, group: str, values: list):
-        for position in GROUPS[group]:
-            values = values[self.start[position]]
-        return values
-
-    def slot(self, group: str, name: str, values: list) -> str | None:
-        """The column's name for the script, or None when every value is the same."""
-        flat = [v for row in values for v in row] if group == "reading" else values
-        if len(set(flat)) <= 1:
-            return None
-        self.columns[group][name] = values
-        return f"{group}.{name}"
-
-    def text(self, tag: str, group: str, name: str, values: list, **attrs) -> str:
-        return el(tag, esc(self.first(group, values)),
-                  data_slot=self.slot(group, name, values), **attrs)
-
-    def bound(self, pairs: dict[str, tuple[str, str, list]]) -> dict[str, str]:
-        """Attributes at their first values, and data-attr naming the columns that change them."""
-        values = {attr: str(self.first(group, column)) for attr, (group, _, column) in pairs.items()}
-        slots = [f"{attr}={slot}" for attr, (group, name, column) in pairs.items()
-                 if (slot := self.slot(group, name, column))]
-        return {**values, "data-attr": " ".join(slots) or None}
+    @property
+    def rules(self) -> list[str]:
+        """CSS the controls need (their ticks' places)."""
+        return self.drawn.rules
 
     def data(self) -> dict:
-        """The figures the script looks up, as JSON-ready data."""
-        return {"start": self.start,
-                "stops": {"dial": [i for i, p in enumerate(self.explorer.dial) if p.stop],
-                          "check": [i for i, p in enumerate(self.explorer.checks) if p.stop]},
-                "slots": {group: columns for group, columns in self.columns.items() if columns}}
+        return self.columns.data()
 
-    # --- the dial ----------------------------------------------------------------------
+    # --- charts ------------------------------------------------------------------------
 
-    def dial_overlay(self, spec: DialChart) -> str:
-        """A line at the dial's speed and a dot where the chosen workload's line crosses it."""
-        x_axis, y_axis = dial_axes(spec)
-        xs = [n(x_axis.at(p.speed) * PLOT) for p in self.explorer.dial]
-        ys = [[n((1 - y_axis.at(p.readings[w].seconds)) * PLOT) for p in self.explorer.dial]
-              for w in range(len(self.explorer.workloads))]
-        line = _attrs(self.bound({"x1": ("dial", "x", xs), "x2": ("dial", "x", xs)}))
-        dot = _attrs(self.bound({"x1": ("dial", "x", xs), "x2": ("dial", "x", xs),
-                                 "y1": ("reading", "y", ys), "y2": ("reading", "y", ys)}))
-        return (f'<line class="now" y1="0" y2="{n(PLOT)}"{line}/>'
-                f'<line class="dot"{dot}/>')
+    def around(self, name: str, static: str) -> str:
+        """A chart's HTML with the panels placed at it: after it, or in its place (the static
+        chart kept for print) when the panel shows the chart itself."""
+        html = static
+        for panel in self.live.panels:
+            if panel.chart != name:
+                continue
+            shown = self.panel(panel)
+            if any(_shows_chart(block, name) for block in panel.shows):
+                html = shown + el("div", html, class_="static")
+            else:
+                html = html + shown
+        return html
 
-    def dial_panel(self) -> str:
-        x = self.explorer
-        words = x.words
-        names = [c.name for c in x.workloads]
-        group = self.ids.new("workload")
-        radios = "".join(
-            f'<label class="choice"><input type="radio" name="{group}" value="{i}" '
-            f'data-control="workload"{" checked" if i == 0 else ""}> {esc(name)}</label>'
-            for i, name in enumerate(names))
-        picker = el("fieldset", el("legend", esc(words.workload)) + radios, class_="picker")
-        speeds = [p.label for p in x.dial]
-        control = self.control("dial", words.dial, speeds,
-                               [(i, p.stop) for i, p in enumerate(x.dial) if p.stop],
-                               words.dial_stops)
-        times = [[p.readings[w].time for p in x.dial] for w in range(len(names))]
-        sentences = [[p.readings[w].sentence for p in x.dial] for w in range(len(names))]
-        at = esc(words.at).split("{speed}")
-        readout = el("dl", _reading(
-            words.tokens,
-            self.text("dd", "workload", "tokens", [c.tokens for c in x.workloads], class_="figure"),
-            self.text("dd", "workload", "detail", [c.detail for c in x.workloads],
-                      class_="detail"))
-            + _reading(words.writing,
-                       self.text("dd", "reading", "time", times, class_="figure"),
-                       el("dd", at[0] + self.text("span", "dial", "label", speeds)
-                          + "".join(at[1:]), class_="detail")), class_="readout")
-        sentence = self.text("p", "reading", "sentence", sentences, class_="sentence")
-        return el("div", picker + control + readout + sentence
-                  + _announcer(self.slot("reading", "sentence", sentences)),
-                  class_="panel live", role="group", aria_label=words.dial_group)
+    def overlay(self, spec) -> str:
+        """A line at each cursor's x and a dot at its (x, y), in the plot's 0..PLOT square."""
+        parts = []
+        for cursor in (c for c in self.live.cursors if c.chart == spec.name):
+            x_axis, y_axis = chart_axes(spec)
+            x = mapped(cursor.x, lambda v: n(x_axis.at(v) * PLOT), "x")
+            y = mapped(cursor.y, lambda v: n((1 - y_axis.at(v)) * PLOT), "y")
+            line = _attrs(self.columns.bound({"x1": x, "x2": x}))
+            dot = _attrs(self.columns.bound({"x1": x, "x2": x, "y1": y, "y2": y}))
+            parts.append(f'<line class="now" y1="0" y2="{n(PLOT)}"{line}/>'
+                         f'<line class="dot"{dot}/>')
+        return "".join(parts)
 
-    def control(self, kind: str, label: str, values: list[str], stops: list[tuple[int, str]],
-                listed: str = "{stops}") -> str:
-        """A native range over the positions, its value as text, and its stops as ticks."""
-        iid = self.ids.new(kind)
-        last = len(values) - 1
-        head = el("p", el("label", esc(label), for_=iid) + " "
-                  + self.text("span", kind, "label", values, class_="value"),
-                  class_="control-head")
-        stop_text = fill_slots(listed, stops=", ".join(label for _, label in stops))
-        help_id = f"{iid}-help"
-        field = ('<input type="range" min="0" step="1"'
-                 + _attrs({"id": iid, "max": str(last), "value": str(self.start[kind]),
-                           "aria-describedby": help_id, "data-control": kind,
-                           **self.bound({"aria-valuetext": (kind, "label", values)})}) + ">")
-        ticks = "".join(el("span", esc(label)) for _, label in stops)
-        for number, (index, _) in enumerate(stops, start=1):
-            fraction = f"{index / last:.4f}" if last else "0"
-            self.rules.append(f"#{iid}-ticks>:nth-child({number}){{left:calc({THUMB_PX // 2}px + "
-                              f"{fraction} * (100% - {THUMB_PX}px))}}")
-        help_text = fill_slots(self.explorer.words.keys, stops=stop_text)
-        return el("div", head + field + el("div", ticks, class_="ticks", id=f"{iid}-ticks",
-                                           aria_hidden="true")
-                  + el("p", esc(help_text), class_="help", id=help_id), class_="control")
+    def follows(self, name: str) -> str | None:
+        """The choice whose chosen item's series stands out on chart `name`, if any."""
+        return next((e.control for e in self.live.emphases if e.chart == name), None)
 
-    # --- the check slider --------------------------------------------------------------
+    # --- panels and blocks -------------------------------------------------------------
 
-    def check_panel(self, bars: str) -> str:
-        """The slider, both bars (live, from bottleneck_bars), and a sentence."""
-        x = self.explorer
-        control = self.control("check", x.words.check, [c.label for c in x.checks],
-                               [(i, c.stop) for i, c in enumerate(x.checks) if c.stop])
-        summaries = [c.summary for c in x.checks]
-        return el("div", control + bars + self.text("p", "check", "summary", summaries,
-                                                              class_="sentence")
-                  + _announcer(self.slot("check", "announcement",
-                                         [c.announcement for c in x.checks])),
-                  class_="panel live", role="group", aria_label=x.words.check_group)
+    def panel(self, panel: Panel) -> str:
+        parts = [control_html(control, self.drawn) for control in panel.controls]
+        parts += [self.shown(block) for block in panel.shows]
+        slot = self.columns.slot(panel.announce) if panel.announce is not None else None
+        return el("div", "".join(parts) + el("p", "", class_="sr-only", role="status",
+                                             data_announce=slot),
+                  class_="panel live", role="group", aria_label=panel.label)
 
-    def chart_columns(self, pick) -> list:
-        """One value per slider position, picked from that position's bottleneck chart."""
-        return [pick(c.chart) for c in self.explorer.checks]
+    def shown(self, block) -> str:
+        if isinstance(block, Readout):
+            return el("dl", "".join(
+                el("div", el("dt", esc(r.label))
+                   + self.columns.text("dd", r.value, class_="figure")
+                   + (self.columns.text("dd", r.detail, class_="detail") if r.detail else ""))
+                for r in block.items), class_="readout")
+        draw = SHOWN.get(type(block.flat()[0]))
+        if draw is None:
+            raise fail("web page", f"cannot show a live {type(block.flat()[0]).__name__}")
+        return draw(self, block)
 
-    def stats(self) -> str:
-        """The bottleneck's stats at the slider's position."""
-        checks: list[CheckPosition] = list(self.explorer.checks)
+    def standing_for(self, block) -> Varying | None:
+        """The live block shown in place of a Deck block: the one equal to it at the start."""
+        return next((v for v in self.live.blocks if self.columns.first(v) == block), None)
+
+    def sentence(self, value: Varying) -> str:
+        return self.columns.text("p", (value,), class_="sentence")
+
+    def stats(self, value: Varying) -> str:
+        """Stats whose values and details follow the controls; labels stay."""
         items = []
-        for k, stat in enumerate(checks[0].stats.items):
+        for k, stat in enumerate(self.columns.first(value).items):
             items.append(stat_html(
                 stat.label,
-                self.text("dd", "check", f"stat{k}", [c.stats.items[k].value for c in checks],
-                          class_="value"),
-                self.text("dd", "check", f"stat{k}_detail",
-                          [c.stats.items[k].detail for c in checks], class_="detail")))
+                self.columns.text("dd", (mapped(value, lambda s: s.items[k].value, f"stat{k}"),),
+                                  class_="value"),
+                self.columns.text("dd", (mapped(value, lambda s: s.items[k].detail,
+                                                f"stat{k}_detail"),), class_="detail")))
         return el("dl", "".join(items), class_="stats live")
 
-    def speedup_overlay(self, spec: SpeedupChart) -> str:
-        """A line at the slider's check and a dot on the curve there."""
-        x_axis, y_axis = speedup_axes(spec)
-        xs = [n(x_axis.at(c.check) * PLOT) for c in self.explorer.checks]
-        ys = [n((1 - y_axis.at(c.speedup)) * PLOT) for c in self.explorer.checks]
-        line = _attrs(self.bound({"x1": ("check", "x", xs), "x2": ("check", "x", xs)}))
-        dot = _attrs(self.bound({"x1": ("check", "x", xs), "x2": ("check", "x", xs),
-                                 "y1": ("check", "y", ys), "y2": ("check", "y", ys)}))
-        return f'<line class="now" y1="0" y2="{n(PLOT)}"{line}/><line class="dot"{dot}/>'
+    def bars(self, value: Varying) -> str:
+        return bar_chart(self.columns.first(value), self.ids, self.columns, value)
+
+
+# What a panel or a live block can show, by the type of its values (a control is one entry in
+# controls.KINDS). Every text is a column of precomputed values (columns.py): the script only
+# looks strings up.
+SHOWN: dict[type, Callable[[LivePage, Varying], str]] = {
+    str: LivePage.sentence, Stats: LivePage.stats, BarChart: LivePage.bars}
+
+
+def chart_axes(spec):
+    """The scales a line chart is drawn on, to place a cursor in the same spot."""
+    drawn = drawable(spec)
+    if isinstance(drawn, LineChart):
+        return scales(drawn)
+    raise fail("web page", f"cannot place a cursor on a {type(spec).__name__} chart")
+
+
+def _shows_chart(block, name: str) -> bool:
+    return isinstance(block, Varying) and getattr(block.flat()[0], "name", None) == name
 
 
 def stat_html(label: str, value: str, detail: str) -> str:
@@ -181,27 +135,22 @@ def static_stats(stats: Stats) -> str:
                             for s in stats.items), class_="stats")
 
 
-def _reading(label: str, figure: str, detail: str) -> str:
-    return el("div", el("dt", esc(label)) + figure + detail)
-
-
-def _announcer(slot: str | None) -> str:
-    return el("p", "", class_="sr-only", role="status", data_announce=slot)
-
-
 def _attrs(values: dict[str, str | None]) -> str:
     return "".join(f' {k}="{esc(v)}"' for k, v in values.items() if v is not None)
 
 
-def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) -> str:
-    """Both bars: label and total, the bar split by share (SVG), the shares in words."""
+def bar_chart(chart: BarChart, ids: Ids, columns: Columns | None = None,
+              live: Varying | None = None) -> str:
+    """Horizontal bars, a row each: label and total, the bar split into its segments (SVG), the
+    segments' values in words; with `live`, the chart at every position, its texts and lengths
+    following the controls."""
+    def text(tag, name, pick, **attrs):
+        if live is None:
+            return el(tag, esc(pick(chart)), **attrs)
+        return columns.text(tag, (mapped(live, pick, name),), **attrs)
+
     bars = []
     for k, bar in enumerate(chart.bars):
-        def text(tag, name, pick, **attrs):
-            if live is None:
-                return el(tag, esc(pick(chart)), **attrs)
-            return live.text(tag, "check", name, live.chart_columns(pick), **attrs)
-
         # The text beside each bar is what its SVG's title and description say: shown
         # once to the eye, read once (from the SVG) by a screen reader.
         head = el("p", el("span", esc(bar.label), class_="bar-label") + " "
@@ -211,32 +160,36 @@ def bottleneck_bars(chart: BottleneckChart, ids: Ids, live: Live | None = None) 
         svg_title = text("title", f"bar{k}_title",
                          lambda c: f"{c.bars[k].label}: {c.bars[k].total_label}", id=tid)
         svg_desc = text("desc", f"bar{k}_desc", lambda c: ", ".join(
-            f"{s.label} {s.share_label}" for s in c.bars[k].segments), id=did)
-        rects = "".join(_segment(chart, k, j, live) for j in range(len(bar.segments)))
+            f"{s.label} {s.value_label}" for s in c.bars[k].segments), id=did)
+        rects = "".join(_segment(chart, k, j, columns, live) for j in range(len(bar.segments)))
         svg = (f'<svg class="bar-svg" viewBox="0 0 {n(PLOT)} 40" preserveAspectRatio="none" '
                f'role="img" aria-labelledby="{tid}" aria-describedby="{did}" '
                f'xmlns="http://www.w3.org/2000/svg">{svg_title}{svg_desc}{rects}</svg>')
         shares = " · ".join(
             f'<span class="swatch seg-{j}" aria-hidden="true"></span>{esc(s.label)} '
-            + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].share_label)
+            + text("strong", f"bar{k}_share{j}", lambda c, j=j: c.bars[k].segments[j].value_label)
             for j, s in enumerate(bar.segments))
         bars.append(el("div", head + svg + el("p", shares, class_="bar-shares", aria_hidden="true"),
                        class_="bar"))
-    title = (live.text("figcaption", "check", "title", live.chart_columns(lambda c: c.title))
-             if live else el("figcaption", esc(chart.title)))
-    return el("figure", title + "".join(bars), class_="bars")
+    return el("figure", text("figcaption", "title", lambda c: c.title) + "".join(bars),
+              class_="bars")
 
 
-def _segment(chart: BottleneckChart, k: int, j: int, live: Live | None) -> str:
-    def geometry(c: BottleneckChart) -> tuple[str, str]:
-        shares = [s.share for s in c.bars[k].segments]
-        return n(sum(shares[:j]) * PLOT), n(shares[j] * PLOT)
+def _segment(chart: BarChart, k: int, j: int, columns: Columns | None,
+             live: Varying | None) -> str:
+    """Segment j of bar k in the bar's 1000 x 40 box: end to end with the others (stacked),
+    or a band of the box of its own (side by side)."""
+    layers = 1 if chart.stacked else len(chart.bars[k].segments)
+    y, height = ("0", "40") if chart.stacked else (n(40 * j / layers), n(40 / layers))
+
+    def geometry(c: BarChart) -> tuple[str, str]:
+        lengths = c.lengths()[k]
+        return n((sum(lengths[:j]) if c.stacked else 0) * PLOT), n(lengths[j] * PLOT)
 
     if live is None:
         x, width = geometry(chart)
-        return f'<rect class="seg-{j}" x="{x}" y="0" width="{width}" height="40"/>'
-    xs = live.chart_columns(lambda c: geometry(c)[0])
-    widths = live.chart_columns(lambda c: geometry(c)[1])
-    bound = _attrs(live.bound({"x": ("check", f"bar{k}_x{j}", xs),
-                               "width": ("check", f"bar{k}_w{j}", widths)}))
-    return f'<rect class="seg-{j}" y="0" height="40"{bound}/>'
+        return f'<rect class="seg-{j}" x="{x}" y="{y}" width="{width}" height="{height}"/>'
+    bound = _attrs(columns.bound({"x": mapped(live, lambda c: geometry(c)[0], f"bar{k}_x{j}"),
+                                  "width": mapped(live, lambda c: geometry(c)[1],
+                                                  f"bar{k}_w{j}")}))
+    return f'<rect class="seg-{j}" y="{y}" height="{height}"{bound}/>'

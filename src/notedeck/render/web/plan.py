@@ -12,7 +12,8 @@ from importlib import resources
 from notedeck.deck import Deck, HandoutSection, Labels, Meta, Source
 from notedeck.render.web.blocks import Blocks
 from notedeck.render.web.html import Ids, el, esc
-from notedeck.render.web.live import Live
+from notedeck.render.web.live import LivePage
+from notedeck.render.web.svg import series_css
 from notedeck.theme import PALETTE
 
 DATA_ID = "notedeck-figures"
@@ -36,7 +37,7 @@ class Page:
 def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
     """The page for `deck`; `art` is not needed (charts are drawn as SVG from their specs)."""
     ids = Ids()
-    live = Live(deck.explorer, ids) if deck.explorer is not None else None
+    live = LivePage(deck.live, ids) if deck.live is not None else None
     blocks = Blocks(ids, live)
     sections = [_section(s, blocks, ids) for s in deck.handout.sections]
     labels = deck.meta.labels
@@ -46,7 +47,7 @@ def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
     body = (el("a", esc(labels.skip), href="#main", class_="skip")
             + el("div", _masthead(deck.meta) + _contents(deck.handout.sections, labels) + main
                  + _footer(deck.meta), class_="page"))
-    style = _root() + asset("page.css") + ("".join(live.rules) if live else "")
+    style = _root() + asset("page.css") + series_css() + ("".join(live.rules) if live else "")
     script = asset("page.js") if live else ""
     data = _data_json(live.data()) if live else ""
     return Page(document(deck.meta, body, style, script, data))

@@ -1,7 +1,8 @@
-"""The dial and speedup charts as inline SVG, drawn from their specs, with title and description.
+"""Line charts (and upright bar charts) as inline SVG, drawn from their specs, with title and
+description.
 
-Each chart is drawn for a frame (a wide one for screens and print, a narrow one
-for phones) from the same axes, so a live overlay placed in the plot's own
+Each line chart is drawn for a frame (a wide one for screens and print, a narrow
+one for phones) from the same scales, so a live overlay placed in the plot's own
 0..1000 square lands in the same spot on both.
 """
 
@@ -10,7 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from notedeck.deck import DialChart, SpeedupChart, Tick
+from notedeck.deck import BarChart, LineChart, Tick
+from notedeck.layout.styles import contrast
 from notedeck.render.web.html import Ids, attrs, el, esc
 from notedeck.theme import PALETTE
 
@@ -31,8 +33,9 @@ NARROW = Frame(330, 290, 13)
 
 
 @dataclass(frozen=True)
-class Axis:
-    """Data to a 0..1 fraction: on log10 ("log") or on ln(1 + x) ("log1p", where x may be 0)."""
+class Scale:
+    """Data to a 0..1 fraction: as is ("linear"), on log10 ("log") or on ln(1 + x) ("log1p",
+    where x may be 0: a spec's symlog)."""
 
     low: float
     high: float
@@ -40,13 +43,15 @@ class Axis:
 
     @staticmethod
     def t(value: float, kind: str) -> float:
+        if kind == "linear":
+            return value
         return math.log10(value) if kind == "log" else math.log1p(max(value, 0.0))
 
     @classmethod
-    def around(cls, values, kind: str = "log", pad: float = 0.05) -> "Axis":
+    def around(cls, values, kind: str = "log", pad: float = 0.05) -> "Scale":
         """An axis holding `values`, with `pad` of its span on each side."""
         ts = [cls.t(v, kind) for v in values if kind != "log" or v > 0]
-        low, high = min(ts), max(ts)
+        low, high = min(ts, default=0.0), max(ts, default=1.0)
         span = (high - low) or 1.0
         return cls(low - pad * span, high + pad * span, kind)
 
@@ -85,16 +90,21 @@ def n(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def dial_axes(spec: DialChart) -> tuple[Axis, Axis]:
-    xs = [x for s in spec.series for x in s.x] + [t.value for t in spec.x_ticks]
-    ys = [y for s in spec.series for y in s.y]
-    return Axis.around(xs, pad=0.04), Axis.around(ys, pad=0.08)
+KINDS = {"linear": "linear", "log": "log", "symlog": "log1p"}
 
 
-def speedup_axes(spec: SpeedupChart) -> tuple[Axis, Axis]:
-    xs = [*spec.curve.x, *(t.value for t in spec.x_ticks)]
-    ys = [*spec.curve.y, spec.ceiling]
-    return Axis.around(xs, "log1p", pad=0.03), Axis.around(ys, pad=0.12)
+def scales(spec: LineChart) -> tuple[Scale, Scale]:
+    """The chart's x and y scales: its data, points, references and x ticks with a margin,
+    wider at the sides for marked lines and above and below for labels inside the plot."""
+    xs = [x for line in spec.lines for x in line.x] + [t.value for t in spec.x.ticks]
+    ys = [y for line in spec.lines for y in line.y]
+    xs += [p.x for line in spec.lines for p in line.points]
+    ys += [p.y for line in spec.lines for p in line.points]
+    xs += [r.value for r in spec.references if r.axis == "x"]
+    ys += [r.value for r in spec.references if r.axis == "y"]
+    marked = any(line.marked for line in spec.lines)
+    return (Scale.around(xs, KINDS[spec.x.scale], pad=0.04 if marked else 0.03),
+            Scale.around(ys, KINDS[spec.y.scale], pad=0.12 if spec.annotated else 0.08))
 
 
 def _box(frame: Frame, y_ticks: tuple[Tick, ...], right: float) -> Box:
@@ -112,7 +122,7 @@ def _frame_svg(frame: Frame, ids: Ids, title: str, desc: str, body: str, **value
             f' xmlns="http://www.w3.org/2000/svg" font-size="{n(frame.font)}">{head}{body}</svg>')
 
 
-def _axes(frame: Frame, box: Box, x: Axis, y: Axis, x_ticks, y_ticks, x_label: str,
+def _axes(frame: Frame, box: Box, x: Scale, y: Scale, x_ticks, y_ticks, x_label: str,
           y_label: str) -> str:
     parts, last_label = [], math.inf
     for tick in y_ticks:
@@ -142,7 +152,7 @@ def _axes(frame: Frame, box: Box, x: Axis, y: Axis, x_ticks, y_ticks, x_label: s
     return "".join(parts)
 
 
-def _spaced(frame: Frame, box: Box, axis: Axis, ticks):
+def _spaced(frame: Frame, box: Box, axis: Scale, ticks):
     """(tick, labelled?) for ticks on the axis: a label that would touch the last one is left out."""
     right_edge = -math.inf
     for tick in ticks:
@@ -174,55 +184,121 @@ def series_colour(index: int) -> str:
     return PALETTE.series[index % len(PALETTE.series)]
 
 
-def dial_svg(spec: DialChart, frame: Frame, ids: Ids, overlay: str = "", **values) -> str:
-    """Writing time against speed, log-log, a line and marked stops per workload."""
-    x, y = dial_axes(spec)
-    box = _box(frame, spec.y_ticks, right=frame.font * 1.6)
-    body = [_axes(frame, box, x, y, spec.x_ticks, spec.y_ticks, spec.x_label, spec.y_label)]
-    for index, series in enumerate(spec.series):
-        points = [(box.x(x.at(a)), box.y(y.at(b))) for a, b in zip(series.x, series.y)]
+def line_svg(spec: LineChart, frame: Frame, ids: Ids, overlay: str = "", labels: bool = True,
+             **values) -> str:
+    """Lines over two axes, each line (and its points) a group in its series' colour, under
+    the references; the points' labels only when `labels` (the narrow frame lists them)."""
+    x, y = scales(spec)
+    marked = any(line.marked for line in spec.lines)
+    box = _box(frame, spec.y.ticks, right=frame.font * (1.6 if marked else 1))
+    body = [_axes(frame, box, x, y, spec.x.ticks, spec.y.ticks, spec.x.title, spec.y.title)]
+    body += [_reference(box, frame, x, y, reference) for reference in spec.references]
+    shown = lambda v: x.kind != "log" or v > 0                 # noqa: E731
+    for index, line in enumerate(spec.lines):
         colour = series_colour(index)
-        line = (f'<polyline points="{" ".join(f"{n(a)},{n(b)}" for a, b in points)}" '
-                f'fill="none" stroke="{colour}"/>')
-        marks = "".join(marker(SHAPES[index % len(SHAPES)], a, b, frame.font * 0.3,
-                               fill=colour) for a, b in points)
-        body.append(el("g", line + marks, class_="series", data_workload=str(index)))
+        points = [(box.x(x.at(a)), box.y(y.at(b))) for a, b in zip(line.x, line.y)
+                  if shown(a) and y.holds(b)]
+        drawn = (f'<polyline points="{" ".join(f"{n(a)},{n(b)}" for a, b in points)}" '
+                 f'fill="none" stroke="{colour}"/>')
+        if line.marked:
+            drawn += "".join(marker(SHAPES[index % len(SHAPES)], a, b, frame.font * 0.3,
+                                    fill=colour) for a, b in points)
+        for point in line.points_drawn(shown):
+            if not y.holds(point.y):
+                continue
+            mx, my = box.x(x.at(point.x)), box.y(y.at(point.y))
+            drawn += marker("circle", mx, my, frame.font * (0.42 if point.featured else 0.3),
+                            class_="featured" if point.featured else "mark",
+                            fill=series_colour(index + point.featured))
+            if labels:
+                drawn += _point_label(box, frame, mx, my, point.label)
+        body.append(el("g", drawn, class_="series", data_item=str(index)))
     if overlay:
         body.append(box.overlay(overlay, class_="live-mark"))
     return _frame_svg(frame, ids, spec.title, spec.alt_text, "".join(body),
-                      class_="chart dial-chart", **values)
+                      class_=f"chart {spec.name}-chart", **values)
 
 
-def speedup_svg(spec: SpeedupChart, frame: Frame, ids: Ids, overlay: str = "",
-                labels: bool = True, **values) -> str:
-    """End-to-end speedup against the fixed check, under the writing speedup's ceiling."""
-    x, y = speedup_axes(spec)
-    box = _box(frame, spec.y_ticks, right=frame.font)
-    body = [_axes(frame, box, x, y, spec.x_ticks, spec.y_ticks, spec.x_label, spec.y_label)]
-    cy = box.y(y.at(spec.ceiling))
-    body.append(f'<line class="ceiling" x1="{n(box.left)}" x2="{n(box.left + box.width)}" '
-                f'y1="{n(cy)}" y2="{n(cy)}"/>')
-    body.append(f'<text class="note" x="{n(box.left + box.width - 6)}" '
-                f'y="{n(cy + frame.font + 4)}" text-anchor="end">{esc(spec.ceiling_label)}</text>')
-    points = " ".join(f"{n(box.x(x.at(a)))},{n(box.y(y.at(b)))}"
-                      for a, b in zip(spec.curve.x, spec.curve.y))
-    body.append(f'<polyline class="curve" points="{points}" fill="none"/>')
-    for mark in spec.markers:
-        mx, my = box.x(x.at(mark.x)), box.y(y.at(mark.y))
-        body.append(marker("circle", mx, my, frame.font * (0.42 if mark.featured else 0.3),
-                           class_="featured" if mark.featured else "mark"))
-        if labels:
-            body.append(_marker_label(box, frame, mx, my, mark.label))
-    if overlay:
-        body.append(box.overlay(overlay, class_="live-mark"))
-    return _frame_svg(frame, ids, spec.title, spec.alt_text, "".join(body),
-                      class_="chart speedup-chart", **values)
+def _reference(box: Box, frame: Frame, x: Scale, y: Scale, reference) -> str:
+    """A dashed line across the plot; its label under its right end (beside its top)."""
+    if reference.axis == "y":
+        at = box.y(y.at(reference.value))
+        return (f'<line class="reference" x1="{n(box.left)}" x2="{n(box.left + box.width)}" '
+                f'y1="{n(at)}" y2="{n(at)}"/>'
+                f'<text class="note" x="{n(box.left + box.width - 6)}" '
+                f'y="{n(at + frame.font + 4)}" text-anchor="end">{esc(reference.label)}</text>')
+    at = box.x(x.at(reference.value))
+    return (f'<line class="reference" x1="{n(at)}" x2="{n(at)}" y1="{n(box.top)}" '
+            f'y2="{n(box.top + box.height)}"/>'
+            f'<text class="note" x="{n(at + 6)}" y="{n(box.top + frame.font)}" '
+            f'text-anchor="start">{esc(reference.label)}</text>')
 
 
-def _marker_label(box: Box, frame: Frame, mx: float, my: float, label: str) -> str:
+def _point_label(box: Box, frame: Frame, mx: float, my: float, label: str) -> str:
     """Above and to the right of its point; near the right edge, below and to the left."""
     if mx > box.left + box.width * 0.7:
         return (f'<text class="note" x="{n(mx - 10)}" y="{n(my + frame.font + 6)}" '
                 f'text-anchor="end">{esc(label)}</text>')
     return (f'<text class="note" x="{n(mx + 10)}" y="{n(my - 10)}" '
             f'text-anchor="start">{esc(label)}</text>')
+
+
+def column_svg(spec: BarChart, frame: Frame, ids: Ids, **values) -> str:
+    """Upright bars: a column per bar over its name, segments stacked up or side by side,
+    a value inside its segment where it fits, else above (or beside) it."""
+    lines = max((1 + (not spec.stacked and bool(b.total_label)) for b in spec.bars), default=1)
+    top, bottom = frame.font * 2.2, frame.font * 1.3 * lines + 8
+    box = Box(8, top, frame.width - 16, frame.height - top - bottom)
+    slot = box.width / max(len(spec.bars), 1)
+    layers = 1 if spec.stacked else max((len(b.segments) for b in spec.bars), default=1)
+    width = slot * 0.6 / layers
+    body = [f'<line class="frame" x1="{n(box.left)}" x2="{n(box.left + box.width)}" '
+            f'y1="{n(box.top + box.height)}" y2="{n(box.top + box.height)}"/>']
+    for i, (bar, row) in enumerate(zip(spec.bars, spec.lengths())):
+        centre, base = box.left + slot * (i + 0.5), box.top + box.height
+        for j, (segment, length) in enumerate(zip(bar.segments, row)):
+            left = centre - slot * 0.3 + (0 if spec.stacked else j * width)
+            height = length * box.height
+            body.append(f'<rect class="seg-{j}" x="{n(left)}" y="{n(base - height)}" '
+                        f'width="{n(width)}" height="{n(height)}"/>')
+            body.append(_column_value(frame, left, width, base, height, segment.value_label,
+                                      spec.stacked, j))
+            base -= height if spec.stacked else 0
+        if spec.stacked and bar.total_label:
+            body.append(f'<text class="total" x="{n(centre)}" y="{n(base - 6)}" '
+                        f'text-anchor="middle" font-weight="700">{esc(bar.total_label)}</text>')
+        names = [bar.label] + ([bar.total_label] if not spec.stacked and bar.total_label else [])
+        body += [f'<text class="tick" x="{n(centre)}" '
+                 f'y="{n(box.top + box.height + frame.font * (1.3 * k + 1.1))}" '
+                 f'text-anchor="middle">{esc(name)}</text>' for k, name in enumerate(names)]
+    return _frame_svg(frame, ids, spec.title, spec.alt_text, "".join(body),
+                      class_=f"chart {spec.name}-chart", **values)
+
+
+def _column_value(frame: Frame, left: float, width: float, base: float, height: float,
+                  text: str, stacked: bool, series: int) -> str:
+    fits = (len(text) * CHAR_WIDTH * frame.font + 4 <= width
+            and frame.font * 1.3 <= height)
+    if fits:
+        x, y, anchor, cls = left + width / 2, base - height / 2, "middle", "inside"
+    elif not stacked or height == 0:
+        x, y, anchor, cls = left + width / 2, base - height - 6, "middle", "note"
+    else:
+        x, y, anchor, cls = left + width + 4, base - height / 2, "start", "note"
+    if cls == "inside":
+        cls = f"inside ink-{series % len(PALETTE.series)}"
+    middle = ' dominant-baseline="middle"' if anchor != "middle" or cls != "note" else ""
+    return (f'<text class="{cls}" x="{n(x)}" y="{n(y)}" text-anchor="{anchor}"{middle}>'
+            f'{esc(text)}</text>')
+
+
+def series_css() -> str:
+    """Each series' fill (the classes seg-N, on bars and swatches) beyond the two page.css
+    names, and the ink that reads on it (ink-N): the page's policy allows no inline style."""
+    rules = []
+    for index, colour in enumerate(PALETTE.series):
+        ink = max((PALETTE.ink, PALETTE.paper), key=lambda c: contrast(c, colour))
+        if index > 1:
+            rules.append(f".seg-{index}{{fill:{colour};background:{colour}}}")
+        rules.append(f".chart .ink-{index}{{fill:{ink};font-weight:700}}")
+    return "\n".join(rules) + "\n"

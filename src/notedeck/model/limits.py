@@ -1,0 +1,47 @@
+"""The bounds on a model's work: formula size, names, lists, sweeps, exact numbers, steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound a model from someone else meets; each message names its limit."""
+
+    formula_length: int = 2_000        # characters in one formula
+    formula_depth: int = 40            # operations nested inside one another
+    formula_nodes: int = 400           # numbers, names and operations in one formula
+    figures: int = 2_000               # inputs, figures and rules in one model
+    list_items: int = 1_000            # items of any list input
+    sweep_points: int = 5_000          # points of one sweep, included values counted
+    number_bits: int = 4_096           # bits of an exact number's numerator or denominator
+    steps: int = 1_000_000             # operations of one whole evaluation (the bundled
+                                       # note takes about 31,000)
+
+
+DEFAULT = Limits()
+
+
+class LimitReached(Exception):
+    """Work went past a limit; the message names it and says what to do."""
+
+
+class Budget:
+    """The steps one evaluation may take, shared by every formula it runs."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int):
+        self.left = self.limit = limit
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise LimitReached(f"the evaluation took more than {self.limit:,} steps (limit "
+                               "steps); the model computes too much: fewer sweep points, "
+                               "shorter lists or simpler formulas")
+
+    @property
+    def used(self) -> int:
+        return self.limit - self.left

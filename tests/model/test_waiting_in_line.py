@@ -1,0 +1,105 @@
+"""The waiting-in-line note's model: M/M/1 figures checked against values computed by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from notedeck.model import Quantity, Show
+from notedeck.model.units import PLAIN, SECONDS
+from notedeck.readers import model as reader
+
+from model.helpers import WAITING, scenario, scenario_refused
+
+H = 3600
+
+
+@pytest.fixture(scope="module")
+def queue():
+    return reader.read(WAITING / "model.yaml")
+
+
+@pytest.fixture(scope="module")
+def seed(queue):
+    return queue.evaluate(reader.scenario(queue, WAITING / "scenarios.yaml"))
+
+
+def test_each_level_waits_u_over_1_minus_u_service_times(seed):
+    # S = 1 h: 0.5/0.5 = 1 h, 0.75/0.25 = 3 h, 0.9/0.1 = 9 h, 0.95/0.05 = 19 h
+    assert seed.value("utilisation.rows.wait") == (1 * H, 3 * H, 9 * H, 19 * H)
+    # S/(1-u): 2 h, 4 h, 10 h, 20 h
+    assert seed.value("utilisation.rows.in_system") == (2 * H, 4 * H, 10 * H, 20 * H)
+    # u^2/(1-u): 0.25/0.5, 0.5625/0.25, 0.81/0.1, 0.9025/0.05
+    assert seed.value("utilisation.rows.waiting") == (F(1, 2), F(9, 4), F(81, 10), F(361, 20))
+    assert seed.value("utilisation.rows.utilisation") == (F(1, 2), F(3, 4), F(9, 10), F(19, 20))
+
+
+def test_the_featured_level_waits_nine_times_the_lowest(seed):
+    assert seed.value("utilisation.at_featured.wait") == 9 * H
+    assert seed.value("featured_multiple") == 9
+    assert seed.quantity("featured_multiple") == Quantity(F(9), PLAIN)
+
+
+def test_each_team_waits_by_its_own_service_time_and_utilisation(seed):
+    # payroll: 20 min at 0.8 -> 4 x 20 min = 80 min waiting, 100 min in all
+    # lab: 2 h at 0.5 -> 2 h waiting, 4 h in all
+    assert seed.value("teams.wait") == (80 * 60, 2 * H)
+    assert seed.value("teams.in_system") == (100 * 60, 4 * H)
+    assert seed.value("teams['payroll'].wait") == 80 * 60
+    assert seed.quantity("teams[1].in_system") == Quantity(F(4 * H), SECONDS)
+    assert seed.value("teams[1].label") == "sample runs"
+
+
+def test_the_sweep_runs_from_5_to_99_percent_in_steps_of_one(seed):
+    levels = seed.value("utilisation.curve.utilisation")
+    assert levels[0] == F(5, 100) and levels[-1] == F(99, 100)
+    assert levels == tuple(F(n, 100) for n in range(5, 100))
+    assert seed.value("utilisation.curve[94].wait") == 99 * H       # 0.99 / 0.01 hours
+
+
+def test_show_forms_are_carried(queue):
+    assert queue.figure("utilisation.rows[].waiting").show == Show("decimal", (("places", 2),))
+    assert queue.figure("utilisation.rows[].wait").show == Show("duration")
+    assert queue.figure("featured_multiple").show == Show("times")
+    assert queue.figure("teams[].wait").unit == SECONDS
+
+
+def test_any_scenario_of_the_shape_gives_figures_checkable_by_hand(queue, tmp_path):
+    inputs = scenario(tmp_path, queue, """
+        service_time: 30 min
+        utilisation: {featured: 0.8, levels: [0.2, 0.8]}
+        teams:
+          - {id: desk, label: desk tickets, service_time: 10 min, utilisation: 0.6}
+    """)
+    figures = queue.evaluate(inputs)
+    assert figures.value("utilisation.rows.wait") == (F(1, 4) * 1800, 4 * 1800)
+    assert figures.value("featured_multiple") == 16            # 4 / 0.25
+    assert figures.value("teams['desk'].wait") == F(3, 2) * 600  # 0.6/0.4 x 10 min
+
+
+@pytest.mark.parametrize("levels, message", [
+    ("[0.5, 1]", "utilisation.levels[1]: expected shares of time busy above 0 and below 1, "
+                 "such as 0.75, got 1"),
+    ("[0.9, 0.5]", "utilisation.levels[1]: the values must rise from first to last: "
+                   "0.5 follows 0.9"),
+    ("[]", "utilisation.levels: expected at least 1 item, got 0"),
+])
+def test_levels_out_of_shape_are_refused_at_their_line(queue, tmp_path, levels, message):
+    problems = scenario_refused(tmp_path, queue, f"""
+        service_time: 1 h
+        utilisation:
+          featured: 0.9
+          levels: {levels}
+        teams:
+          - {{id: a, label: a things, service_time: 1 h, utilisation: 0.5}}
+    """)
+    assert any(p.endswith(message) and "scenarios.yaml:4" in p for p in problems), problems
+
+
+def test_seven_teams_are_too_many(queue, tmp_path):
+    teams = "\n".join(f"  - {{id: t{i}, label: t, service_time: 1 h, utilisation: 0.5}}"
+                      for i in range(7))
+    problems = scenario_refused(tmp_path, queue, "service_time: 1 h\nutilisation: {featured: "
+                                "0.9, levels: [0.5]}\nteams:\n" + teams + "\n")
+    assert problems == [f"{tmp_path / 'scenarios.yaml'}:3:1: teams: expected at most 6 items, got 7"]
