@@ -24,20 +24,20 @@ def main() -> None:
     args = parser.parse_args()
 
     from notedeck.options import Options
-    from notedeck.infra.chart_helper import Charts
-    from notedeck.build.stages import prepare
+    from notedeck.build.charts import Charts
+    from notedeck.build.stages import plan_all, prepare
     from notedeck.render import registry
 
     options = Options(args.note, args.out, outputs=(args.output,))
     prepared = prepare(options)
-    with Charts(cache=True, workers=False) as charts:
-        art = dict(charts.art(prepared.deck.charts))
+    art = dict(Charts(cache=True).art(prepared.deck.charts, prepared.plan.forms))
     renderer = registry.get(args.output)
     args.out.mkdir(parents=True, exist_ok=True)
     times, count = [], 0
     for _ in range(args.repeat):
         started = time.perf_counter()
-        plan = renderer.plan(prepared.deck, art, renderer.settings(options), prepared.assets)
+        plans = dict(plan_all(prepared, art, options).plans)     # the layout stage included
+        plan = plans[renderer]
         count = renderer.emit(plan, args.out / renderer.filename)
         times.append(time.perf_counter() - started)
     print(f"{args.output}: {count} {renderer.unit} in {statistics.median(times):.2f} s "

@@ -10,11 +10,11 @@ import threading
 from pathlib import Path
 
 from notedeck.options import DEFAULT_OUTPUTS, Options
-from notedeck.build import run as pipeline_build
+from notedeck.build import run as build_run
 from notedeck.build import check
 from notedeck.render import registry
 from notedeck.figures.formatting import Formatter
-from notedeck.render.contract import Assets
+from notedeck.render.contract import CLOCK, LAYOUT
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
 # Seconds the tests of watch and serve wait for one step before they give up: a deadline for
@@ -23,16 +23,16 @@ WAIT = 300
 
 
 def options(content, out="output", audience=None, scenarios_file=None, paper="a4",
-            strict=False, cache=True, workers=True, jobs=None, outputs=DEFAULT_OUTPUTS,
-            charts="native"):
+            strict=False, cache=True, jobs=None, outputs=DEFAULT_OUTPUTS, charts="native",
+            start="09:00", force=False):
     return Options(Path(content), Path(out), audience,
                    Path(scenarios_file) if scenarios_file else None, paper, strict, cache,
-                   workers, jobs, tuple(outputs), charts=charts)
+                   jobs, tuple(outputs), start=start, charts=charts, force=force)
 
 
 def build(content, out, audience=None, **rest):
-    """pipeline.build.build for the note in `content`, into `out`."""
-    return pipeline_build.build(options(content, out, audience, **rest))
+    """build.run.build for the note in `content`, into `out`."""
+    return build_run.build(options(content, out, audience, **rest))
 
 
 def check_note(content, **rest):
@@ -40,16 +40,37 @@ def check_note(content, **rest):
 
 
 def render(name: str, deck, art, out: Path, template: Path | None = None, **settings) -> Path:
-    """One renderer's plan and emit, as the pipeline runs them, straight from a Deck."""
+    """One renderer's plan and emit, as the build runs them, straight from a Deck: laid out
+    (and timed, for the guide) first where the renderer needs it."""
     renderer = registry.get(name)
     chosen = options(".", **settings)
-    numbers = Formatter(deck.meta.lang)        # as the pipeline hands it over
-    assets = (Assets(Path(template).read_bytes(), str(template), numbers=numbers) if template
-              else Assets(numbers=numbers))
-    plan = renderer.plan(deck, art, renderer.settings(chosen), assets)
+    layout = laid_out(deck, template) if LAYOUT in renderer.needs else None
+    if CLOCK in renderer.needs:
+        deck = timed(deck, layout, chosen.start)
+    plan = renderer.plan(deck, layout, art, renderer.settings(chosen))
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     renderer.emit(plan, Path(out))
     return Path(out)
+
+
+def laid_out(deck, template: Path | None = None):
+    """The layout stage for `deck` on `template` (None: the default), backgrounds read."""
+    from notedeck.build.stages import chart_sizes
+    from notedeck.layout.slide_layout import lay_out
+
+    data = Path(template).read_bytes() if template else None
+    return lay_out(deck, chart_sizes(deck), data, str(template) if template else "",
+                   backgrounds=True)
+
+
+def timed(deck, layout, start: str = "09:00", numbers=None):
+    """`deck` with the guide's clock for `layout`'s slides, as the build writes it."""
+    from dataclasses import replace
+
+    from notedeck.figures.clock import clock
+
+    sources = [slide.source for slide in layout.slides]
+    return replace(deck, clock=clock(deck, sources, start, numbers or Formatter(deck.meta.lang)))
 
 
 def gather(content, audience=None, scenarios_file=None):
@@ -128,3 +149,4 @@ def english_audiences_only(note: Path) -> Path:
         (note / "audiences" / f"{name}.yaml").unlink(missing_ok=True)
         shutil.rmtree(note / "audiences" / name, ignore_errors=True)
     return note
+

@@ -1,4 +1,5 @@
-"""Goldens of normalised output: the Deck as JSON and each slide's text. NOTEDECK_ACCEPT=1 rewrites them."""
+"""Goldens of normalised output: the Deck as JSON and each slide's text. NOTEDECK_ACCEPT=1 rewrites them;
+a missing one fails."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ GOLDENS = Path(__file__).parent / "goldens"
 
 def compare(name: str, actual: str) -> None:
     path = GOLDENS / name
-    if os.environ.get("NOTEDECK_ACCEPT") or not path.exists():
+    if os.environ.get("NOTEDECK_ACCEPT"):
         path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"the golden {name} is missing: NOTEDECK_ACCEPT=1 writes it"
     expected = path.read_text(encoding="utf-8")
     diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
                                         "golden", "now", n=1))

@@ -642,6 +642,27 @@ class Meta:
         return "" if self.lang == "en-GB" else self.lang
 
 
+# --- the guide's clock: each planned slide's time, written by the deck's Formatter --------
+
+@dataclass(frozen=True)
+class ClockRow:
+    start: str               # "09:12"
+    section: str             # "02  Thought experiments"
+    slides: str              # "5"
+    minutes: str             # "14 min", or the words for a section without a plan
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Every time and count the facilitator guide prints (figures/clock.py writes it)."""
+
+    session: str                     # "A session of 1 h, 09:00 to 10:00. ..."
+    rows: tuple[ClockRow, ...]
+    end: str                         # the clock at the end
+    total: str                       # "total 1 h"
+    slides: tuple[str, ...]          # per planned slide: "Slide 3 · 09:12 · 2 min"
+
+
 @dataclass(frozen=True)
 class Deck:
     meta: Meta
@@ -651,6 +672,9 @@ class Deck:
     # The web page's live controls, composed only when the web page is built: derived
     # figures, not the Deck's content, so left out of equality, strings() and deck.json.
     live: Live | None = field(default=None, compare=False, metadata={"content": False})
+    # The guide's clock, written once the slides are laid out and only when the guide is built:
+    # like the live controls, derived and left out of equality, strings() and deck.json.
+    clock: Clock | None = field(default=None, compare=False, metadata={"content": False})
 
     def chart(self, name: str) -> ChartSpec:
         for spec in self.charts:

@@ -23,11 +23,12 @@ class Options:
     paper: str = "a4"
     strict: bool = False
     cache: bool = True
-    workers: bool = True            # draw charts in a helper process while the note is read
-    jobs: int | None = None         # processes for every-variant builds (None: one per core)
+    jobs: int | None = None         # processes: for --all-audiences (None: one per core), and
+                                    # for one build's charts (None or 1: this process alone)
     outputs: tuple[str, ...] = DEFAULT_OUTPUTS
     start: str = "09:00"            # the facilitator guide's clock starts here (HH:MM)
     charts: str = "native"          # the deck's charts: "native" (editable) or "picture"
+    force: bool = False             # move aside a file in OUT that notedeck did not make
 
     @classmethod
     def make(cls, content: Path, out: Path | None = None, audience: str | None = None,

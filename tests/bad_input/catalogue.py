@@ -688,6 +688,13 @@ def _replace_with(name: str, make: Callable[[Path], None]) -> Callable[[Path], N
     return edit
 
 
+def _older_state_with_a_folder_for_its_link(folder: Path) -> None:
+    """An older notedeck's state folder (outputs linked into .notedeck/builds/ID), its
+    current-build link replaced by a folder by hand."""
+    (folder / ".notedeck" / "builds").mkdir(parents=True)
+    (folder / ".notedeck" / "current").mkdir()
+
+
 def _out_link_into_note(note: Path, output: Path) -> Path:
     (output.parent / "elsewhere").symlink_to(note / "sections")
     return output.parent / "elsewhere"
@@ -722,7 +729,7 @@ PUBLISH = [
     Case("out-state-changed-by-hand", lambda note: None,
          ("output/.notedeck/current: expected notedeck's link to the current build, found a "
           "folder; it was changed by hand: remove the folder",),
-         out=_in_output(_replace_with(".notedeck/current", lambda p: p.mkdir()))),
+         out=_in_output(_older_state_with_a_folder_for_its_link)),
 ]
 
 CASES = CASES + PUBLISH

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.infra.cache import ChartCache
-from notedeck.infra.records import Stamp
+from notedeck.infra.records import Record
 from notedeck.build.stages import prepare
 from support import build, options
 
@@ -70,7 +70,7 @@ def test_a_poisoned_cache_is_a_miss_and_the_outputs_are_right(case, seeded, outp
     shutil.copytree(seeded, cache, symlinks=True)
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(cache))
     yesterday = _digests(output)
-    stamp = Stamp(BUNDLED, output, options(BUNDLED, output).record())
+    stamp = Record(BUNDLED, output, options(BUNDLED, output).record())
     stamp.path.parent.mkdir(mode=0o700, exist_ok=True)
     poison = Poison(cache, _entries(cache, None), _entries(cache, "research-lab"), stamp.path,
                     stamp.key, yesterday)

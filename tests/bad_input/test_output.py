@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.build.run import STAGE_PREFIX
-from notedeck.infra.publish import STATE, current
+from notedeck.infra import manifest
+from notedeck.infra.publish import STAGE
 from support import WAIT, build
 from notedeck.errors import NotedeckError
 
@@ -26,10 +26,11 @@ def test_a_rebuild_replaces_both_files_and_leaves_nothing_else(output):
 
 
 def published(output: Path) -> bool:
-    """The folder holds the two outputs (links to one build) and notedeck's state, nothing else."""
-    return (sorted(p.name for p in output.iterdir()) == [STATE, "deck.pptx", "handout.pdf"]
-            and set(current(output)) == {"deck.pptx", "handout.pdf"}
-            and len(list((output / STATE / "builds").iterdir())) == 1)
+    """The folder holds the two outputs, plain files, and their manifest, whole, nothing else."""
+    held = manifest.read(output)
+    return (sorted(p.name for p in output.iterdir()) == [manifest.NAME, "deck.pptx", "handout.pdf"]
+            and held is not None and held.whole and sorted(held.files) == sorted(OUTPUTS)
+            and all(held.holds(output, name) for name in OUTPUTS))
 
 
 def test_out_naming_an_existing_file_is_refused(tmp_path):
@@ -92,7 +93,7 @@ def _stopped_mid_write(earlier: Path, tmp_path: Path, signum: int):
     the next attempt starts on a fresh copy."""
     for attempt in range(ATTEMPTS):
         output = tmp_path / f"attempt-{attempt}" / "output"
-        shutil.copytree(earlier, output, symlinks=True)      # the outputs are links
+        shutil.copytree(earlier, output)
         before = snapshot(output)
         process = subprocess.Popen(cli("build", "--content", str(BUNDLED), "--out", str(output)),
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -128,7 +129,7 @@ def _paused_mid_write(process: subprocess.Popen, output: Path) -> bool:
 
 
 def _stages(output: Path) -> list[Path]:
-    return [p for p in output.iterdir() if p.name.startswith(STAGE_PREFIX)]
+    return [p for p in output.iterdir() if p.name.startswith(f"{STAGE}-") and p.is_dir()]
 
 
 def _state(pid: int) -> str:

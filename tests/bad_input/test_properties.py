@@ -18,7 +18,6 @@ from notedeck.prose import naked_numbers as naked
 from support import build
 from support import check_note, options
 from notedeck.render import registry
-from notedeck.render.contract import Assets
 from notedeck.build.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.deck import Slider
@@ -203,7 +202,7 @@ def test_any_scenario_inside_the_limits_composes_a_deck(raw):
         deck, _ = compose(gather(folder), live=True)
         assert deck.slides and deck.charts
         web = registry.get("web")                    # the web page, with its live controls
-        page = web.plan(deck, {}, web.settings(options(folder)), Assets())
+        page = web.plan(deck, None, {}, web.settings(options(folder)))
         assert all(c.texts[c.start] in page.html for c in deck.live.controls
                    if isinstance(c, Slider))
         assert page.size < 1_000_000

@@ -182,25 +182,3 @@ def test_deck_carries_no_stale_thumbnail(bundled):
 
     with zipfile.ZipFile(bundled / "deck.pptx") as archive:
         assert not [name for name in archive.namelist() if "thumbnail" in name]
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_a_build_leaves_the_cycle_collector_as_it_found_it(note, tmp_path, enabled):
-    """Paused while the build runs (some 400 collections otherwise), as it was afterwards."""
-    import gc
-
-    from support import build
-
-    seen = []
-    record = lambda phase, info: seen.append(phase)  # noqa: E731
-    (gc.enable if enabled else gc.disable)()
-    gc.callbacks.append(record)
-    try:
-        build(note, tmp_path / "out", cache=False, workers=False)
-        gc.callbacks.remove(record)
-        assert gc.isenabled() is enabled
-        assert seen.count("start") <= 2          # at most the ones as it comes back on
-    finally:
-        if record in gc.callbacks:
-            gc.callbacks.remove(record)
-        gc.enable()

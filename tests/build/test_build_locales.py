@@ -12,7 +12,7 @@ import os
 import platform
 import re
 import zlib
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from support import BUNDLED, build
 
 GERMAN, FRENCH = "team-berlin", "equipe-lyon"
 DIGESTS = Path(__file__).resolve().parents[1] / "goldens" / "english-digests.json"
+CONSTRAINTS = Path(__file__).resolve().parents[2] / "constraints.txt"
 SPACES = re.compile("[\u00a0\u202f]")
 MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|"
           "December")
@@ -159,21 +160,36 @@ def test_every_bundled_handout_embeds_only_the_bundled_fonts(built):
 # --- the English build keeps its bytes ---------------------------------------------
 
 def environment() -> dict[str, str]:
-    """What the bytes of a build depend on besides notedeck: the libraries that write them."""
-    libraries = ("python-pptx", "reportlab", "matplotlib", "pillow", "fonttools", "lxml",
-                 "svglib", "Babel", "num2words")
-    return {"python": platform.python_version().rsplit(".", 1)[0], "zlib": zlib.ZLIB_RUNTIME_VERSION,
-            **{name: version(name) for name in libraries}}
+    """What the bytes of a build depend on besides notedeck and the pinned libraries."""
+    return {"python": platform.python_version().rsplit(".", 1)[0], "zlib": zlib.ZLIB_RUNTIME_VERSION}
+
+
+def unpinned() -> list[str]:
+    """Each library whose installed version differs from constraints.txt's pin: the bytes are
+    recorded for the pinned versions (.ci/run installs them: pip install -c constraints.txt)."""
+    found = []
+    for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
+        name, _, pinned = line.split("#")[0].strip().partition("==")
+        if pinned:
+            try:
+                installed = version(name)
+            except PackageNotFoundError:
+                installed = "none"
+            if installed != pinned:
+                found.append(f"{name} {installed} (pinned: {pinned})")
+    return found
 
 
 def test_the_english_build_is_byte_identical_to_before_locales(built):
     digests = {name: hashlib.sha256((built / "note" / name).read_bytes()).hexdigest()
                for name in ("deck.pptx", "handout.pdf")}
-    if os.environ.get("NOTEDECK_ACCEPT") or not DIGESTS.exists():
+    assert not unpinned(), ("these libraries are not the pinned ones: install with "
+                            "pip install -c constraints.txt: " + "; ".join(unpinned()))
+    if os.environ.get("NOTEDECK_ACCEPT"):
         DIGESTS.write_text(json.dumps({"environment": environment(), "digests": digests},
                                       indent=1) + "\n", encoding="utf-8")
+    assert DIGESTS.exists(), f"{DIGESTS.name} is missing: NOTEDECK_ACCEPT=1 writes it"
     recorded = json.loads(DIGESTS.read_text(encoding="utf-8"))
-    if recorded["environment"] != environment():
-        pytest.skip("the bytes were recorded with other library versions: "
-                    f"{recorded['environment']}")
+    assert recorded["environment"] == environment(), \
+        f"the bytes were recorded with Python and zlib {recorded['environment']}"
     assert digests == recorded["digests"]

@@ -72,7 +72,7 @@ def test_check_reports_what_build_refuses_at_the_same_place(note, tmp_path, case
     edit, file, message = CASES[case]
     edit(note)
     with pytest.raises(NotedeckError) as refused:
-        build(note, tmp_path / "out", cache=False, workers=False)
+        build(note, tmp_path / "out", cache=False)
     reports = [p.report() for p in refused.value.problems]
     assert any(message in r and str(note / file) in r for r in reports), reports
     checked = [p.report() for p in check_note(note) if p.severity == "error"]

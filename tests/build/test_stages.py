@@ -69,7 +69,7 @@ def test_prepare_then_plan_every_output_without_drawing(tmp_path):
     prepared = prepare(options)
     bare = compose(prepared.source)[0]           # prepare adds the build id to the metadata
     assert replace(prepared.deck, meta=bare.meta) == bare and prepared.deck.meta.build
-    plans = plan_all(prepared, sized_art(prepared.deck), options)
+    plans = plan_all(prepared, sized_art(prepared.deck), options).plans
     assert [renderer.name for renderer, _ in plans] == ["deck", "handout", "json"]
     assert not any(tmp_path.iterdir())            # planning writes nothing
 

@@ -57,7 +57,7 @@ def test_init_refuses_a_folder_that_is_not_empty(tmp_path):
 def test_an_internal_error_apologises_in_one_line_and_leaves_the_outputs(tmp_path):
     out = tmp_path / "output"
     out.mkdir()
-    (out / "deck.pptx").write_bytes(b"yesterday's deck")
+    (out / "handout.pdf").write_bytes(b"%PDF-1.4 yesterday's handout /NotedeckBuild (0123456789)")
     before = snapshot(out)
     done = subprocess.run(cli("build", "--content", str(BUNDLED), "--out", str(out),
                               prelude=BROKEN_REPORTLAB), capture_output=True, text=True)

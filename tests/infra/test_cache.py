@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import subprocess
 import sys
+import zipfile
 import tempfile
 from pathlib import Path
 
@@ -16,8 +16,7 @@ from notedeck.build.compose import compose
 from notedeck.deck import ChartArt
 from notedeck.infra import scratch, trust
 from notedeck.infra.cache import ChartCache, cache_dir, cache_problem
-from notedeck.infra.chart_helper import SCRATCH
-from notedeck.infra.records import Stamp
+from notedeck.infra.records import Record
 from notedeck.build.stages import prepare
 from support import build, cli_in_process, digests, gather, options
 
@@ -118,11 +117,10 @@ def test_a_disabled_cache_reads_and_writes_nothing(note, cache):
     assert not cache.exists()
 
 
-@pytest.mark.parametrize("workers", [True, False])
-def test_outputs_are_the_same_bytes_with_and_without_the_cache(note, cache, tmp_path, workers):
-    first = build(note, tmp_path / "first", workers=workers)          # draws, fills the cache
-    second = build(note, tmp_path / "second", workers=workers)        # charts from the cache
-    plain = build(note, tmp_path / "plain", cache=False, workers=workers)
+def test_outputs_are_the_same_bytes_with_and_without_the_cache(note, cache, tmp_path):
+    first = build(note, tmp_path / "first")          # draws, fills the cache
+    second = build(note, tmp_path / "second")        # charts from the cache
+    plain = build(note, tmp_path / "plain", cache=False)
     assert not first.kept and not second.kept and not plain.kept
     assert digests(tmp_path / "first") == digests(tmp_path / "second") == \
         digests(tmp_path / "plain")
@@ -172,8 +170,9 @@ def test_every_kind_of_change_builds_again(note, cache, tmp_path, monkeypatch, c
         case "own audience":
             path = note / "audiences" / "support-team.yaml"
             path.write_text(path.read_text().replace("check: 2 h ", "check: 3 h ", 1))
-        case "output edited":
-            (out / "deck.pptx").write_bytes(b"saved over")
+        case "output edited":                # saved again: its build id kept, other bytes
+            with zipfile.ZipFile(out / "deck.pptx", "a") as deck:
+                deck.writestr("ppt/edited.xml", "<edited/>")
         case "output deleted":
             (out / "handout.pdf").unlink()
         case "paper":
@@ -206,43 +205,12 @@ def test_one_changed_number_redraws_only_the_charts_it_changes(note, cache, tmp_
     assert len(new) == 2                       # bottleneck and speedup; the dial is unchanged
 
 
-@pytest.fixture
-def helpers(monkeypatch) -> list:
-    """Every chart helper process a build starts."""
-    from notedeck.infra import chart_helper as chartwork
-
-    started = []
-    real = chartwork._Helper.start.__func__
-
-    def start(cls, folder, *forms):
-        helper = real(cls, folder, *forms)
-        started.append(helper)
-        return helper
-
-    monkeypatch.setattr(chartwork._Helper, "start", classmethod(start))
-    return started
-
-
-def _reaped(pid: int) -> bool:
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True                            # gone, and not left as a zombie
-    return False
-
-
-def test_the_helper_process_is_gone_after_a_build(note, cache, tmp_path, helpers):
-    build(note, tmp_path / "out", workers=True)
-    assert len(helpers) == 1 and _reaped(helpers[0].pid)
-
-
-def test_a_failed_build_stops_its_helper_and_records_nothing(note, cache, tmp_path, helpers):
+def test_a_failed_build_records_nothing(note, cache, tmp_path):
     from notedeck.errors import NotedeckError
 
     (note / "scenarios.yaml").write_text("speeds: [\n")
     with pytest.raises(NotedeckError):
-        build(note, tmp_path / "out", workers=True)
-    assert len(helpers) == 1 and _reaped(helpers[0].pid)
+        build(note, tmp_path / "out")
     assert not (cache / "builds").exists() or not list((cache / "builds").glob("*.json"))
 
 
@@ -363,17 +331,19 @@ def test_only_small_regular_files_of_the_user_are_read(tmp_path):
 
 
 def test_a_lock_file_that_is_a_pipe_does_not_hang(tmp_path):
+    from notedeck.infra.locks import held
+
     os.mkfifo(tmp_path / "x.lock")
-    assert trust.open_lock(tmp_path / "x.lock") is None
-    lock = trust.open_lock(tmp_path / "y.lock")
-    assert lock is not None
-    lock.close()
+    with held(tmp_path / "x.lock") as had:
+        assert not had
+    with held(tmp_path / "y.lock") as had:
+        assert had
 
 
 def test_a_record_is_read_only_for_its_key_and_only_if_whole(note, cache, tmp_path):
     out = tmp_path / "out"
     build(note, out)
-    stamp = Stamp(note, out, options(note, out).record())
+    stamp = Record(note, out, options(note, out).record())
     assert stamp.kept() is not None
     good = stamp.path.read_text()
     stamp.path.write_text(good.replace('"count": 25', '"count": NaN'))
@@ -382,7 +352,7 @@ def test_a_record_is_read_only_for_its_key_and_only_if_whole(note, cache, tmp_pa
     assert stamp.kept() is None
     stamp.path.write_text(good)
     assert stamp.kept() is not None
-    other = Stamp(note, tmp_path / "elsewhere", options(note, tmp_path / "elsewhere").record())
+    other = Record(note, tmp_path / "elsewhere", options(note, tmp_path / "elsewhere").record())
     assert other.key != stamp.key                          # the output folder is in the key
 
 
@@ -397,38 +367,6 @@ def test_a_file_the_build_does_not_read_does_not_rebuild(note, cache, tmp_path):
     assert not build(note, out).kept
 
 
-def _killed_no_cache_build(note: Path, out: Path, env: dict) -> int:
-    """Start a --no-cache build, SIGKILL it once its scratch folder exists; return its pid."""
-    process = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
-         "sys.argv[0] = 'notedeck'; main()", "build", "--no-cache", "--content", str(note),
-         "--out", str(out)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    folder = Path(env["TMPDIR"])
-    try:
-        while not any(p.name.startswith(f"{SCRATCH}-{process.pid}-") for p in folder.iterdir()):
-            assert process.poll() is None, "the build ended before its scratch folder appeared"
-        process.send_signal(signal.SIGKILL)
-    finally:
-        process.wait(timeout=60)
-    return process.pid
-
-
-def test_a_killed_no_cache_build_leaves_a_folder_the_next_build_removes(note, tmp_path):
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
-    env = {**os.environ, "TMPDIR": str(temporary), "NOTEDECK_WORKERS": "0"}
-    pid = _killed_no_cache_build(note, tmp_path / "out", env)
-    left = [p for p in temporary.iterdir() if p.name.startswith(f"{SCRATCH}-{pid}-")]
-    assert left
-    done = subprocess.run(
-        [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
-         "sys.argv[0] = 'notedeck'; main()", "build", "--no-cache", "--content", str(note),
-         "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert not any(p.exists() for p in left)
-    assert list(temporary.iterdir()) == []
-
-
 def test_the_sweep_leaves_live_processes_and_other_users_folders_alone(tmp_path):
     mine = scratch.make("notedeck-charts", tmp_path)
     dead = tmp_path / "notedeck-charts-999999999-abc"
@@ -440,3 +378,27 @@ def test_the_sweep_leaves_live_processes_and_other_users_folders_alone(tmp_path)
     link.symlink_to(tempfile.gettempdir())
     scratch.sweep(tmp_path, "notedeck-charts")
     assert mine.exists() and not dead.exists() and foreign.exists() and link.is_symlink()
+
+
+DRAW_ONCE = """
+import os, sys, time
+from notedeck.build.stages import prepare
+from notedeck.infra.cache import ChartCache
+from notedeck.options import Options
+from notedeck.render.charts import draw as charts
+spec = prepare(Options(__import__("pathlib").Path(sys.argv[1]))).deck.charts[0]
+def logged(spec, forms):
+    with open(sys.argv[2], "a") as log:
+        log.write(f"{os.getpid()}\\n")
+    time.sleep(1)                          # long enough for the other process to ask too
+    return charts.draw(spec, forms)
+ChartCache().draw_once(spec, logged, ("svg",))
+"""
+
+
+def test_two_processes_needing_one_chart_draw_it_once(note, cache, tmp_path):
+    log = tmp_path / "draws.log"
+    runs = [subprocess.Popen([sys.executable, "-c", DRAW_ONCE, str(note), str(log)])
+            for _ in range(2)]
+    assert [run.wait(timeout=300) for run in runs] == [0, 0]
+    assert len(log.read_text().splitlines()) == 1

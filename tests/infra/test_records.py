@@ -5,18 +5,33 @@ from __future__ import annotations
 import hashlib
 import os
 
-from notedeck.infra.records import Stamp, Written
+from notedeck.infra import manifest
+from notedeck.infra.records import Record, Written
 
 
 def stamp(note, out, cache, **options):
-    return Stamp(note, out, {"audience": None, "paper": "a4", **options}, folder=cache)
+    return Record(note, out, {"audience": None, "paper": "a4", **options}, folder=cache)
 
 
 def written(out):
+    """Two outputs, published: their manifest beside them lists them whole."""
     out.mkdir(exist_ok=True)
     (out / "deck.pptx").write_bytes(b"deck")
     (out / "handout.pdf").write_bytes(b"pdf")
+    files = {name: manifest.file_hash(out / name) for name in ("deck.pptx", "handout.pdf")}
+    manifest.write(out, manifest.Manifest("0123456789", files))
     return (Written(out / "deck.pptx", 25, "slides"), Written(out / "handout.pdf", 7, "pages"))
+
+
+def test_a_set_not_published_whole_is_never_kept(note, tmp_path):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    files = written(out)
+    stamp(note, out, cache).record(files, ())
+    held = manifest.read(out)
+    manifest.write(out, held.publishing("abcdef0123", held.files))
+    assert stamp(note, out, cache).kept() is None
+    (out / manifest.NAME).unlink()
+    assert stamp(note, out, cache).kept() is None
 
 
 def test_no_record_no_kept_build(note, tmp_path):

@@ -10,7 +10,6 @@ from notedeck.build.stages import prepare
 from notedeck.layout import package
 from notedeck.layout.plan import PlannedSlide, plan
 from notedeck.layout.roles import ROLES
-from notedeck.render.pptx.charts import plan_chart
 from notedeck.theme import chart_size
 from support import BUNDLED
 
@@ -21,7 +20,7 @@ GEOMETRY = package.load(None)
 
 @pytest.fixture(scope="module")
 def planned() -> tuple[PlannedSlide, ...]:
-    return plan(DECK, SIZES, GEOMETRY, native=plan_chart)
+    return plan(DECK, SIZES, GEOMETRY)
 
 
 def test_one_planned_slide_per_deck_slide_in_the_closed_set_of_roles(planned):
@@ -54,11 +53,11 @@ def test_text_too_long_for_one_slide_continues_on_the_next():
     long = ContentSlide("Many points", tuple(Paragraph((Run(words),)) for _ in range(4)),
                         ("Notes.",), "01")
     deck = DECK.__class__(DECK.meta, (DECK.slides[0], long), DECK.handout, DECK.charts)
-    slides = plan(deck, SIZES, GEOMETRY, native=plan_chart)
+    slides = plan(deck, SIZES, GEOMETRY)
     assert len(slides) > 2
     assert all(s.title.startswith("Many points") for s in slides[1:])
     assert "(cont.)" in slides[-1].title
 
 
 def test_planning_is_pure_the_same_inputs_give_equal_plans(planned):
-    assert plan(DECK, SIZES, GEOMETRY, native=plan_chart) == planned
+    assert plan(DECK, SIZES, GEOMETRY) == planned

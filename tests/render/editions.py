@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from notedeck.options import Options
-from notedeck.infra.chart_helper import Charts
+from notedeck.build.charts import Charts
 from notedeck.build.stages import prepare
 
 BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
@@ -19,8 +19,7 @@ AUDIENCES = (None, "support-team", "research-lab")
 def composed(audience: str | None = None, content: Path = BUNDLED):
     """(Deck, chart art by name) of a note, for renderers to start from."""
     deck = prepare(Options(content, audience=audience)).deck
-    with Charts(cache=True, workers=False) as charts:
-        art = {name: charts_art for name, charts_art in charts.art(deck.charts).items()}
+    art = dict(Charts(cache=True).art(deck.charts))
     return deck, art
 
 

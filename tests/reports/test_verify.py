@@ -128,3 +128,31 @@ def test_the_web_page_carries_the_same_build_id(note, tmp_path):
     page = (out / "web" / "index.html").read_text(encoding="utf-8")
     assert f'<meta name="notedeck-build" content="{build}">' in page
     assert f"build {build}</p></footer>" in page
+
+
+def test_a_copied_folder_of_plain_files_verifies_current(note, tmp_path):
+    import shutil
+
+    run("build", "--content", str(note), "--out", str(tmp_path / "out"))
+    shutil.copytree(tmp_path / "out", tmp_path / "copy")
+    assert [p for p in (tmp_path / "copy").rglob("*") if p.is_symlink()] == []
+    result = run("verify", "--content", str(note), str(tmp_path / "copy" / "deck.pptx"),
+                 str(tmp_path / "copy" / "handout.pdf"))
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": current (build ") == 2
+
+
+def test_verify_says_a_file_is_not_of_the_set_beside_it(note, tmp_path):
+    import shutil
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    run("build", "--content", str(note), "--out", str(old))
+    (note / "scenarios.yaml").write_text((note / "scenarios.yaml").read_text()
+                                         .replace("streams: 10000", "streams: 20000"))
+    run("build", "--content", str(note), "--out", str(new))
+    shutil.copy(old / "handout.pdf", new / "handout.pdf")        # yesterday's, copied in
+    result = run("verify", "--content", str(note), str(new / "handout.pdf"),
+                 str(new / "deck.pptx"))
+    assert "handout.pdf: it does not belong to the set beside it" in result.output
+    assert f"{new / 'deck.pptx'}: current" in result.output
+    assert result.exit_code != 0

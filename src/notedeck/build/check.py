@@ -62,11 +62,12 @@ def _template(content: Path):
 
 
 def _planned(options: Options, template=None):
-    """A variant prepared and planned for every chosen output, with charts at their sizes."""
-    from notedeck.build.stages import plan_all, plan_warnings, prepare, sized_art
+    """A variant prepared and planned for every output of its BuildPlan, with charts at their
+    sizes (the same plan build settles)."""
+    from notedeck.build.stages import plan_all, prepare, sized_art
 
     prepared = prepare(options, template)
-    return prepared, plan_warnings(plan_all(prepared, sized_art(prepared.deck), options))
+    return prepared, plan_all(prepared, sized_art(prepared.deck), options).warnings
 
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:

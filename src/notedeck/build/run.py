@@ -1,11 +1,9 @@
-"""notedeck build: prepare the Deck, draw charts once, plan and emit every output, publish."""
+"""notedeck build: prepare the Deck, lay out and plan every output, write each, publish the set."""
 
 from __future__ import annotations
 
 import errno
-import os
 import shutil
-import tempfile
 import time
 import zipfile
 from contextlib import contextmanager
@@ -13,14 +11,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notedeck.errors import Problem, fail
-from notedeck.options import Options
-from notedeck.infra.publish import sweep
+from notedeck.infra.publish import STAGE, sweep
 from notedeck.infra.records import Written
+from notedeck.options import Options
 
-STAGE_PREFIX = ".notedeck-"          # .notedeck-PID-XXXX/: a build's private staging folder (publish.py)
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
-_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
-                 errno.EPERM, errno.EIO}
+_WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO,
+                 *((errno.EDQUOT,) if hasattr(errno, "EDQUOT") else ())}
 
 
 @dataclass(frozen=True)
@@ -36,82 +33,55 @@ class BuildResult:
 
 
 def build(options: Options) -> BuildResult:
-    """Write every chosen output into options.out; nothing there changes unless all succeed.
+    """Write every output of the note's BuildPlan into options.out, in this process; nothing
+    there changes unless all succeed.
 
     With options.cache, a build whose inputs, options and notedeck match the last
     build into the folder, whose files are untouched, does nothing (records.py),
-    and charts come from the chart cache (cache.py); options.workers draws missing
-    charts in a second process while the note is read (chart_helper.py), in the
-    forms the chosen outputs read (Renderer.art). Outputs are the same bytes either way.
+    and charts come from the chart cache (cache.py). Outputs are the same bytes either way.
     """
-    with _collector_paused():
-        return _build_once(options, time.perf_counter())
-
-
-def _build_once(options: Options, started: float) -> BuildResult:
     from notedeck.infra.cache import cache_problem, first_time
-    from notedeck.infra.chart_helper import Charts
     from notedeck.infra.outfolder import check_destination
-    from notedeck.infra.records import Stamp
+    from notedeck.infra.records import Record
 
+    started = time.perf_counter()
     check_destination(Path(options.out), Path(options.content))
     unsafe = cache_problem() if options.cache else None    # a cache others can write: unused
     if unsafe is not None:
         options = replace(options, cache=False)
     notices = (unsafe,) if unsafe is not None and first_time(unsafe) else ()
-    stamp = Stamp(options.content, options.out, options.record(), enabled=options.cache)
-    kept = stamp.kept()
+    record = Record(options.content, options.out, options.record(), enabled=options.cache)
+    kept = record.kept()
     if kept is not None:
         sweep(Path(options.out))
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
-    from notedeck.build.stages import art_forms, template_first
-
-    # The helper starts now: it imports matplotlib, the longest chain of a cold build, while
-    # this process reads the template and the note. It draws only once the note is composed;
-    # a refused template stops it at once.
-    with Charts(options.cache, options.workers, forms=art_forms(options)) as charts:
-        template = template_first(options, refused=charts.close)
-        result = _build(options, charts, started, template)
-    stamp.record(result.files, result.warnings)
+    result = _build(options, started)
+    record.record(result.files, result.warnings)
     return replace(result, warnings=(*notices, *result.warnings)) if notices else result
 
 
-def _build(options: Options, charts, started: float, template=None) -> BuildResult:
-    from notedeck.infra.emit_aside import write_all
-    from notedeck.infra.publish import preflight, publish
-    from notedeck.build.stages import (listed_outputs, planner, prepare, refuse_warnings,
-                                          renderers)
+def _build(options: Options, started: float) -> BuildResult:
+    from notedeck.build.charts import Charts
+    from notedeck.build.stages import plan_all, prepare
+    from notedeck.infra import scratch
+    from notedeck.infra.outfolder import preflight
+    from notedeck.infra.publish import publish
 
-    prepared = prepare(options, template)
-    chosen = renderers(options, listed_outputs(prepared.source))
-    art = charts.art(prepared.deck.charts)
-    out = options.out
-    with _output_folder(out) as folder, _writing(out):
-        names = tuple(dict.fromkeys(Path(r.filename).parts[0] for r in chosen))
-        preflight(folder, names)                  # refuse what is in the way before any work
-        stage = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=folder))
+    prepared = prepare(options)
+    names = prepared.plan.names()
+    with _output_folder(options.out) as folder, _writing(options.out):
+        preflight(folder, names, options.force)      # refuse what is in the way before any work
+        art = Charts(options.cache, options.jobs).art(prepared.deck.charts, prepared.plan.forms)
+        planned = plan_all(prepared, art, options)
+        stage = scratch.make(STAGE, folder)
         try:
-            outputs = write_all(chosen, planner(prepared, art, options),
-                                lambda renderer, plan: _emit(renderer, plan, stage),
-                                _aside(chosen, options), charts.in_child)
-            refuse_warnings(options, outputs.warnings)
-            publish({name: stage / name for name in names}, folder)
-            paths = tuple(folder / r.filename for r in chosen)
+            written = [_emit(renderer, plan, stage) for renderer, plan in planned.plans]
+            paths = publish(stage, names, folder, prepared.deck.meta.build, options.force)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
-    files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, outputs.written))
+    files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, written))
     return BuildResult(files, time.perf_counter() - started,
-                       (*prepared.warnings, *outputs.warnings))
-
-
-def _aside(chosen, options: Options) -> set[int]:
-    """The outputs a forked child plans and writes while this process does the rest: those
-    that read no drawn chart (emit_aside.py), when a helper may be forked and others remain
-    here."""
-    from notedeck.infra.chart_helper import can_fork
-
-    aside = {index for index, renderer in enumerate(chosen) if not renderer.forms(options)}
-    return aside if options.workers and 0 < len(aside) < len(chosen) and can_fork() else set()
+                       (*prepared.warnings, *planned.warnings))
 
 
 def _emit(renderer, plan, stage: Path) -> Written:
@@ -120,23 +90,6 @@ def _emit(renderer, plan, stage: Path) -> Written:
     count = renderer.emit(plan, path)
     _verify(path)
     return Written(path, count, renderer.unit)
-
-
-@contextmanager
-def _collector_paused():
-    """Python's cycle collector off while a build runs. A build loads libraries and makes
-    objects (lxml trees, reportlab flowables, matplotlib artists) that nearly all live
-    until it ends; the collector would walk them again some 400 times, a tenth of a cold
-    build's CPU. The few cycles a build leaves are freed once it is back on."""
-    import gc
-
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 @contextmanager

@@ -1,61 +1,88 @@
-"""The stages up to plan, shared by build and check: read, compute, fill, compose, plan."""
+"""The stages up to plan, shared by build and check: read, settle, compute, fill, compose, lay out,
+plan."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from notedeck.errors import NotedeckError, Problem
+from notedeck.build.buildplan import BuildPlan, settle
+from notedeck.build.template import Assets
 from notedeck.deck import ChartArt, Deck
+from notedeck.errors import NotedeckError, Problem
 from notedeck.options import Options
-from notedeck.render.contract import Assets, Renderer
+from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
 
 
 @dataclass(frozen=True)
 class Prepared:
-    """A variant ready to plan: its Deck, the warnings met on the way, its assets."""
+    """A variant ready to lay out and plan: its Deck, the warnings met on the way, its
+    template, and the BuildPlan it was composed for."""
 
-    source: Any            # read.Source: the note read, its figures computed and prose filled
+    source: Any            # fill.FilledNote: the note read, its figures computed, prose filled
     deck: Deck
     warnings: tuple[Problem, ...]
     assets: Assets
+    plan: BuildPlan
+
+
+@dataclass(frozen=True)
+class Planned:
+    """Every output of a BuildPlan planned, with the slide layout they share and the warnings
+    of the layout and the planners."""
+
+    plans: tuple[tuple[Renderer, Any], ...]
+    layout: Any            # layout.slide_layout.SlideLayout, or None where no output shows slides
+    warnings: tuple[Problem, ...]
+
+
+def read_note(options: Options):
+    """read: the note's files, checked and validated (build.read.NoteRead)."""
+    from notedeck.build.read import read
+
+    return read(options.content, options.audience, options.scenarios_file)
+
+
+def fill_note(note):
+    """compute -> fill: the note's figures computed and its prose filled."""
+    from notedeck.build.fill import fill
+    from notedeck.figures import core
+    from notedeck.figures.formatting import Formatter
+
+    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
 
 
 def filled_note(options: Options):
     """read -> compute -> fill: the note with its figures computed and its prose filled."""
-    from notedeck.figures import core
-    from notedeck.figures.formatting import Formatter
-    from notedeck.build.fill import fill
-    from notedeck.build.read import read
-
-    note = read(options.content, options.audience, options.scenarios_file)
-    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
+    return fill_note(read_note(options))
 
 
 def prepare(options: Options, template=None) -> Prepared:
-    """The stages up to compose: the filled note, then the Deck and the note's assets. The
-    template is read here unless `template` (a TemplatePackage read already) is given."""
-    from notedeck.build.compose import compose
-    from notedeck.errors import Collector
-    from notedeck.build.template import read_template, read_template_map
-
-    from notedeck.figures.listing import flatten
+    """The stages up to compose: the note read, the BuildPlan settled from the options and
+    note.yaml, the note filled, then the Deck the plan asks for. The template is read here
+    unless `template` (a TemplatePackage read already) is given."""
     from notedeck.build.buildid import stamp
+    from notedeck.build.compose import compose
+    from notedeck.build.template import read_template, read_template_map
+    from notedeck.errors import Collector
+    from notedeck.figures.listing import flatten
 
     found = Collector()                     # a bad template is reported beside the note's errors
     template = template or found.run(read_template, options.content)
     mapping = found.run(read_template_map, options.content)
-    source = found.run(filled_note, options)
+    note = found.run(read_note, options)
+    plan = found.run(settle, options, note) if note is not None else None
+    source = found.run(fill_note, note) if note is not None else None
     if found.problems:
         raise NotedeckError(found.problems)
-    deck, composed = compose(source, live="web" in options.outputs)
-    assets = Assets(template.data, template.name, *mapping, numbers=source.fmt)
+    deck, composed = compose(source, live=plan.live)
+    assets = Assets(template.data, template.name, *mapping)
     deck = stamp(deck, flatten(source.names),
                  (template.data or b"") + repr(assets.template_map).encode(), options.audience)
     warnings = (*source.warnings, *composed, *template.warnings)
     refuse_warnings(options, warnings)
-    return Prepared(source, deck, tuple(warnings), assets)
+    return Prepared(source, deck, tuple(warnings), assets, plan)
 
 
 def refuse_warnings(options: Options, warnings) -> None:
@@ -64,75 +91,56 @@ def refuse_warnings(options: Options, warnings) -> None:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
 
 
-def template_first(options: Options, refused=lambda: None):
-    """The note's template, read before anything costly runs. If it is refused, `refused()`
-    is called (to stop the chart helper), then prepare reports why beside the note's own
-    problems."""
-    from notedeck.build.template import read_template
-
-    try:
-        return read_template(options.content)
-    except NotedeckError:
-        refused()
-        prepare(options)
-        raise
-
-
-def renderers(options: Options, listed: tuple[str, ...] = ()) -> tuple[Renderer, ...]:
-    """The outputs chosen with --with (and the defaults), then those note.yaml lists."""
-    from notedeck.render import registry
-
-    return tuple(registry.get(name) for name in dict.fromkeys((*options.outputs, *listed)))
-
-
-def listed_outputs(source) -> tuple[str, ...]:
-    """note.yaml's `outputs`, each checked against the registry."""
-    from notedeck.errors import fail
-    from notedeck.readers.layout import NoteLayout
-    from notedeck.render import registry
-
-    for name in source.note.outputs:
-        if name not in registry.names():
-            path = NoteLayout(source.content).note
-            lines = path.read_text(encoding="utf-8").split("\n")
-            line = next((n for n, text in enumerate(lines, 1) if text.startswith("outputs:")),
-                        None)
-            raise fail(path, f"unknown output {name!r}; expected one of: "
-                       + ", ".join(registry.names()), line=line, key="outputs")
-    return tuple(source.note.outputs)
-
-
-def art_forms(options: Options) -> frozenset:
-    """The drawn forms of the charts (PNG, SVG) that the chosen outputs read."""
-    return frozenset().union(*(renderer.forms(options) for renderer in renderers(options)))
-
-
-def plan_all(prepared: Prepared, art: Mapping[str, ChartArt],
-             options: Options) -> list[tuple[Renderer, object]]:
-    """Every chosen output planned; what any planner refuses, all at once."""
+def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) -> Planned:
+    """The slides laid out once (if any output shows them), the guide's clock written for
+    them, then every output planned; what the layout and any planner refuse, all at once."""
     from notedeck.errors import Collector
 
-    found, plans, plan_one = Collector(), [], planner(prepared, art, options)
-    for renderer in renderers(options, listed_outputs(prepared.source)):
-        plans.append((renderer, found.run(plan_one, renderer)))
+    found, plan = Collector(), prepared.plan
+    layout = found.run(slide_layout, prepared) if LAYOUT in plan.needs else None
+    deck = prepared.deck
+    if plan.clock and layout is not None:
+        deck = found.run(with_clock, prepared, layout, options) or deck
+    plans = []
+    for renderer in plan.renderers:
+        if LAYOUT in renderer.needs and layout is None:
+            continue                        # refused above, with the layout's problems
+        plans.append((renderer, found.run(renderer.plan, deck, layout, art,
+                                          renderer.settings(options))))
     found.raise_if_any()
-    refuse_warnings(options, plan_warnings(plans))
-    return plans
+    warnings = (*(layout.warnings if layout is not None else ()),
+                *(w for _, planned in plans for w in getattr(planned, "warnings", ())))
+    refuse_warnings(options, warnings)
+    return Planned(tuple(plans), layout, warnings)
 
 
-def planner(prepared: Prepared, art: Mapping[str, ChartArt], options: Options):
-    """`plan_one(renderer)`: the renderer's plan of the prepared note, with its settings."""
-    return lambda renderer: renderer.plan(prepared.deck, art, renderer.settings(options),
-                                          prepared.assets)
+def slide_layout(prepared: Prepared):
+    """The layout stage: the Deck's slides laid out on the note's template, once for every
+    output that shows them."""
+    from notedeck.layout.slide_layout import lay_out
+
+    assets = prepared.assets
+    return lay_out(prepared.deck, chart_sizes(prepared.deck), assets.template,
+                   assets.template_name, assets.template_map, assets.template_map_name,
+                   backgrounds=BACKGROUNDS in prepared.plan.needs)
 
 
-def plan_warnings(plans) -> tuple[Problem, ...]:
-    """Warnings a planner found (a template's unreadable colours, say), carried in its plan."""
-    return tuple(w for _, plan in plans for w in getattr(plan, "warnings", ()))
+def with_clock(prepared: Prepared, layout, options: Options) -> Deck:
+    """The Deck with the guide's clock, written for the laid-out slides from --start."""
+    from notedeck.figures.clock import clock
+
+    written = clock(prepared.deck, [slide.source for slide in layout.slides], options.start,
+                    prepared.source.fmt)
+    return replace(prepared.deck, clock=written)
+
+
+def chart_sizes(deck: Deck) -> dict[str, tuple[float, float]]:
+    """Each chart's drawn size in inches, known before it is drawn."""
+    from notedeck.theme import chart_size
+
+    return {spec.name: chart_size(spec) for spec in deck.charts}
 
 
 def sized_art(deck: Deck) -> dict[str, ChartArt]:
     """Charts by name with their sizes and no pixels: enough to plan, as check does."""
-    from notedeck.theme import chart_size
-
-    return {spec.name: ChartArt(spec.name, b"", b"", *chart_size(spec)) for spec in deck.charts}
+    return {name: ChartArt(name, b"", b"", *size) for name, size in chart_sizes(deck).items()}

@@ -3,9 +3,21 @@ safe; and the note's template.yaml, which pins layouts to roles."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.readers.template import TemplatePackage, default_template, read_note_template
+
+
+@dataclass(frozen=True)
+class Assets:
+    """The template a deck is laid out on: its package's bytes (None: the default), the name
+    messages give it, and the roles its template.yaml pins."""
+
+    template: bytes | None = None
+    template_name: str = "template.pptx"
+    template_map: tuple = ()                 # roles pinned in template.yaml (readers.templatemap.Pin)
+    template_map_name: str = "template.yaml"
 
 
 def read_template(content: Path) -> TemplatePackage:

@@ -114,7 +114,7 @@ def _output_options(command):
 
 def _start_time(ctx, param, value: str) -> str:
     from notedeck.errors import NotedeckError
-    from notedeck.render.guide.clock import start_seconds
+    from notedeck.figures.clock import start_seconds
 
     try:
         start_seconds(value)
@@ -143,8 +143,11 @@ def _options(content, audience, scenarios_file, out, paper, strict, extra, all_a
 
 @main.command()
 @_output_options
-@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
-              help="Processes for --all-audiences (default: one per core).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Processes: for --all-audiences (default: one per core), and to draw the "
+                   "charts the cache lacks (default: none, this process draws them).")
+@click.option("--force", is_flag=True,
+              help="Move aside (as NAME (yours).EXT) a file in OUT that notedeck did not make.")
 def build(all_audiences, **given) -> None:
     """Write OUT/deck.pptx and OUT/handout.pdf (and the outputs named by --with)."""
     options = _options(all_audiences=all_audiences, **given)
@@ -152,7 +155,6 @@ def build(all_audiences, **given) -> None:
         sys.exit(_build_all(options))
     from notedeck.build.run import build as run
 
-    _quick_exit()
     result = run(options)
     for warning in result.warnings:
         echo(warning.report(), err=True)
@@ -161,16 +163,6 @@ def build(all_audiences, **given) -> None:
         echo(f"{verb} {written.path} ({_counted(written)})")
     echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
-
-
-def _quick_exit() -> None:
-    """The cycle collector off for the one build this process runs, and skipping its objects
-    at exit: walking them (30 ms once back on) costs more than it could free."""
-    import atexit
-    import gc
-
-    gc.disable()
-    atexit.register(gc.freeze)
 
 
 def _counted(written) -> str:
@@ -321,8 +313,9 @@ def figures(content, audience, scenarios_file, as_json) -> None:
 def verify(files, content, audience, scenarios_file) -> None:
     """Say whether each FILE is what the content builds now, and if not what changed.
 
-    Exit status: 0 all current; 1 some are not (or belong to another audience);
-    2 cannot tell: a file notedeck did not make, one it cannot read, or bad input."""
+    Exit status: 0 all current; 1 some are not (or belong to another audience, or not to
+    the set published beside them); 2 cannot tell: a file notedeck did not make, one it
+    cannot read, or bad input."""
     from notedeck.options import Options
     from notedeck.reports.verify import EXIT, verdict
 

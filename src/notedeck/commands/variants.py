@@ -1,8 +1,10 @@
 """`notedeck build --all-audiences`: the note and every audience, spread over the cores.
 
-Each variant is one ordinary build (pipeline.build) into OUT/ (the note itself)
-or OUT/NAME/. A pool of forked processes, one per core, runs them: each
-process imports the libraries once and then builds variant after variant.
+Each variant is one ordinary build (build/run.py) into OUT/ (the note itself)
+or OUT/NAME/. A pool of processes (concurrent.futures, started the same way on
+every system), one per core or --jobs, runs them: each process imports the
+libraries once and then builds variant after variant; with one job, this
+process builds them in turn.
 Charts are shared through the chart cache, and drawn under a per-chart lock,
 so a chart two variants have in common is drawn once. One variant failing is
 recorded in its Outcome and the others go on. With `cache=False` the run uses
@@ -70,8 +72,7 @@ def build_all(options: Options,
     if scratch:
         os.environ["NOTEDECK_CACHE_DIR"] = scratch
     try:
-        alone = len(todo) == 1             # else one process builds several: draw in it
-        tasks = [replace(options.variant(name), cache=True, workers=alone) for name in todo]
+        tasks = [replace(options.variant(name), cache=True, jobs=None) for name in todo]
         done = _serially(tasks, on_done) if jobs == 1 else _in_pool(tasks, jobs, on_done)
     finally:
         if scratch:
@@ -115,27 +116,29 @@ def _serially(tasks, on_done) -> list[Outcome]:
 
 def _in_pool(tasks, jobs: int, on_done) -> list[Outcome]:
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
+    context = multiprocessing.get_context("spawn")     # the one start method on every OS
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_signals,
+                               initargs=(os.environ.get("NOTEDECK_CACHE_DIR"),))
     done = []
     try:
-        for outcome in pool.imap_unordered(build_variant, tasks, chunksize=1):
-            done.append(outcome)
-            on_done(outcome)
-        pool.close()
+        for future in as_completed([pool.submit(build_variant, task) for task in tasks]):
+            done.append(future.result())
+            on_done(done[-1])
     except BaseException:
-        pool.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
-    finally:
-        pool.join()
+    pool.shutdown()
     return done
 
 
-def _worker_signals() -> None:
+def _worker_signals(cache: str | None) -> None:
+    """A pool process: Ctrl-C is the parent's to handle; the run's cache folder is its own."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent stops the pool
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _restore("NOTEDECK_CACHE_DIR", cache)
 
 
 def build_variant(options: Options) -> Outcome:

@@ -175,18 +175,14 @@ class ChartCache:
         second finds the first one's drawing."""
         if not self.enabled:
             return draw(spec, forms)
-        import fcntl
+        from notedeck.infra.locks import held
 
         path = self._path(self.key(spec))
         try:
             trust.make_folder(path.parent)
         except OSError:
             return self._drawn(spec, draw, forms)
-        lock = trust.open_lock(path.with_suffix(".lock"))
-        if lock is None:
-            return self._drawn(spec, draw, forms)
-        with lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)          # released when the file closes
+        with held(path.with_suffix(".lock")):         # else drawn without: it costs time only
             return self._drawn(spec, draw, forms, self._read(spec))
 
     def _drawn(self, spec, draw, forms, held=None):
@@ -218,6 +214,8 @@ class ChartCache:
         """Remove the half-written entries of killed processes, once per cache."""
         if not self._swept:
             self._swept = True
+            from notedeck.infra.scratch import sweep_files
+
             sweep_files(self.folder, TEMPORARY)
 
     def _path(self, key: str) -> Path:
@@ -237,17 +235,6 @@ def joined(held, drawn):
 
     return replace(drawn, **{form: getattr(held, form) for form in FORMS
                              if not getattr(drawn, form)})
-
-
-def sweep_files(folder: Path, prefix: str) -> None:
-    """Remove `folder`'s PREFIX-PID-* files whose process is gone."""
-    from notedeck.infra.scratch import alive
-
-    for entry in _scan(folder):
-        parts = entry.name.split("-")
-        if (entry.name.startswith(prefix + "-") and len(parts) > 2 and parts[-2].isdigit()
-                and not alive(int(parts[-2]))):
-            _unlink(Path(entry.path))
 
 
 def _entry(art, key: str) -> bytes:

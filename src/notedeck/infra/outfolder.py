@@ -1,10 +1,11 @@
-"""What an output folder may be and hold: refusals before a build writes, and the published set.
+"""What an output folder may be and hold: refusals before a build writes anything.
 
 `check_destination` refuses an output folder inside the note, or with a name
 the file system cannot hold; `preflight` refuses anything in the way of the
-outputs or a state changed by hand, before anything is written (publish.py
-asks again under its lock); `current` is the reader's side: the set one
-build published, read through one link.
+outputs, before anything is written (publish.py asks again under its lock): a
+folder, a link, a device, or a file notedeck did not make (without --force).
+A file is notedeck's when the folder's manifest lists it with its bytes, or
+when it carries a notedeck build id (stamps.py).
 """
 
 from __future__ import annotations
@@ -15,17 +16,10 @@ import stat
 from pathlib import Path
 
 from notedeck.errors import Location, NotedeckError, Problem, fail
+from notedeck.infra import manifest, stamps
 
-STATE = ".notedeck"            # notedeck's own folder inside OUT
-CURRENT = "current"            # STATE/current -> builds/ID
-BUILDS = "builds"
-ID = re.compile(r"[0-9a-f]{16}")
-_ROOM = 200                    # bytes of path notedeck adds below OUT (.notedeck/builds/ID/...)
-
-
-def link_text(name: str) -> str:
-    """What the link OUT/NAME says: relative, so the folder can be moved or shared whole."""
-    return f"{STATE}/{CURRENT}/{name}"
+LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (publish.take_over)
+_ROOM = 200                    # bytes of path notedeck adds below OUT (a staging folder, a name)
 
 
 def check_destination(out: Path, content: Path) -> None:
@@ -51,59 +45,80 @@ def check_destination(out: Path, content: Path) -> None:
                                 "the note, such as output/ beside it")
 
 
-def preflight(out: Path, names: tuple[str, ...]) -> Path | None:
-    """The current build's folder (None if there is none); refuses, before anything is
-    written, anything in the way of publishing `names` into `out`."""
-    problems = [*_state_problems(out), *(p for n in names if (p := _in_the_way(out, n)))]
+def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[str]:
+    """The outputs in `out` that are not notedeck's (moved aside with `force`); refuses,
+    before anything is written, anything else in the way of publishing `names`."""
+    held = manifest.read(out)
+    problems, foreign = _legacy_problems(out), []
+    for name in names:
+        problem = _in_the_way(out, name)
+        if problem is None and kind_of(out / name) == "file" and not ours(out, name, held):
+            if force:
+                foreign.append(name)
+            else:
+                problem = _problem(out / name, f"{name} was not made by notedeck (it carries no "
+                                   "notedeck build id), and a build would replace it; move it "
+                                   "away, choose another --out, or build with --force, which "
+                                   "moves it aside")
+        if problem is not None:
+            problems.append(problem)
     if problems:
         raise NotedeckError([Problem(p.where, f"{p.message}; nothing in {out} was changed")
                              for p in problems])
-    return current_folder(out)
+    return foreign
 
 
-def current(out: Path) -> dict[str, Path]:
-    """The published set of `out` (output name -> file), all from one build: the switch
-    link is read once, so a publish at that moment cannot mix two builds. {} if there is
-    none (a folder written by a notedeck before this layout holds plain files instead)."""
-    folder = current_folder(Path(out))
-    if folder is None:
-        return {}
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        return {e.name: folder / e.name for e in entries if not e.is_symlink()}
-    except OSError:
-        return {}
-
-
-# --- reading the state, refusing what is in the way ---------------------------------------
-
-def _state_problems(out: Path) -> list[Problem]:
-    state = out / STATE
+def _legacy_problems(out: Path) -> list[Problem]:
+    """An older notedeck's folder (.notedeck/, taken over by publish.py) changed by hand, so
+    that its current build cannot be told: refused, rather than guessed at."""
+    state = out / LEGACY
+    if kind_of(state) is None:
+        return []
     fix = f"it was changed by hand: remove the folder {state} and build again"
-    found = []
-    for path in (state, state / BUILDS):
-        kind = kind_of(path)
-        if kind not in (None, "folder"):
-            found.append(_problem(path, f"expected notedeck's own folder, found {_named(kind)}; {fix}"))
-    current_kind = kind_of(state / CURRENT)
-    if current_kind not in (None, "link"):
-        found.append(_problem(state / CURRENT, f"expected notedeck's link to the current build, "
-                                               f"found {_named(current_kind)}; {fix}"))
-    elif current_kind == "link" and _build_named(os.readlink(state / CURRENT)) is None:
-        found.append(_problem(state / CURRENT, f"this link does not lead to one of notedeck's "
-                                               f"builds; {fix}"))
+    found = [_problem(path, f"expected notedeck's own folder, found {_named(kind)}; {fix}")
+             for path in (state, state / "builds")
+             if (kind := kind_of(path)) not in (None, "folder")]
+    current = state / "current"
+    kind = kind_of(current)
+    if kind not in (None, "link"):
+        found.append(_problem(current, f"expected notedeck's link to the current build, found "
+                                       f"{_named(kind)}; {fix}"))
+    elif kind == "link" and not re.fullmatch(r"builds/[0-9a-f]{16}", _target(current)):
+        found.append(_problem(current, f"this link does not lead to one of notedeck's builds; "
+                                       f"{fix}"))
     return found
 
 
+def ours(out: Path, name: str, held: manifest.Manifest | None) -> bool:
+    """Whether OUT/NAME is a file notedeck made: listed with its bytes, or carrying a build id."""
+    return (held is not None and held.knows(out, name)) or stamps.build_of(out / name) is not None
+
+
+def legacy_link(out: Path, name: str) -> bool:
+    """Whether OUT/NAME is a link an older notedeck made (.notedeck/current/NAME)."""
+    try:
+        return os.readlink(out / name) == f"{LEGACY}/current/{name}"
+    except (OSError, ValueError):
+        return False
+
+
 def _in_the_way(out: Path, name: str) -> Problem | None:
+    head, _, rest = name.partition("/")
+    if rest:
+        kind = kind_of(out / head)
+        if kind == "link" and legacy_link(out, head):
+            return None
+        if kind not in (None, "folder"):
+            return _problem(out / head, f"{_named(kind)} named {head} is in the way of the "
+                                        f"output {name}; move it away or choose another --out")
     path = out / name
     kind = kind_of(path)
     if kind == "folder":
         return _problem(path, f"a folder named {name} is in the way of the output {name}; "
                               "move it away or choose another --out")
-    if kind == "link" and not ours(path):
-        return _problem(path, f"a link notedeck did not make is in the way of the output {name} "
-                              f"(it leads to {os.readlink(path)}); move it away or choose "
+    if kind == "link" and not legacy_link(out, name):
+        return _problem(path, f"a link notedeck did not make is in the way of the output "
+                              f"{name} (it leads to {_target(path)}); move it away or choose "
                               "another --out")
     if kind == "other":
         return _problem(path, f"a device, pipe or socket is in the way of the output {name}; "
@@ -111,39 +126,23 @@ def _in_the_way(out: Path, name: str) -> Problem | None:
     return None
 
 
-def current_folder(out: Path) -> Path | None:
-    try:
-        build = _build_named(os.readlink(out / STATE / CURRENT))
-    except OSError:
-        return None
-    folder = out / STATE / BUILDS / build if build else None
-    return folder if folder is not None and kind_of(folder) == "folder" else None
-
-
-def _build_named(text: str) -> str | None:
-    match = re.fullmatch(rf"{BUILDS}/({ID.pattern})", text)
-    return match.group(1) if match else None
-
-
-def ours(path: Path) -> bool:
-    try:
-        return os.readlink(path) == link_text(path.name)
-    except OSError:
-        return False
-
-
 def kind_of(path: Path) -> str | None:
     try:
         mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     if stat.S_ISLNK(mode):
         return "link"
     if stat.S_ISDIR(mode):
         return "folder"
     return "file" if stat.S_ISREG(mode) else "other"
+
+
+def _target(path: Path) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "somewhere else"
 
 
 def _named(kind: str) -> str:
@@ -155,7 +154,10 @@ def _problem(path: Path, message: str) -> Problem:
 
 
 def _limits(path: Path) -> tuple[int, int]:
-    """The file system's longest name and path, asked of the nearest folder that exists."""
+    """The file system's longest name and path, asked of the nearest folder that exists
+    (Windows has no pathconf: its own limits, 255 and 32,767 with long paths)."""
+    if not hasattr(os, "pathconf"):
+        return 255, 32_767
     for folder in (path, *path.parents):
         try:
             return os.pathconf(folder, "PC_NAME_MAX"), os.pathconf(folder, "PC_PATH_MAX")

@@ -7,7 +7,8 @@ editing one audience rebuilds that one), the build's options, the output
 folder, SOURCE_DATE_EPOCH and cache.code_fingerprint() (notedeck's version,
 code, template and fonts, and the installed libraries). The record also holds
 the SHA-256 of each output as written. A build is skipped only when the key
-matches and every file in the output folder still has its hash; anything else
+matches and every file in the output folder still has its hash, which the
+folder's manifest lists too (a set left half published has none); anything else
 (an edited section, a changed audience file, a deck saved over in PowerPoint,
 another notedeck) builds again. Records live in the cache folder, `builds/`,
 one per output folder.
@@ -30,8 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import Location, Problem
-from notedeck.infra import trust
-from notedeck.infra.cache import cache_dir, code_fingerprint, digest, sweep_files
+from notedeck.infra import manifest, trust
+from notedeck.infra.cache import cache_dir, code_fingerprint, digest
+from notedeck.infra.scratch import sweep_files
 from notedeck.readers.layout import NoteLayout
 
 MAX_INPUT_FILES = 5000          # a folder this big is not a note: do not try to key it
@@ -60,7 +62,7 @@ class Kept:
     warnings: tuple[Problem, ...]
 
 
-class Stamp:
+class Record:
     """One build's key and the place its record is kept; `enabled=False` does nothing."""
 
     def __init__(self, content: Path, out: Path, options: dict, enabled: bool = True,
@@ -74,6 +76,9 @@ class Stamp:
         """The last build's outputs, if its key is this one and every file is unchanged."""
         if self.key is None:
             return None
+        held = manifest.read(self.out)          # none, or not whole: build and publish again
+        if held is None or not held.whole:
+            return None
         data = trust.read_private(self.path, MAX_RECORD_BYTES)
         try:
             record = _checked(trust.strict_json(data), self.key) if data is not None else None
@@ -83,7 +88,7 @@ class Stamp:
             return None
         files = []
         for name, entry in record["outputs"].items():
-            if _file_hash(self.out / name) != entry["hash"]:
+            if _file_hash(self.out / name) != entry["hash"] or held.files.get(name) != entry["hash"]:
                 return None
             files.append(Written(self.out / name, entry["count"], entry["unit"]))
         return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))

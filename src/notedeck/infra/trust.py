@@ -19,6 +19,9 @@ from pathlib import Path
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+# POSIX owners and mode bits; Windows has neither (its ACLs keep a user's profile private, and
+# the mode bits it reports are made up), so there a file's owner and mode are not asked.
+_POSIX = os.name == "posix"
 
 
 def folder_problem(folder: Path) -> str | None:
@@ -30,9 +33,9 @@ def folder_problem(folder: Path) -> str | None:
         return None
     if not stat.S_ISDIR(info.st_mode):
         return None
-    if info.st_uid != os.geteuid():
+    if _POSIX and info.st_uid != os.geteuid():
         return f"belongs to another user (user id {info.st_uid})"
-    if info.st_mode & 0o022:
+    if _POSIX and info.st_mode & 0o022:
         return f"can be written by other users (mode {stat.filemode(info.st_mode)})"
     return None
 
@@ -69,23 +72,6 @@ def read_private(path: Path, limit: int) -> bytes | None:
         os.close(handle)
 
 
-def open_lock(path: Path):
-    """A lock file of this user's, opened for flock (created if missing); None if `path` is
-    anything else (a link, a pipe: opening a pipe to write would wait for a reader)."""
-    try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC,
-                         0o600)
-    except OSError:
-        return None
-    try:
-        if _private_file(os.fstat(handle), None):
-            return os.fdopen(handle, "wb")
-    except OSError:
-        pass
-    os.close(handle)
-    return None
-
-
 def strict_json(data: bytes):
     """JSON without NaN or Infinity (they raise ValueError, like any other damage)."""
     def refuse(name: str):
@@ -102,5 +88,6 @@ def whole(value, low: int, high: int) -> int:
 
 
 def _private_file(info: os.stat_result, limit: int | None) -> bool:
-    return (stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid()
-            and not info.st_mode & 0o022 and (limit is None or info.st_size <= limit))
+    return (stat.S_ISREG(info.st_mode)
+            and (not _POSIX or info.st_uid == os.geteuid() and not info.st_mode & 0o022)
+            and (limit is None or info.st_size <= limit))

@@ -14,7 +14,6 @@ left out: arcs, groups, text in decorations.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
 from notedeck.layout import styles
@@ -67,24 +66,14 @@ class TemplateArt:
         return self.roles.get(name, LayoutArt())
 
 
-_READ: dict[str, tuple[Template, TemplateArt]] = {}
-
-
 def read_art(data: bytes, template: Template) -> TemplateArt:
-    """Every mapped role's art; read once per template (all audiences of a note share it)."""
-    key = hashlib.sha256(data).hexdigest()
-    known = _READ.get(key)
-    if known is not None and known[0] is template:
-        return known[1]
+    """Every mapped role's art, read from the template's package."""
     from notedeck.layout.package import open_presentation
 
     prs = open_presentation(data, template.file)
     masters = list(prs.slide_masters)
-    art = TemplateArt({name: _role_art(mapped, masters[mapped.layout.master], template)
-                       for name, mapped in template.roles.items()})
-    _READ.clear()
-    _READ[key] = (template, art)
-    return art
+    return TemplateArt({name: _role_art(mapped, masters[mapped.layout.master], template)
+                        for name, mapped in template.roles.items()})
 
 
 def _role_art(mapped: Mapped, master, template: Template) -> LayoutArt:

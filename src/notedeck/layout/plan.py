@@ -26,10 +26,9 @@ SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shr
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
-         file: str = "deck.pptx", native=None) -> tuple[PlannedSlide, ...]:
+         file: str = "deck.pptx") -> tuple[PlannedSlide, ...]:
     """Every output slide, in order, with continuations; raises one NotedeckError naming
-    every text that cannot be made to fit. `native(spec, box, look, face)` plans an editable
-    chart in a chart's area (the deck's); without it the drawn picture goes there."""
+    every text that cannot be made to fit."""
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
@@ -37,7 +36,7 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
                       slide.origin, deck.meta.labels)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
-            for page in _plan_slide(slide, art_sizes, template, where, native):
+            for page in _plan_slide(slide, art_sizes, template, where):
                 pages.append((replace(page, source=index - 1), where,
                               fit.clean(section).strip()))
         except NotedeckError as exc:
@@ -55,8 +54,8 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
     return tuple(out)
 
 
-def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where,
-                native) -> list[PlannedSlide]:
+def _plan_slide(slide: Slide, art_sizes, template: Template,
+                where: Where) -> list[PlannedSlide]:
     match slide:
         case TitleSlide():
             return [_title_slide(slide, template, where)]
@@ -67,7 +66,7 @@ def _plan_slide(slide: Slide, art_sizes, template: Template, where: Where,
         case TableSlide():
             return table_slides(slide, template, where)
         case ChartSlide():
-            return chart_slides(slide, art_sizes, template, where, native)
+            return chart_slides(slide, art_sizes, template, where)
         case SourcesSlide():
             return _sources_slides(slide, template, where)
     raise where.error(f"unknown slide type {type(slide).__name__}; known: TitleSlide, "

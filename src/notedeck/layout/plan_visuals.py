@@ -14,7 +14,7 @@ from notedeck.layout import fit
 from notedeck.layout.blocks import BlockStack, PPara
 from notedeck.layout.geometry import Box, Frame
 from notedeck.layout.mapping import Template
-from notedeck.layout.planned import (BODY, CAPTION, GAP, PlannedSlide, PPicture, Where, caption_paras, check_blocks, continued, fitted, notes, strip_frame, title_text)
+from notedeck.layout.planned import (BODY, CAPTION, GAP, ChartPlace, PlannedSlide, PPicture, Where, caption_paras, check_blocks, continued, fitted, notes, strip_frame, title_text)
 from notedeck.layout.table import TABLE, plan_table_pages
 
 
@@ -79,18 +79,17 @@ def _clean_table(table: Table) -> Table:
 
 # --- charts --------------------------------------------------------------------------
 
-def chart_slides(slide: ChartSlide, art_sizes, template: Template, where: Where,
-                 native=None) -> list[PlannedSlide]:
-    """The chart with its text beside it; text too long for beside it follows on its own slide.
-    `native` plans an editable chart in the chart's area; without it the drawn art goes there."""
+def chart_slides(slide: ChartSlide, art_sizes, template: Template,
+                 where: Where) -> list[PlannedSlide]:
+    """The chart with its text beside it; text too long for beside it follows on its own slide."""
     try:
-        return [_chart_slide(slide, art_sizes, template, where, native)]
+        return [_chart_slide(slide, art_sizes, template, where)]
     except _SideOverflow:
         alone = replace(slide, side=())
         rest = ContentSlide(where.continued(slide.title), slide.side,
                             continued(slide.title, slide.notes, where), slide.section,
                             slide.origin)
-        return [_chart_slide(alone, art_sizes, template, where, native),
+        return [_chart_slide(alone, art_sizes, template, where),
                 *content_slides(rest, template, where)]
 
 
@@ -98,8 +97,8 @@ class _SideOverflow(Exception):
     """The blocks beside a chart need more room than the side frame has."""
 
 
-def _chart_slide(slide: ChartSlide, art_sizes, template: Template, where: Where,
-                 native) -> PlannedSlide:
+def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
+                 where: Where) -> PlannedSlide:
     role = "chart-and-text" if slide.side else "chart"
     name = slide.chart.name
     if name not in art_sizes:
@@ -123,12 +122,10 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template, where: Where,
         bottom = template.frame(role, "caption").box.bottom
     area = Box(chart_frame.box.x, chart_frame.box.y, chart_frame.box.w,
                bottom - chart_frame.box.y)
-    if native is not None:
-        shapes.insert(1, native(_clean_spec(slide.chart), area, template.look(role),
-                                    chart_frame.face))
-    else:
-        shapes.insert(1, PPicture(_place(area, art_sizes[name]), name,
-                                  fit.clean(slide.chart.alt_text), fit.clean(slide.chart.title)))
+    picture = PPicture(_place(area, art_sizes[name]), name, fit.clean(slide.chart.alt_text),
+                       fit.clean(slide.chart.title))
+    shapes.insert(1, ChartPlace(area, picture, _clean_spec(slide.chart), template.look(role),
+                                chart_frame.face))
     if slide.side:
         side = template.frame(role, "side")
         stack = BlockStack(side, template.look(role))

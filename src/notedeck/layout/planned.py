@@ -9,7 +9,7 @@ template, and says what to change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from notedeck.errors import fail
 from notedeck.deck import (BulletList, Callout, Heading, Labels, Origin, Paragraph, Run, Stats,
@@ -44,10 +44,23 @@ class PPicture:
 
 
 @dataclass(frozen=True)
+class ChartPlace:
+    """A chart on a slide: the area it may fill and, within it, the drawn chart at its size.
+    The deck fills the area with a native chart (or shows the picture); outputs that draw
+    slides draw the picture."""
+
+    area: Box
+    picture: PPicture
+    spec: Any                    # the chart spec, its strings cleaned for XML
+    look: Any                    # colours.Look of the slide's role: the chart's colours
+    face: Any                    # faces.Face of the chart placeholder: its lettering
+
+
+@dataclass(frozen=True)
 class PlannedSlide:
     role: str                    # title, section, content, chart, chart-and-text, table, sources
     title: str
-    shapes: tuple                # PText | PTable | PPicture | PRect, in z-order
+    shapes: tuple                # PText | PTable | ChartPlace | PRect, in z-order
     notes: tuple[str, ...]
     footer: PText | None         # None on the title slide, or where the layout has none
     number: PText | None         # the slide number, a field

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,29 +11,22 @@ from notedeck.options import Options, Settings
 
 if TYPE_CHECKING:       # kept light: the chart cache reads FORMS on the warm path
     from notedeck.deck import ChartArt, Deck
-
-
-@dataclass(frozen=True)
-class Assets:
-    """Inputs that are not the Deck: the note's template package, read and checked once."""
-
-    template: bytes | None = None
-    template_name: str = "template.pptx"
-    template_map: tuple = ()                 # roles pinned in template.yaml (readers.templatemap.Pin)
-    template_map_name: str = "template.yaml"
-    # The Formatter of the deck's locale (figures/formatting.py), for a renderer that works out
-    # numbers of its own, such as the guide's clock: it writes them the one way every figure is
-    # written, without importing the figures package. None: such a renderer cannot be planned.
-    numbers: Any = field(default=None, compare=False)
-
+    from notedeck.layout.slide_layout import SlideLayout
 
 Plan = Any
-PlanFn = Callable[["Deck", Mapping[str, "ChartArt"], Settings, Assets], Plan]
+PlanFn = Callable[["Deck", "SlideLayout | None", Mapping[str, "ChartArt"], Settings], Plan]
 EmitFn = Callable[[Plan, Path], int]
 ArtFn = Callable[[Settings], frozenset]
 
 PNG, SVG = "png", "svg"          # a chart's drawn forms, named as ChartArt's fields
 FORMS = (PNG, SVG)
+
+# What an output may need besides the Deck, settled in the BuildPlan before compose:
+LAYOUT = "layout"                # the slides laid out (layout/slide_layout.py)
+BACKGROUNDS = "backgrounds"      # ... with the template's backgrounds as data, to draw slides
+LIVE = "live"                    # the web page's live controls, precomputed (Deck.live)
+CLOCK = "clock"                  # the guide's clock, written for the laid-out slides (Deck.clock)
+NEEDS = (LAYOUT, BACKGROUNDS, LIVE, CLOCK)
 
 
 def vectors(settings: Settings) -> frozenset:
@@ -55,12 +48,14 @@ class Renderer:
     filename: str
     unit: str                       # what emit's count counts: "slides", "pages"
     reads: tuple[str, ...]          # Options fields plan may read
-    plan: PlanFn                    # pure; raises NotedeckError for what it refuses
+    plan: PlanFn                    # plan(deck, layout, art, settings): pure; raises
+                                    # NotedeckError for what it refuses
     emit: EmitFn                    # writes one file, returns its count of units
     about: str = ""
     # The forms of the drawn charts (PNG, SVG) plan and emit read, given the settings: drawn
-    # ahead, in the chart helper. A form read but not declared is drawn when first read, late.
+    # once for the build. A form read but not declared is drawn when first read.
     art: ArtFn = vectors
+    needs: frozenset[str] = frozenset()      # of NEEDS
 
     def settings(self, options: Options) -> Settings:
         return Settings(options, self.reads)

@@ -27,7 +27,7 @@ def dumps(deck: Deck) -> str:
     return json.dumps(to_data(deck), ensure_ascii=False, indent=1) + "\n"
 
 
-def _plan(deck: Deck, art: Mapping[str, Any], settings, assets) -> Deck:
+def _plan(deck: Deck, layout, art: Mapping[str, Any], settings) -> Deck:
     return deck                        # chart art is not part of it: charts are in the specs
 
 

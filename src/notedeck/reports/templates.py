@@ -12,15 +12,15 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.options import Options
-from notedeck.render.contract import Assets
+from notedeck.build.template import Assets
 
 
 def template_problems(assets: Assets, decks) -> list[Problem]:
     """Every fault of a template: its own, then each text of each deck that cannot fit it,
     once per placeholder. `decks` are (audience or "", Deck)."""
     from notedeck.layout import package
+    from notedeck.build.stages import chart_sizes
     from notedeck.layout.plan import plan
-    from notedeck.render.pptx.charts import plan_chart
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
@@ -35,7 +35,7 @@ def template_problems(assets: Assets, decks) -> list[Problem]:
     fits: dict[str, tuple[Problem, list[tuple[str, str]]]] = {}
     for name, deck in decks:
         try:
-            plan(deck, chart_sizes(deck), resolved, native=plan_chart)
+            plan(deck, chart_sizes(deck), resolved)
         except NotedeckError as exc:
             for problem in exc.problems:
                 match = _SLIDE.match(problem.message)
@@ -59,13 +59,6 @@ def _grouped(problem: Problem, message: str, where: list[tuple[str, str]]) -> Pr
     places = "; ".join(f"slide{'s' if len(s) > 1 else ''} {', '.join(s)} of {name}"
                        for name, s in by_variant.items())
     return Problem(problem.where, f"{message} ({places})", problem.severity)
-
-
-def chart_sizes(deck) -> dict[str, tuple[float, float]]:
-    """The size each chart is drawn at, without drawing it."""
-    from notedeck.theme import chart_size
-
-    return {spec.name: chart_size(spec) for spec in deck.charts}
 
 
 def decks(content: Path) -> list:

@@ -10,135 +10,24 @@ its metadata, so `verify` can say what changed since a file was made.
 
 from __future__ import annotations
 
-import io
-import os
-import re
-import stat
-import struct
-import zipfile
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.deck import Deck
 from notedeck.errors import visible
-from notedeck.slugs import is_slug
-from notedeck.render.provenance import KEYS, unpack_figures
-
-MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
-MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
-BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
-
-
-@dataclass(frozen=True)
-class Stamped:
-    """What a file says about the build that made it."""
-
-    build: str
-    audience: str
-    figures: dict[str, str]
-    version: str = ""
-
-
-def read_stamp(path: Path) -> Stamped | None:
-    """The build id and the rest from a notedeck PDF or deck; None if the file has none."""
-    data = _bounded(path)
-    if data[:5] == b"%PDF-":
-        fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
-    elif data[:2] == b"PK":
-        fields = _pptx_fields(data)
-    else:
-        return None
-    if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
-                                                          not is_slug(fields["variant"])):
-        return None
-    return Stamped(fields["build"], fields.get("variant") or "",
-                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
-
-
-def _bounded(path: Path) -> bytes:
-    """The bytes of a regular file of at most MAX_FILE bytes (not a pipe, device or link to
-    one: opened without blocking, checked, then read); NotedeckError otherwise."""
-    from notedeck.errors import fail
-
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(handle)              # before fdopen, which refuses a folder itself
-        if stat.S_ISDIR(info.st_mode):
-            raise fail(path, "a folder, not a file; expected a deck.pptx or a PDF that "
-                             "notedeck wrote")
-        if not stat.S_ISREG(info.st_mode):
-            raise fail(path, "not a file; expected a deck.pptx or a PDF that notedeck wrote")
-        if info.st_size > MAX_FILE:
-            raise fail(path, f"{info.st_size:,} bytes is more than any deck or PDF notedeck "
-                             f"writes (at most {MAX_FILE:,} are read)")
-        with os.fdopen(handle, "rb", closefd=False) as file:
-            return file.read(MAX_FILE + 1)[:MAX_FILE]
-    except OSError as exc:
-        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
-    finally:
-        os.close(handle)
-
-
-def _pdf_field(data: bytes, name: str) -> str:
-    match = re.search(rb"/" + name.encode() + rb"\s*\(([A-Za-z0-9+/=._-]*)\)", data)
-    return match.group(1).decode() if match else ""
-
-
-MAX_ENTRIES = 50_000                # a deck of 1,000 slides has a few thousand parts
-
-
-def _directory_ok(data: bytes) -> bool:
-    """Whether the zip's end record declares a directory of a size a deck has, read before
-    zipfile builds an object per entry (millions, in a 300 MB file of empty entries)."""
-    at = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65535))
-    if at < 0 or len(data) < at + 22:
-        return False
-    count, size = struct.unpack("<HL", data[at + 10:at + 16])
-    return count != 0xFFFF and count <= MAX_ENTRIES and size <= 64 * MAX_ENTRIES * 10
-
-
-def _pptx_fields(data: bytes) -> dict[str, str]:
-    from lxml import etree
-
-    if not _directory_ok(data):
-        return {}
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            info = archive.getinfo("docProps/custom.xml")
-            if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED,
-                                                                  zipfile.ZIP_DEFLATED):
-                return {}                         # encrypted, or packed as notedeck never packs
-            with archive.open(info) as part:
-                xml = part.read(MAX_CUSTOM + 1)   # read, not trusted: a zip may lie about sizes
-        if len(xml) > MAX_CUSTOM:
-            return {}
-        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True,
-                                                     load_dtd=False, huge_tree=False))
-    except (KeyError, zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
-            RuntimeError, NotImplementedError, struct.error, UnicodeError, zlib.error,
-            etree.XMLSyntaxError):
-        return {}
-    if root.getroottree().docinfo.doctype:
-        return {}                                 # notedeck writes no document type
-    values = {prop.get("name"): "".join(prop.itertext())     # comments and PIs skipped
-              for prop in root.iterchildren(tag=etree.Element)}
-    return {k: values.get(name, "") for k, name in KEYS.items()}
-
+from notedeck.infra import manifest
+from notedeck.infra.stamps import read_stamp
 
 @dataclass(frozen=True)
 class Verdict:
     """What `notedeck verify` says of one file; `status` picks the exit code."""
 
     file: Path
-    status: str                  # "current" | "changed" | "other-audience" | "foreign" | "unknown"
+    status: str          # "current" | "changed" | "other-audience" | "apart" | "foreign" | "unknown"
     lines: tuple[str, ...]
 
 
-EXIT = {"current": 0, "changed": 1, "other-audience": 1, "foreign": 2, "unknown": 2}
+EXIT = {"current": 0, "changed": 1, "other-audience": 1, "apart": 1, "foreign": 2, "unknown": 2}
 
 
 def verdict(path: Path, options, audience: str | None = None) -> Verdict:
@@ -172,6 +61,10 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
         return Verdict(path, "foreign", (f"{path}: not made by notedeck: it carries no "
                                          "notedeck build id",))
     label = _who(found.audience)
+    apart = _apart(Path(path))
+    if apart:
+        return Verdict(path, "apart", (f"{path}: {apart} (build {found.build}, {label}); "
+                                       "build again to publish a whole set",))
     if audience is not None and audience != found.audience:
         return Verdict(path, "other-audience", (
             f"{path}: belongs to {label}, not to {_who(audience)} (build {found.build})",))
@@ -194,6 +87,28 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     else:
         tail = [f"  {len(changed)} figure(s) changed:", *changed]
     return Verdict(path, "changed", (head, *tail))
+
+
+def _apart(path: Path) -> str:
+    """Why the file does not belong to the set published beside it ('' when it does, or when
+    no manifest lies beside it: a file copied out alone, or a set not yet whole)."""
+    folder = path.parent
+    shown = path.name
+    held = manifest.read(folder)
+    if held is None and path.parent.name == "web":            # web/index.html
+        folder, shown = folder.parent, f"web/{path.name}"
+        held = manifest.read(folder)
+    if held is None:
+        return ""
+    if not held.whole:
+        return ("the set beside it is not whole: a build stopped while publishing it (the next "
+                "build finishes it)")
+    if shown not in held.files:
+        return f"it does not belong to the set beside it, which build {held.build} published"
+    if not held.holds(folder, shown):
+        return (f"it does not belong to the set beside it: build {held.build} published other "
+                f"bytes as {shown}")
+    return ""
 
 
 def current(options, audience: str | None) -> Deck:

@@ -13,7 +13,7 @@ from matplotlib.text import Text
 from PIL import Image
 
 from notedeck import theme
-from notedeck.infra.chart_helper import Charts
+from notedeck.build.charts import Charts
 from notedeck.deck import (Axis, Bar, BarChart, ChartArt, Line, LineChart, Point, Reference, Segment, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure
@@ -193,8 +193,7 @@ def test_chart_size_is_the_drawn_forms():
 
 def test_duplicate_names_and_unknown_kinds_fail():
     with pytest.raises(ValueError, match="two charts are named 'dial'"):
-        with Charts(cache=False, workers=False) as drawing:
-            drawing.art([dial_spec(), dial_spec()])
+        Charts(cache=False).art([dial_spec(), dial_spec()])
     with pytest.raises(TypeError, match="a chart is a LineChart, a BarChart"):
         charts.draw("not a spec")
 

@@ -8,35 +8,41 @@ from pypdf import PdfReader
 from notedeck.errors import NotedeckError
 from notedeck.deck import plain
 from notedeck.figures.formatting import Formatter
-from notedeck.render.contract import Assets
-from notedeck.render.guide import clock
+from notedeck.figures import clock
 from notedeck.render.guide import emit as guide
 from notedeck.render.pdfkit.paper import PAPERS
+from support import laid_out, timed
 
 from ..editions import AUDIENCES, composed, qpdf_clean, tool, unembedded_fonts
 from ..longnote import long_note
 from ..pages import emptiness, page_texts
 
 
+def guide_plan(deck, art, paper: str = "a4", start: str = "09:00", numbers=None):
+    """The guide planned as the build plans it: on the laid-out slides, its clock written."""
+    layout = laid_out(deck)
+    return guide.plan(timed(deck, layout, start, numbers), layout, art, paper)
+
+
 @pytest.fixture(scope="module")
 def bundled(tmp_path_factory):
     deck, art = composed()
-    planned = guide.plan(deck, art, Assets(numbers=Formatter()), "a4", "09:00")
+    planned = guide_plan(deck, art)
     out = tmp_path_factory.mktemp("guide") / "guide.pdf"
     return deck, planned, out, guide.emit(planned, out)
 
 
 def test_bundled_note_is_planned_for_sixty_minutes(bundled):
-    _, planned, _, _ = bundled
-    timing = planned.schedule
+    deck, planned, _, _ = bundled
+    timing = clock.schedule(deck, [slide.source for slide in planned.layout.slides])
     assert timing.total == 60 * 60
     assert [s.seconds // 60 for s in timing.sections] == [12, 14, 14, 7, 13]
-    assert [row.start for row in planned.text.rows] == [
+    assert [row.start for row in planned.clock.rows] == [
         "09:00", "09:12", "09:26", "09:40", "09:47"]
-    assert [row.minutes for row in planned.text.rows] == [
+    assert [row.minutes for row in planned.clock.rows] == [
         "12\u00a0min", "14\u00a0min", "14\u00a0min", "7\u00a0min", "13\u00a0min"]
-    assert planned.text.total == "total 60\u00a0min"
-    assert len(timing.starts) == len(planned.slides.slides)
+    assert planned.clock.total == "total 60\u00a0min"
+    assert len(timing.starts) == len(planned.layout.slides)
 
 
 def test_minutes_come_from_front_matter_or_notes_headings(bundled):
@@ -51,12 +57,12 @@ def test_minutes_come_from_front_matter_or_notes_headings(bundled):
 
 def test_start_time_moves_every_clock():
     deck, art = composed()
-    later = guide.plan(deck, art, Assets(numbers=Formatter()), "a4", "13:30")
-    assert later.text.rows[1].start == "13:42"
-    american = guide.plan(deck, art, Assets(numbers=Formatter("en-US")), "a4", "13:30")
-    assert american.text.rows[1].start.replace("\u202f", " ") == "1:42 PM"
+    later = guide_plan(deck, art, start="13:30")
+    assert later.clock.rows[1].start == "13:42"
+    american = guide_plan(deck, art, start="13:30", numbers=Formatter("en-US"))
+    assert american.clock.rows[1].start.replace("\u202f", " ") == "1:42 PM"
     with pytest.raises(NotedeckError, match="HH:MM"):
-        guide.plan(deck, art, Assets(numbers=Formatter()), "a4", "9 o'clock")
+        guide_plan(deck, art, start="9 o'clock")
 
 
 def test_run_sheet_then_every_slide_with_its_notes(bundled):
@@ -67,7 +73,7 @@ def test_run_sheet_then_every_slide_with_its_notes(bundled):
     for expected in ("Run sheet", "09:00 01 What the number means 6 12 min",
                      "09:47 05 Use it this week 3 13 min", "10:00 End total 60 min"):
         assert expected in first
-    for k, slide in enumerate(planned.slides.slides, start=1):
+    for k, slide in enumerate(planned.layout.slides, start=1):
         assert f"Slide {k} " in text
         for note in slide.notes:
             assert " ".join(note.split()[:6]) in text
@@ -88,9 +94,10 @@ def test_exercises_and_facilitator_passages_are_in_the_guide_only(bundled, tmp_p
     from notedeck.render.worksheet.emit import emit as sheet_emit, plan as sheet_plan
 
     _, art = composed()
+    layout = laid_out(deck)
     emit(plan(deck, art, "a4"), tmp_path / "handout.pdf")
-    slides_emit(slides_plan(deck, art), tmp_path / "slides.pdf")
-    print_emit(print_plan(deck, art, per_page=3), tmp_path / "print.pdf")
+    slides_emit(slides_plan(deck, layout, art), tmp_path / "slides.pdf")
+    print_emit(print_plan(deck, layout, art, per_page=3), tmp_path / "print.pdf")
     sheet_emit(sheet_plan(deck), tmp_path / "worksheet.pdf")
     for name in ("handout.pdf", "slides.pdf", "print.pdf", "worksheet.pdf"):
         participant = " ".join(page_texts(tmp_path / name))
@@ -111,14 +118,14 @@ def test_fonts_and_structure(bundled):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_page_but_the_last_is_more_than_a_quarter_empty(audience, paper, tmp_path):
     deck, art = composed(audience)
-    guide.emit(guide.plan(deck, art, Assets(numbers=Formatter()), paper), tmp_path / "guide.pdf")
+    guide.emit(guide_plan(deck, art, paper), tmp_path / "guide.pdf")
     shares = emptiness(tmp_path / "guide.pdf", PAPERS[paper])
     assert all(share <= 0.25 for share in shares[:-1]), shares
 
 
 def test_long_note_guide_pages_are_full(tmp_path):
     deck, art = composed(None, long_note(tmp_path / "long"))
-    guide.emit(guide.plan(deck, art, Assets(numbers=Formatter()), "a4"), tmp_path / "guide.pdf")
+    guide.emit(guide_plan(deck, art), tmp_path / "guide.pdf")
     shares = emptiness(tmp_path / "guide.pdf", PAPERS["a4"])
     assert len(shares) > 5 and all(share <= 0.25 for share in shares[:-1]), shares
 
@@ -126,7 +133,7 @@ def test_long_note_guide_pages_are_full(tmp_path):
 def test_a_german_guide_speaks_german_and_writes_german_times(tmp_path):
     deck, art = composed("team-berlin")
     out = tmp_path / "guide.pdf"
-    guide.emit(guide.plan(deck, art, Assets(numbers=Formatter("de-DE")), "a4", "13:30"), out)
+    guide.emit(guide_plan(deck, art, start="13:30", numbers=Formatter("de-DE")), out)
     pages = page_texts(out)
     for expected in ("Moderationsleitfaden", "Ablaufplan", "Beginn", "Folie für Folie",
                      "13:30", "Min.", "Seite 1 von"):
@@ -137,7 +144,7 @@ def test_a_german_guide_speaks_german_and_writes_german_times(tmp_path):
 
 def test_a_note_without_planned_times_is_told_how_to_plan_them():
     from notedeck.deck import GuideLabels
-    from notedeck.render.guide.written import written
+    from notedeck.figures.clock import written
 
     text = written(clock.Schedule((), (), (), 0), 9 * 3600, GuideLabels(), Formatter())
     assert text.session.startswith("No times are planned yet")

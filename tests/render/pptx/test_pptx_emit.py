@@ -424,7 +424,8 @@ def test_long_title_fails_naming_the_slide(tmp_path):
 def test_missing_chart_art_lists_the_drawn_ones(tmp_path):
     with pytest.raises(NotedeckError, match="no chart art named 'dial'; drawn charts: "
                                             "bottleneck"):
-        render("deck", hand_deck(), {"bottleneck": hand_art()["bottleneck"]}, tmp_path / "d.pptx")
+        render("deck", hand_deck(), {"bottleneck": hand_art()["bottleneck"]}, tmp_path / "d.pptx",
+               charts="picture")
 
 
 def test_control_characters_are_stripped(tmp_path):

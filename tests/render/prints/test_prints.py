@@ -12,6 +12,7 @@ from notedeck.render.prints import emit as prints
 from notedeck.render.prints.layout import LAYOUTS, cells
 from notedeck.render.pdfkit.paper import PAPERS
 from notedeck.render import registry
+from support import laid_out
 
 from ..editions import composed, qpdf_clean, tool, unembedded_fonts
 from ..pages import page_texts
@@ -21,10 +22,10 @@ from ..pages import page_texts
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_pages_hold_the_slides_in_order(per_page, paper, tmp_path):
     deck, art = composed()
-    planned = prints.plan(deck, art, paper=paper, per_page=per_page)
+    planned = prints.plan(deck, laid_out(deck), art, paper=paper, per_page=per_page)
     out = tmp_path / prints.filename(per_page)
     pages = prints.emit(planned, out)
-    slides = planned.slides.slides
+    slides = planned.layout.slides
     assert pages == math.ceil(len(slides) / per_page) == len(PdfReader(out).pages)
     box = PdfReader(out).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == \
@@ -40,7 +41,7 @@ def test_three_up_has_ruled_lines_beside_each_slide(tmp_path):
 
     deck, art = composed()
     out = tmp_path / "three.pdf"
-    planned = prints.plan(deck, art, per_page=3)
+    planned = prints.plan(deck, laid_out(deck), art, per_page=3)
     prints.emit(planned, out)
     with pdfplumber.open(str(out)) as pdf:
         page = pdf.pages[0]
@@ -70,7 +71,7 @@ def test_every_layout_is_an_output_and_an_unknown_one_is_refused():
 def test_fonts_and_structure(tmp_path):
     deck, art = composed()
     out = tmp_path / "six.pdf"
-    prints.emit(prints.plan(deck, art, per_page=6), out)
+    prints.emit(prints.plan(deck, laid_out(deck), art, per_page=6), out)
     if tool("pdffonts"):
         assert unembedded_fonts(out) == []
     if tool("qpdf"):

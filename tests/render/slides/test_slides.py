@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from support import render
+from support import laid_out, render
 from notedeck.render.slides import emit as slides
-from notedeck.layout.plan import PPicture
+from notedeck.layout.planned import ChartPlace
 from ..editions import BUNDLED, composed, qpdf_clean, tool, unembedded_fonts
 from .pdflines import differences, pdf_lines
 import office
@@ -30,7 +30,7 @@ TOLERANCE_PT = 6.0
 def bundled(tmp_path_factory):
     deck, art = composed()
     out = tmp_path_factory.mktemp("slides") / "slides.pdf"
-    planned = slides.plan(deck, art)
+    planned = slides.plan(deck, laid_out(deck), art)
     return planned, out, slides.emit(planned, out)
 
 
@@ -94,12 +94,12 @@ def test_lines_match_libreoffice(audience, tmp_path):
     a chart: LibreOffice draws a native chart's lettering itself, so those slides differ
     from the vector picture by design."""
     deck, art = composed(audience)
-    planned = slides.plan(deck, art)
+    planned = slides.plan(deck, laid_out(deck), art)
     slides.emit(planned, tmp_path / "slides.pdf")
     ours = pdf_lines(tmp_path / "slides.pdf")
     assert sum(len(page) for page in ours) > 10 * len(ours) / 2
     charted = {n for n, slide in enumerate(planned.slides, start=1)
-               if any(isinstance(shape, PPicture) for shape in slide.shapes)}
+               if any(isinstance(shape, ChartPlace) for shape in slide.shapes)}
     assert charted
     for charts, skip in (("picture", set()), ("native", charted)):
         theirs = _libreoffice_lines(deck, art, tmp_path, charts)

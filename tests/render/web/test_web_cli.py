@@ -16,11 +16,10 @@ def run(*args: str):
 
 
 def digests(folder) -> dict[str, str]:
-    """Every output as a reader sees it (through the published links), by SHA-256."""
+    """Every output in the folder (not its manifest), by SHA-256."""
     found = {}
-    for root, dirs, files in os.walk(folder, followlinks=True):
-        dirs[:] = [d for d in dirs if d != ".notedeck"]
-        for name in files:
+    for root, dirs, files in os.walk(folder):
+        for name in (f for f in files if f != ".notedeck.json"):
             path = Path(root, name)
             found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
     return found

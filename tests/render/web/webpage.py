@@ -14,7 +14,6 @@ from support import gather, options
 from notedeck.build.compose import compose
 from notedeck.deck import Deck
 from notedeck.render import registry
-from notedeck.render.contract import Assets
 
 BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "bundled"
 VARIANTS = (None, "support-team", "research-lab")     # the bundled note and its audiences
@@ -45,7 +44,7 @@ def build_page(content: Path = BUNDLED, audience: str | None = None, out: Path |
     source = gather(content, audience, scenarios_file)
     deck, _ = compose(source, live=True)
     renderer = registry.get("web")
-    page = renderer.plan(deck, {}, renderer.settings(options(content)), Assets())
+    page = renderer.plan(deck, None, {}, renderer.settings(options(content)))
     path = None
     if out is not None:
         path = out / renderer.filename

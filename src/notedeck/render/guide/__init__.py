@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from notedeck.render.contract import Renderer
+from notedeck.render.contract import BACKGROUNDS, CLOCK, LAYOUT, Renderer
 
 
-def _plan(deck, art, settings, assets):
+def _plan(deck, layout, art, settings):
     from notedeck.render.guide.emit import plan
 
-    return plan(deck, art, assets, settings.paper, settings.start)
+    return plan(deck, layout, art, settings.paper)
 
 
 def _emit(plan, path) -> int:
@@ -17,5 +17,6 @@ def _emit(plan, path) -> int:
     return emit(plan, path)
 
 
-RENDERER = Renderer("guide", "guide.pdf", "pages", ("paper", "start"), _plan, _emit,
-                    "the facilitator guide: run sheet, notes beside each slide, a clock")
+RENDERER = Renderer("guide", "guide.pdf", "pages", ("paper",), _plan, _emit,
+                    "the facilitator guide: run sheet, notes beside each slide, a clock",
+                    needs=frozenset({LAYOUT, BACKGROUNDS, CLOCK}))

@@ -1,6 +1,6 @@
 """guide.pdf: the facilitator guide. A run sheet, then every slide beside its notes and the clock.
 
-    plan(deck, art, assets, paper="a4", start="09:00") -> GuidePlan
+    plan(deck, layout, art, paper="a4") -> GuidePlan
     emit(plan, out) -> pages
 
 The run sheet lists each section's planned minutes and start time from the
@@ -16,12 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.deck import Deck
-from notedeck.render.contract import Assets
-from notedeck.render.guide import clock
-from notedeck.render.guide.written import Written, written
+from notedeck.deck import Clock, Deck
+from notedeck.errors import NotedeckError
+from notedeck.layout.slide_layout import SlideLayout
 from notedeck.render.pdfkit.paper import Paper, paper as paper_named
-from notedeck.render.slides import emit as slides
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -31,21 +29,18 @@ THUMB_SHARE = 0.40           # of the text width, for each slide's thumbnail
 
 @dataclass(frozen=True)
 class GuidePlan:
-    slides: slides.SlidesPlan
+    layout: SlideLayout          # the slides as laid out, drawn as thumbnails
+    art: Mapping                 # the charts' drawings
     deck: Deck
-    schedule: clock.Schedule
-    start: int                   # seconds after midnight
     paper: Paper
-    text: Written                # every time and count, as the guide prints it
+    clock: Clock                 # every time and count, as the guide prints it
 
 
-def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
-         start: str = "09:00") -> GuidePlan:
-    planned = slides.plan(deck, art, assets)
-    when = clock.start_seconds(start)
-    timing = clock.schedule(deck, [s.source for s in planned.slides])
-    text = written(timing, when, deck.meta.labels.guide, assets.numbers)
-    return GuidePlan(planned, deck, timing, when, paper_named(paper), text)
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = "a4") -> GuidePlan:
+    if deck.clock is None or len(deck.clock.slides) != len(layout.slides):
+        raise NotedeckError("guide.pdf: the Deck has no clock for its laid-out slides; plan "
+                            "the guide through the build, which writes it (figures/clock.py)")
+    return GuidePlan(layout, art, deck, paper_named(paper), deck.clock)
 
 
 @binary

@@ -38,12 +38,12 @@ def _title(planned) -> list[Flowable]:
     if meta.audience:
         out.append(mark("P", P(esc(fill_slots(words.for_audience, audience=meta.audience)),
                                Styles.subtitle)))
-    out.append(mark("P", P(esc(planned.text.session), Styles.byline)))
+    out.append(mark("P", P(esc(planned.clock.session), Styles.byline)))
     return out
 
 
 def _run_sheet(planned) -> list[Flowable]:
-    text, words = planned.text, planned.deck.meta.labels.guide
+    text, words = planned.clock, planned.deck.meta.labels.guide
     title = heading(1, P(esc(words.run_sheet), Styles.heading))
     with group("Table"):
         rows = [_row([P(esc(words.starts), HEAD), P(esc(words.section), HEAD),
@@ -77,9 +77,9 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
     labels = _labels(words)
     artist = None
     groups: list[list[Flowable]] = [[heading(1, P(esc(words.by_slide), Styles.heading))]]
-    for k, slide in enumerate(planned.slides.slides):
+    for k, slide in enumerate(planned.layout.slides):
         model = deck.slides[slide.source] if slide.source >= 0 else None
-        first_of_source = k == 0 or planned.slides.slides[k - 1].source != slide.source
+        first_of_source = k == 0 or planned.layout.slides[k - 1].source != slide.source
         if isinstance(model, SectionSlide) and first_of_source:
             groups.append([heading(2, P(esc(f"{model.number}  {model.title}"),
                                         Styles.subheading))])
@@ -88,10 +88,10 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         if artist is None:
             from notedeck.render.pdfkit.slide import SlideArtist
 
-            artist = SlideArtist(planned.slides.template, planned.slides.look,
-                                 planned.slides.charts)
+            artist = SlideArtist(planned.layout.template, planned.layout.backgrounds,
+                                 planned.art)
         with group("Sect"):
-            column = [mark("P", P(esc(planned.text.slides[k]), META))]
+            column = [mark("P", P(esc(planned.clock.slides[k]), META))]
             thumb = Thumbnail(artist, slide, _slide_tags(slide), thumb_width)
             column += [mark("P", P(esc(note), NOTE)) for note in slide.notes]
             glued = [True] + [False] * len(slide.notes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from notedeck.render.contract import Renderer
 
 
-def _plan(deck, art, settings, assets):
+def _plan(deck, layout, art, settings):
     from notedeck.render.pdf.emit import plan
 
     return plan(deck, art, settings.paper)

@@ -1,3 +1,6 @@
+"""A planned slide drawn on a reportlab canvas, as LibreOffice and PowerPoint show it: slides.pdf,
+the guide's thumbnails and the printed slides draw with it."""
+
 from __future__ import annotations
 
 from io import BytesIO
@@ -13,6 +16,7 @@ from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.geometry import Box
 from notedeck.layout.mapping import Template
 from notedeck.layout.plan import PlannedSlide, PPicture
+from notedeck.layout.planned import ChartPlace
 from notedeck.layout.table import PTable
 from notedeck.render.pdfkit import fonts
 from notedeck.render.pdfkit.slidetags import NO_TAGS
@@ -125,6 +129,8 @@ class SlideArtist:
                 self._text(canvas, role, look, shape)
             case PTable():
                 self._table(canvas, role, shape)
+            case ChartPlace():
+                self._chart(canvas, shape.picture)
             case PPicture():
                 self._chart(canvas, shape)
             case PRect():

@@ -18,10 +18,17 @@ from notedeck.render.pdfkit.tagging import Element, Tags
 
 
 
-def slide_heading(role: str, level: int) -> int:
-    """A slide's heading level from its outline level (slides.pdf's bookmarks): the deck's
+def slide_headings(slides) -> list[int]:
+    """Each planned slide's heading level, as slides.pdf's bookmarks nest them: the deck's
     title H1, sections and the slides outside them H2, the slides of a section H3."""
-    return 1 if role == "title" else 2 + level
+    levels, in_section = [], False
+    for slide in slides:
+        if slide.role in ("section", "title", "sources"):
+            in_section = slide.role == "section"
+            levels.append(1 if slide.role == "title" else 2)
+        else:
+            levels.append(3 if in_section else 2)
+    return levels
 
 
 class SlideTags:

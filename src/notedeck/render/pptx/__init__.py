@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from notedeck.render.contract import PNG, Renderer
+from notedeck.render.contract import LAYOUT, PNG, Renderer
 
 
-def _plan(deck, art, settings, assets):
+def _plan(deck, layout, art, settings):
     from notedeck.render.pptx.emit import plan_deck
 
-    return plan_deck(deck, art, assets, settings.charts)
+    return plan_deck(deck, layout, art, settings.charts)
 
 
 def _emit(plan, path) -> int:
@@ -23,4 +23,5 @@ def _art(settings) -> frozenset:
 
 
 RENDERER = Renderer("deck", "deck.pptx", "slides", ("charts",), _plan, _emit,
-                    "the editable deck (PowerPoint, Keynote, LibreOffice, Google Slides)", _art)
+                    "the editable deck (PowerPoint, Keynote, LibreOffice, Google Slides)", _art,
+                    frozenset({LAYOUT}))

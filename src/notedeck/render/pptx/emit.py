@@ -1,6 +1,6 @@
 """The PowerPoint renderer: plan every slide (plan.py), then emit it thinly with python-pptx.
 
-    plan_deck(deck, art, assets) -> DeckPlan        (pure)
+    plan_deck(deck, layout, art, charts) -> DeckPlan        (pure)
     emit(plan, out) -> number of slides
 
 Text goes into the template's placeholders as real, editable paragraphs;
@@ -15,21 +15,21 @@ from __future__ import annotations
 import io
 import os
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
 
-from notedeck.errors import Problem
 from notedeck.deck import ChartArt, Deck, Meta
-from notedeck.render.contract import Assets
 from notedeck.layout import package
 from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.geometry import NOT_CLONED, Box, Placeholder
 from notedeck.layout.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
-from notedeck.layout.plan import PlannedSlide, PPicture, plan
+from notedeck.layout.plan import PlannedSlide, PPicture
+from notedeck.layout.planned import ChartPlace
+from notedeck.layout.slide_layout import SlideLayout
 from notedeck.layout.table import PTable
 from notedeck.render.pptx.charts import PChart, plan_chart
 
@@ -39,31 +39,33 @@ FIXED_DATE = datetime(2000, 1, 1)
 
 @dataclass(frozen=True)
 class DeckPlan:
-    """Every slide planned, with what emitting needs besides: the template (its bytes and its
-    roles), the art, the meta; and the template's warnings, for the build to report."""
+    """Every slide as laid out, each chart native or a picture, with what emitting needs
+    besides: the template (its bytes and its roles), the art, the meta."""
 
     slides: tuple[PlannedSlide, ...]
     template_bytes: bytes
     template: Template
     art: Mapping[str, ChartArt]
     meta: Meta
-    warnings: tuple[Problem, ...] = ()
 
 
-def plan_deck(deck: Deck, art: Mapping[str, ChartArt], assets: Assets,
+def plan_deck(deck: Deck, layout: SlideLayout, art: Mapping[str, ChartArt],
               charts: str = "native") -> DeckPlan:
-    """Pure: the template resolved to roles, every slide laid out on it; refuses what cannot
-    fit, and every fault of the template, at once."""
-    from notedeck.layout import audit
+    """Pure: the laid-out slides, each chart's place filled with a native chart (planned
+    from its spec, editable) or with the drawn picture (`charts="picture"`)."""
+    if charts == "picture":
+        layout.require_art(art)
+    slides = tuple(replace(slide, shapes=tuple(_chart(shape, charts) for shape in slide.shapes))
+                   for slide in layout.slides)
+    return DeckPlan(slides, layout.template_bytes, layout.template, art, deck.meta)
 
-    data = assets.template if assets.template is not None else package.default_bytes()
-    name = assets.template_name if assets.template is not None else package.DEFAULT_NAME
-    resolved = package.load(assets.template, name, tuple(assets.template_map),
-                            assets.template_map_name)
-    sizes = {key: (a.width_in, a.height_in) for key, a in art.items()}
-    slides = plan(deck, sizes, resolved, file="deck.pptx",
-                  native=plan_chart if charts == "native" else None)
-    return DeckPlan(slides, data, resolved, art, deck.meta, tuple(audit.contrast(resolved)))
+
+def _chart(shape, charts: str):
+    if not isinstance(shape, ChartPlace):
+        return shape
+    if charts == "native":
+        return plan_chart(shape.spec, shape.area, shape.look, shape.face)
+    return shape.picture
 
 
 def emit(planned: DeckPlan, out: Path) -> int:

@@ -1,6 +1,6 @@
-"""Printed slides: the deck's planned slides, drawn once each and placed 1 to 6 to a page.
+"""Printed slides: the deck's planned slides, each drawn scaled, 1 to 6 to a page.
 
-    plan(deck, art, assets, paper="a4", per_page=3) -> PrintPlan
+    plan(deck, layout, art, paper="a4", per_page=3) -> PrintPlan
     emit(plan, out) -> pages
 
 Each slide is drawn scaled into its cell, clipped to its edges, so a printed page
@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.deck import Deck
-from notedeck.render.contract import Assets
+from notedeck.deck import Deck, Meta
+from notedeck.layout.slide_layout import SlideLayout
 from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
-from notedeck.render.slides import emit as slides
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -33,18 +32,19 @@ def filename(per_page: int) -> str:
 
 @dataclass(frozen=True)
 class PrintPlan:
-    slides: slides.SlidesPlan
+    layout: SlideLayout          # the slides as laid out, each drawn once
+    art: Mapping                 # the charts' drawings
+    meta: Meta
     paper: Paper
     per_page: int
     cells: tuple[Cell, ...]
 
 
-def plan(deck: Deck, art: Mapping, assets: Assets = Assets(), paper: str = "a4",
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = "a4",
          per_page: int = 3) -> PrintPlan:
-    planned = slides.plan(deck, art, assets)
     sheet = paper_named(paper)
-    aspect = planned.template.slide_w / planned.template.slide_h
-    return PrintPlan(planned, sheet, check_layout(per_page),
+    aspect = layout.template.slide_w / layout.template.slide_h
+    return PrintPlan(layout, art, deck.meta, sheet, check_layout(per_page),
                      tuple(cells(sheet, per_page, aspect)))
 
 
@@ -57,25 +57,25 @@ def emit(planned: PrintPlan, out: Path) -> int:
     from notedeck.render.pdfkit.slide import SlideArtist
     from notedeck.render.pdfkit.pdffile import new_canvas
     from notedeck.render.pdfkit.footer import footer
-    from notedeck.render.pdfkit.slidetags import SlideTags, slide_heading
+    from notedeck.render.pdfkit.slidetags import SlideTags, slide_headings
     from notedeck.render.pdfkit.tagging import page, pagination
     from notedeck.theme import PALETTE
 
-    deck = planned.slides
-    artist = SlideArtist(deck.template, deck.look, deck.charts)
+    layout, meta = planned.layout, planned.meta
+    artist = SlideArtist(layout.template, layout.backgrounds, planned.art)
     sheet = planned.paper
-    canvas, buffer = new_canvas(sheet.size, deck.meta)
-    stamp_pdf(canvas, deck.meta)
-    levels = [level for level, _ in deck.outline()]
-    total = pages(len(deck.slides), planned.per_page)
+    canvas, buffer = new_canvas(sheet.size, meta)
+    stamp_pdf(canvas, meta)
+    levels = slide_headings(layout.slides)
+    total = pages(len(layout.slides), planned.per_page)
     for number in range(total):
         first = number * planned.per_page
         with page(canvas):
             with pagination(canvas, "Header"):
-                _title(canvas, sheet, deck.meta.title)
-            for cell, index in zip(planned.cells, range(first, len(deck.slides))):
-                slide = deck.slides[index]
-                tags = SlideTags(canvas.tags, slide, slide_heading(slide.role, levels[index]))
+                _title(canvas, sheet, meta.title)
+            for cell, index in zip(planned.cells, range(first, len(layout.slides))):
+                slide = layout.slides[index]
+                tags = SlideTags(canvas.tags, slide, levels[index])
                 artist.place(canvas, slide, cell.x, cell.y, cell.w, cell.h, tags)
                 canvas.setStrokeColor(HexColor(PALETTE.rule))
                 canvas.setLineWidth(0.5)
@@ -83,7 +83,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
                 if cell.lines:
                     _ruled(canvas, cell.lines)
             with pagination(canvas):
-                footer(canvas, sheet, deck.meta.footer, number + 1, total, deck.meta)
+                footer(canvas, sheet, meta.footer, number + 1, total, meta)
         canvas.showPage()
     canvas.save()
     Path(out).write_bytes(buffer.getvalue())

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from notedeck.render.contract import Renderer
+from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
 
 
-def _plan(deck, art, settings, assets):
+def _plan(deck, layout, art, settings):
     from notedeck.render.slides.emit import plan
 
-    return plan(deck, art, assets)
+    return plan(deck, layout, art)
 
 
 def _emit(plan, path) -> int:
@@ -18,4 +18,5 @@ def _emit(plan, path) -> int:
 
 
 RENDERER = Renderer("slides", "slides.pdf", "slides", (), _plan, _emit,
-                    "the slides as PDF, drawn from the deck's plan (vectors, fonts embedded)")
+                    "the slides as PDF, drawn from the deck's plan (vectors, fonts embedded)",
+                    needs=frozenset({LAYOUT, BACKGROUNDS}))

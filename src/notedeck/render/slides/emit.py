@@ -1,6 +1,6 @@
 """slides.pdf: the deck drawn by notedeck from the same per-slide plan as deck.pptx.
 
-    plan(deck, art, assets) -> SlidesPlan        (pure but for reading the template's bytes)
+    plan(deck, layout, art) -> SlidesPlan        (pure)
     emit(plan, out) -> pages
 
 One page per slide at the template's slide size; the same boxes, fitted sizes,
@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Mapping
 
 from notedeck.deck import Deck, Meta
-from notedeck.render.contract import Assets
-from notedeck.render.pptx.emit import plan_deck
+from notedeck.layout.backgrounds import TemplateArt
 from notedeck.layout.mapping import Template
 from notedeck.layout.plan import PlannedSlide
-from notedeck.layout.backgrounds import TemplateArt, read_art
+from notedeck.layout.slide_layout import SlideLayout
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -66,26 +65,11 @@ def _section_label(slide: PlannedSlide) -> str:
     return f"{digits} {slide.title}".strip()
 
 
-_LAST: list = []      # (deck, art, assets, plan) of the last call: one build's outputs share it
-
-
-def plan(deck: Deck, art: Mapping, assets: Assets = Assets()) -> SlidesPlan:
-    """The deck's slides planned exactly as deck.pptx plans them, on the same template,
-    with every chart as a picture (drawn here as its vectors).
-
-    slides.pdf, the printed layouts and the guide of one build all ask for the same
-    plan of the same frozen Deck: it is made once and shared."""
-    if _LAST and _LAST[0][0] is deck and _LAST[0][1] is art and _LAST[0][2] == assets:
-        return _LAST[0][3]
-    made = _plan(deck, art, assets)
-    _LAST[:] = [(deck, art, assets, made)]
-    return made
-
-
-def _plan(deck: Deck, art: Mapping, assets: Assets) -> SlidesPlan:
-    planned = plan_deck(deck, art, assets, charts="picture")
-    look = read_art(planned.template_bytes, planned.template)
-    return SlidesPlan(planned.slides, planned.template, look, art, deck.meta)
+def plan(deck: Deck, layout: SlideLayout, art: Mapping) -> SlidesPlan:
+    """The deck's slides exactly as laid out for deck.pptx, on the same template, with every
+    chart as a picture (drawn here as its vectors)."""
+    layout.require_art(art)
+    return SlidesPlan(layout.slides, layout.template, layout.backgrounds, art, deck.meta)
 
 
 @binary
@@ -94,20 +78,19 @@ def emit(planned: SlidesPlan, out: Path) -> int:
     from notedeck.render.provenance import stamp_pdf
     from notedeck.render.pdfkit.slide import SlideArtist
     from notedeck.render.pdfkit.pdffile import new_canvas
-    from notedeck.render.pdfkit.slidetags import SlideTags, slide_heading
+    from notedeck.render.pdfkit.slidetags import SlideTags, slide_headings
     from notedeck.render.pdfkit.tagging import page
 
     artist = SlideArtist(planned.template, planned.look, planned.charts)
     canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
     stamp_pdf(canvas, planned.meta)
-    for number, (slide, (level, title)) in enumerate(zip(planned.slides, planned.outline()),
-                                                     start=1):
+    entries = zip(planned.slides, planned.outline(), slide_headings(planned.slides))
+    for number, (slide, (level, title), heading) in enumerate(entries, start=1):
         key = f"slide{number}"
         canvas.bookmarkPage(key)
         canvas.addOutlineEntry(title or f"Slide {number}", key, level=level, closed=False)
         with page(canvas):
-            artist.draw(canvas, slide,
-                        SlideTags(canvas.tags, slide, slide_heading(slide.role, level)))
+            artist.draw(canvas, slide, SlideTags(canvas.tags, slide, heading))
         canvas.showPage()
     canvas.showOutline()
     canvas.save()

@@ -7,13 +7,13 @@ every figure the controls can show (the Deck's Live values, as JSON) are in the 
 
 from __future__ import annotations
 
-from notedeck.render.contract import Renderer, no_art
+from notedeck.render.contract import LIVE, Renderer, no_art
 
 
-def _plan(deck, art, settings, assets):
+def _plan(deck, layout, art, settings):
     from notedeck.render.web.plan import plan
 
-    return plan(deck, art, settings, assets)
+    return plan(deck)
 
 
 def _emit(page, path) -> int:
@@ -23,4 +23,5 @@ def _emit(page, path) -> int:
 
 
 RENDERER = Renderer("web", "web/index.html", "pages", (), _plan, _emit,
-                    "the note as one web page: its controls live, no network", no_art)
+                    "the note as one web page: its controls live, no network", no_art,
+                    frozenset({LIVE}))

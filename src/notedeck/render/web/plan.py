@@ -34,8 +34,8 @@ class Page:
         return len(self.html.encode("utf-8"))
 
 
-def plan(deck: Deck, art=None, settings=None, assets=None) -> Page:
-    """The page for `deck`; `art` is not needed (charts are drawn as SVG from their specs)."""
+def plan(deck: Deck) -> Page:
+    """The page for `deck` (charts drawn as SVG from their specs: no drawn art needed)."""
     ids = Ids()
     live = LivePage(deck.live, ids) if deck.live is not None else None
     blocks = Blocks(ids, live)

@@ -1,10 +1,12 @@
-"""The session's clock: each slide's planned time and start, each section's, the total. Pure.
+"""The session's clock: each slide's planned time and start, each section's, the total, as text.
 
 Times come from the content: a section's front-matter `minutes`, a slide's
 `### Notes (3 min)`. A section's minutes not given to its slides are shared
 equally by its slides that have none; a section without minutes lasts as long
 as its slides' times add up to. A slide continued over several planned slides
-shares its time among them. The title and sources slides take no time.
+shares its time among them. The title and sources slides take no time. `clock`
+writes every time and count the guide prints with the deck's Formatter, once
+the slides are laid out (a continued slide is planned as several).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notedeck.errors import NotedeckError
-from notedeck.deck import Deck, SectionSlide, SourcesSlide, TitleSlide
+from notedeck.deck import Clock, ClockRow, Deck, GuideLabels, SectionSlide, SourcesSlide, TitleSlide, fill_slots
 
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 
@@ -97,3 +99,25 @@ def schedule(deck: Deck, sources: Sequence[int]) -> Schedule:
         sections.append(SectionTime(slide.number, slide.title, starts[planned[0]] if planned else 0,
                                     sum(durations[k] for k in planned), len(planned), given))
     return Schedule(tuple(starts), tuple(durations), tuple(sections), now)
+
+
+def clock(deck: Deck, sources: Sequence[int], start: str, numbers) -> Clock:
+    """Every time and count the guide prints for the planned slides (`sources[k]` being the
+    Deck slide planned slide k shows), from `start` (HH:MM); `numbers` is the deck's Formatter."""
+    return written(schedule(deck, sources), start_seconds(start), deck.meta.labels.guide,
+                   numbers)
+
+
+def written(timing: Schedule, start: int, words: GuideLabels, numbers) -> Clock:
+    """The schedule's times and counts as text."""
+    at = lambda offset: numbers.time_of_day(start + offset)   # noqa: E731
+    whole = numbers.planned(timing.total)
+    rows = tuple(ClockRow(at(s.start), f"{s.number}  {s.title}", numbers.integer(s.slides),
+                     numbers.planned(s.seconds) if s.planned else words.unplanned)
+                 for s in timing.sections)
+    slides = tuple(" \u00b7 ".join((fill_slots(words.slide, number=numbers.integer(k + 1)),
+                                    at(begins), numbers.planned(lasts)))
+                   for k, (begins, lasts) in enumerate(zip(timing.starts, timing.durations)))
+    session = (fill_slots(words.session, duration=whole, start=at(0), end=at(timing.total))
+               if timing.total else words.unplanned_session)
+    return Clock(session, rows, at(timing.total), fill_slots(words.total, duration=whole), slides)

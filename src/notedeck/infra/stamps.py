@@ -1,0 +1,149 @@
+"""What a file notedeck wrote says about its build: the build id, audience and figures, read back.
+
+Decks carry them as custom properties, PDFs in their document information
+(render/provenance.py writes both), the web page in a meta element and
+deck.json in its meta. Every file is read as input: a regular file, bounded,
+its XML parsed without entities.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import stat
+import struct
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from notedeck.render.provenance import KEYS, unpack_figures
+from notedeck.slugs import is_slug
+
+MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
+MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
+BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
+_HTML = re.compile(rb'<meta name="notedeck-build" content="([0-9a-f]{10})">')
+
+
+@dataclass(frozen=True)
+class Stamped:
+    """What a file says about the build that made it."""
+
+    build: str
+    audience: str
+    figures: dict[str, str]
+    version: str = ""
+
+
+def read_stamp(path: Path) -> Stamped | None:
+    """The build id and the rest from a notedeck PDF or deck; None if the file has none."""
+    data = bounded(path)
+    if data[:5] == b"%PDF-":
+        fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
+    elif data[:2] == b"PK":
+        fields = _pptx_fields(data)
+    else:
+        return None
+    if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
+                                                          not is_slug(fields["variant"])):
+        return None
+    return Stamped(fields["build"], fields.get("variant") or "",
+                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
+
+
+def build_of(path: Path) -> str | None:
+    """The notedeck build id any output carries (deck, PDF, web page, deck.json), or None."""
+    from notedeck.errors import NotedeckError
+
+    try:
+        data = bounded(path)
+    except NotedeckError:
+        return None
+    if data[:5] == b"%PDF-" or data[:2] == b"PK":
+        found = read_stamp(path)
+        return found.build if found else None
+    match = _HTML.search(data[:65536])
+    if match:
+        return match.group(1).decode()
+    try:
+        meta = json.loads(data).get("meta", {})
+        build = meta.get("build") if isinstance(meta, dict) else None
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return build if isinstance(build, str) and BUILD.fullmatch(build) else None
+
+
+def bounded(path: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE bytes (not a pipe, device or link to
+    one: opened without blocking, checked, then read); NotedeckError otherwise."""
+    from notedeck.errors import fail
+
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(handle)              # before fdopen, which refuses a folder itself
+        if stat.S_ISDIR(info.st_mode):
+            raise fail(path, "a folder, not a file; expected a deck.pptx or a PDF that "
+                             "notedeck wrote")
+        if not stat.S_ISREG(info.st_mode):
+            raise fail(path, "not a file; expected a deck.pptx or a PDF that notedeck wrote")
+        if info.st_size > MAX_FILE:
+            raise fail(path, f"{info.st_size:,} bytes is more than any deck or PDF notedeck "
+                             f"writes (at most {MAX_FILE:,} are read)")
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            return file.read(MAX_FILE + 1)[:MAX_FILE]
+    except OSError as exc:
+        raise fail(path, f"cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(handle)
+
+
+def _pdf_field(data: bytes, name: str) -> str:
+    match = re.search(rb"/" + name.encode() + rb"\s*\(([A-Za-z0-9+/=._-]*)\)", data)
+    return match.group(1).decode() if match else ""
+
+
+MAX_ENTRIES = 50_000                # a deck of 1,000 slides has a few thousand parts
+
+
+def _directory_ok(data: bytes) -> bool:
+    """Whether the zip's end record declares a directory of a size a deck has, read before
+    zipfile builds an object per entry (millions, in a 300 MB file of empty entries)."""
+    at = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65535))
+    if at < 0 or len(data) < at + 22:
+        return False
+    count, size = struct.unpack("<HL", data[at + 10:at + 16])
+    return count != 0xFFFF and count <= MAX_ENTRIES and size <= 64 * MAX_ENTRIES * 10
+
+
+def _pptx_fields(data: bytes) -> dict[str, str]:
+    from lxml import etree
+
+    if not _directory_ok(data):
+        return {}
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo("docProps/custom.xml")
+            if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED,
+                                                                  zipfile.ZIP_DEFLATED):
+                return {}                         # encrypted, or packed as notedeck never packs
+            with archive.open(info) as part:
+                xml = part.read(MAX_CUSTOM + 1)   # read, not trusted: a zip may lie about sizes
+        if len(xml) > MAX_CUSTOM:
+            return {}
+        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True,
+                                                     load_dtd=False, huge_tree=False))
+    except (KeyError, zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
+            RuntimeError, NotImplementedError, struct.error, UnicodeError, zlib.error,
+            etree.XMLSyntaxError):
+        return {}
+    if root.getroottree().docinfo.doctype:
+        return {}                                 # notedeck writes no document type
+    values = {prop.get("name"): "".join(prop.itertext())     # comments and PIs skipped
+              for prop in root.iterchildren(tag=etree.Element)}
+    return {k: values.get(name, "") for k, name in KEYS.items()}
