@@ -11,8 +11,9 @@ decorations, fills and the slide's footer and number are artifacts.
 
 from __future__ import annotations
 
-from notedeck.layout.blocks import PText
+from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.plan import PlannedSlide, PPicture
+from notedeck.layout.planned import ChartPlace
 from notedeck.layout.table import PTable
 from notedeck.render.pdfkit.tagging import Element, Tags
 
@@ -49,8 +50,12 @@ class SlideTags:
                     self._text(tags, shape)
                 elif isinstance(shape, PTable):
                     self._table(tags, shape)
-                elif isinstance(shape, PPicture):
-                    self._figures[id(shape)] = tags.add("Figure", alt=shape.alt_text)
+                elif isinstance(shape, (PPicture, ChartPlace)):
+                    picture = shape.picture if isinstance(shape, ChartPlace) else shape
+                    self._figures[id(picture)] = tags.add("Figure", alt=picture.alt_text)
+                elif not isinstance(shape, PRect):     # a fill: an artifact
+                    raise TypeError(f"a tagged PDF has no structure for a "
+                                    f"{type(shape).__name__}: add it to slidetags.py")
 
     def _text(self, tags: Tags, text: PText) -> None:
         """A P per paragraph; a run of bulleted paragraphs one list."""
