@@ -105,7 +105,8 @@ class Collector:
             return None
 
     def raise_if_any(self) -> None:
-        errors = [p for p in self.problems if p.severity == "error"]
+        """Every error found, each once (several outputs or texts can meet the same one)."""
+        errors = [p for p in dict.fromkeys(self.problems) if p.severity == "error"]
         if errors:
             raise NotedeckError(errors)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import assert_clean, bounded, snapshot
+from .helpers import BUNDLED, assert_clean, bounded, snapshot
 
 MINE = b"my thesis, three years of it"
 
@@ -73,6 +73,11 @@ def test_template_export_keeps_a_file_and_with_force_moves_it_aside(tmp_path):
     (["init", "/proc/self/x"], "/proc/self/x: cannot start a note here"),
     (["init", "/proc/x"], "/proc/x: cannot start a note here"),
     (["init", "/dev/null"], "/dev/null: the folder exists and is not empty"),
+    (["build", "--content", str(BUNDLED), "--out", "/proc/self"],
+     "/proc/self: cannot write the outputs here: No such file or directory"),
+    (["build", "--content", str(BUNDLED), "--out", "/proc/self/fd/x"], "/proc/self/fd/x: "),
+    (["build", "--content", str(BUNDLED), "--out", "/dev/null/x"],
+     "/dev/null/x: cannot create the output folder"),
 ])
 def test_odd_paths_are_said_plainly(args, said):
     done = bounded(*args)

@@ -88,3 +88,45 @@ def _inflated(path: Path) -> bytes:
         with zipfile.ZipFile(path) as archive:
             data += b"".join(archive.read(n) for n in archive.namelist())
     return data
+
+
+def test_template_yaml_accepts_outside_links_once_so_strict_passes(note):
+    """Grey Elegant's icons8.com links: dropped from the deck, and with `left_out:` in
+    template.yaml no longer a warning, so `check --strict` can pass; a macro still warns."""
+    hostile.template(hostile.pkg(hostile.external_links()))(note)
+    assert any("links to outside addresses" in p.message for p in check_note(note, strict=True))
+    (note / "template.yaml").write_text("left_out: [links to outside addresses]\n",
+                                        encoding="utf-8")
+    assert check_note(note, strict=True) == []
+    hostile.template(hostile.pkg(hostile.kitchen_sink()))(note)
+    said = [p.message for p in check_note(note, strict=True) if "left out" in p.message]
+    assert len(said) == 1 and "macros" in said[0] and "outside addresses" not in said[0]
+
+
+def test_template_yaml_names_what_it_may_leave_out_exactly(note):
+    (note / "template.yaml").write_text("content: Content\nleft_out: [links to outside adresses]\n",
+                                        encoding="utf-8")
+    reported = [p.report() for p in check_note(note)]
+    assert any(r.endswith("template.yaml:2:12: left_out[0]: unknown 'links to outside adresses'; did you "
+                          "mean 'links to outside addresses'? expected a list of what a deck "
+                          "may leave out: links to outside addresses, macros, ActiveX "
+                          "controls, embedded objects") for r in reported), reported
+
+
+def test_template_check_honours_the_left_out_beside_the_file(note, tmp_path):
+    from click.testing import CliRunner
+
+    from notedeck.commands.cli import main
+
+    styles = tmp_path / "styles"
+    styles.mkdir()
+    (styles / "linked.pptx").write_bytes(hostile.package(hostile.external_links()))
+    warned = CliRunner().invoke(main, ["template", "check", str(styles / "linked.pptx"),
+                                       "--content", str(note), "--strict"])
+    assert warned.exit_code == 2 and "links to outside addresses" in warned.output
+    (styles / "template.yaml").write_text("left_out: [links to outside addresses]\n",
+                                          encoding="utf-8")
+    accepted = CliRunner().invoke(main, ["template", "check", str(styles / "linked.pptx"),
+                                         "--content", str(note), "--strict"])
+    assert accepted.exit_code == 0, accepted.output
+    assert "outside addresses" not in accepted.output

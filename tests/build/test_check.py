@@ -80,6 +80,15 @@ def test_years_dates_names_and_markup_are_not_naked_numbers(note):
     assert naked(note) == []
 
 
+def test_an_audience_s_own_names_with_numbers_are_names_in_its_files(note):
+    edit(note, "audiences/hospital-admin.yaml", "four jobs share a shape",
+         "four jobs share a shape on Ward 7B")
+    assert any("naked number '7'" in f for f in naked(note))
+    edit(note, "audiences/hospital-admin.yaml", "\nnote:\n", "\nnote:\n  names_with_numbers: "
+                                                          "[Ward 7B]\n")
+    assert naked(note) == []
+
+
 def test_a_worksheet_is_prose(note):
     name = "sections/05-use-it-this-week.md"
     edit(note, name, "two or three, so the most fluent", "2 or 3, so the most fluent")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -105,7 +106,7 @@ def test_init_starts_a_note_that_builds_and_figures_lists_every_name(tmp_path):
     assert figures["bottleneck.end_to_end_speedup"] == "132.57×"
     assert figures["w.apps.count_words"] == "forty"
     table = runner.invoke(main, ["figures", "--content", str(tmp_path / "mine"),
-                                 "--audience", "research-lab"]).output
+                                 "--audience", "support-team"]).output
     assert "bottleneck.end_to_end_speedup" in table and "132.57×" not in table
 
 
@@ -113,3 +114,11 @@ def test_version():
     from click.testing import CliRunner
 
     assert CliRunner().invoke(main, ["--version"]).output.startswith("notedeck, version 1.")
+
+
+def test_a_reader_that_leaves_early_gets_no_apology(tmp_path):
+    """`notedeck figures | true`: the reader is gone before the first line; no apology, no traceback."""
+    notedeck = Path(sys.executable).with_name("notedeck")
+    run = subprocess.run(f"'{notedeck}' figures | true", shell=True, capture_output=True,
+                         text=True, cwd=tmp_path, timeout=120)
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr, run.stderr

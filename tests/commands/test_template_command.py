@@ -90,3 +90,18 @@ def test_a_mapping_without_a_template_pins_the_default_templates_layouts(note, t
     assert run("build", "--content", note, "--out", tmp_path / "out").exit_code == 0
     deck = Presentation(str(tmp_path / "out" / "deck.pptx"))
     assert deck.slides[len(deck.slides) - 1].slide_layout.name == "Content"
+
+
+def test_show_and_check_read_the_template_yaml_beside_the_file(note, tmp_path):
+    styles = tmp_path / "styles"
+    styles.mkdir()
+    (styles / "corporate.pptx").write_bytes(DEFAULT_TEMPLATE.read_bytes())
+    (styles / "template.yaml").write_text("sources: Content\n", encoding="utf-8")
+    shown = run("template", "show", styles / "corporate.pptx", "--content", note)
+    assert shown.exit_code == 0, shown.output
+    assert re.search(r"sources +layout 'Content' of master 1, pinned in .*styles/template.yaml",
+                     shown.output), shown.output
+    (styles / "template.yaml").write_text("sources: Contents\n", encoding="utf-8")
+    checked = run("template", "check", styles / "corporate.pptx", "--content", note)
+    assert checked.exit_code == 2
+    assert "styles/template.yaml:1: " in checked.output and "no layout 'Contents'" in checked.output

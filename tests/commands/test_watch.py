@@ -199,4 +199,4 @@ def test_a_note_folder_that_is_gone_is_waited_for_and_said_so(note, tmp_path):
 
 def test_watching_into_the_note_folder_is_refused_at_once(note):
     with pytest.raises(NotedeckError, match="the output folder is inside the note's folder"):
-        Watcher(options(note, note / "output"))
+        Watcher(options(note, note / "sections" / "out"))

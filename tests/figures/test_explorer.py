@@ -71,7 +71,7 @@ def test_a_sentence_per_workload_and_speed(built):
     assert sentences.over == ("workload", "dial")
     assert shown(sentences.values[0][0]) == (
         "At 100 tokens/sec, 1,000 story endings (1,000,000 output tokens) would take about "
-        "2 h 46 min 40 s to write.")
+        "2 hours, 46 minutes and 40 seconds to write.")
     assert built.cursors[0].y.values[0][0] == 10_000.0
     assert built.panels[0].shows[1] is sentences
 
@@ -89,10 +89,10 @@ def test_no_check_at_all_gives_the_full_writing_speedup(built):
     assert built.blocks[0].values[0].items[3].value == "10,000×"
     summaries = built.panels[1].shows[1]
     assert shown(summaries.values[0]).startswith("With no fixed check, the 800,000 tokens take "
-                                                 "2 h 13 min 20 s")
+                                                 "2 hours, 13 minutes and 20 seconds")
     assert shown(built.panels[1].announce.values[0]) == (
-        "Check 0 seconds: 2 h 13 min 20 s at 100 tokens/sec, 0.8 seconds at 1,000,000 "
-        "tokens/sec, 10,000× end to end.")
+        "Check 0 seconds: 2 hours, 13 minutes and 20 seconds at 100 tokens/sec, 0.8 seconds at "
+        "1,000,000 tokens/sec, 10,000× end to end.")
 
 
 def test_every_value_has_one_entry_per_position_of_what_it_follows(built):

@@ -50,7 +50,11 @@ def test_decimal(value, places, text):
     (Decimal("120.5"), "2 min 1 s"), (F(241, 2), "2 min 1 s"), (Decimal("120.49"), "2 min"),
     (30_000, "8 h 20 min"), (901, "15 min 1 s"), (900, "15 min"), (86_401, "24 h 1 s"),
     (86_400, "24 h"), (100_000, "27 h 46 min 40 s"), (8060, "2 h 14 min 20 s"),
-    (3600, "1 h"), (3601, "1 h 1 s"), (360_000_000, "100,000 h"),
+    (3600, "1 h"), (3601, "1 h 1 s"), (360_000_000, "595 weeks 1 day 16 h"),
+    (172_799, "47 h 59 min 59 s"), (172_800, "2 days"), (3 * 86400, "3 days"),
+    (604_800, "1 week"), (9 * 86400, "1 week 2 days"), (3 * 86400 + 8060, "3 days 2 h 14 min"),
+    (14 * 86400 + 60, "2 weeks 1 min"), (2 * 86400 + 29, "2 days"), (2 * 86400 + 30, "2 days 1 min"),
+    (F(2 * 86400 * 2 + 59, 2), "2 days"), (172_799, "47 h 59 min 59 s"),
     (F(-1, 4), "-0.3 seconds"), (Decimal("-0.01"), "0 seconds"),
     (Decimal("0.0499"), "50 milliseconds"), (Decimal("0.0123"), "12 milliseconds"),
     (Decimal("0.0015"), "1.5 milliseconds"), (Decimal("0.001"), "1 millisecond"),
@@ -59,6 +63,48 @@ def test_decimal(value, places, text):
 ])
 def test_duration(seconds, text):
     assert fmt.duration(seconds) == nb(text)
+
+
+@pytest.mark.parametrize("seconds, text", [
+    (Decimal("0.8"), "0.8 seconds"), (1, "1 second"), (Decimal("60.8"), "60.8 seconds"),
+    (7200, "2 hours"), (3600, "1 hour"), (600, "10 minutes"), (901, "15 minutes and 1 second"),
+    (8060, "2 hours, 14 minutes and 20 seconds"), (86_401, "24 hours and 1 second"),
+    (3 * 86400, "3 days"), (9 * 86400, "1 week and 2 days"), (604_800, "1 week"),
+    (3 * 86400 + 8060, "3 days, 2 hours and 14 minutes"),
+])
+def test_duration_in_words(seconds, text):
+    """Prose says durations in words; below two minutes both forms are the same."""
+    assert fmt.duration(seconds, words=True) == nb(text).replace(NB + "and" + NB, " and ") \
+        .replace("," + NB, ", ")
+    assert fmt.duration_in_prose(seconds) == fmt.duration(seconds, words=True)
+
+
+def test_the_bundled_notes_durations_stay_as_its_specification_writes_them():
+    """FACTS.md: "H h M min S s" from two minutes, hours not turned into days for its figures
+    (all below two days); a 3-day check and a week's slider end in days and weeks."""
+    for seconds, text in ((94_400, "26 h 13 min 20 s"), (100_000, "27 h 46 min 40 s"),
+                          (86_401, "24 h 1 s"), (30_000, "8 h 20 min"), (901, "15 min 1 s")):
+        assert fmt.duration(seconds) == nb(text)
+    assert fmt.check_label(3 * 86400) == nb("3 days")
+    assert fmt.duration(604_800) == nb("1 week") == fmt.slider_label(604_800)
+
+
+@pytest.mark.parametrize("days_from, seconds, text", [
+    (None, 3 * 86400, "72 h"), (None, 360_000_000, "100,000 h"), (None, 604_800, "168 h"),
+    (86400, 86_401, "1 day"), (86400, 86_430, "1 day 1 min"), (86400, 86_399, "23 h 59 min 59 s"),
+    (7 * 86400, 6 * 86400, "144 h"), (7 * 86400, 10 * 86400, "1 week 3 days"),
+])
+def test_a_note_chooses_from_when_days_are_written(days_from, seconds, text):
+    assert fmt.Formatter(durations=fmt.Durations(days_from=days_from)).duration(seconds) == nb(text)
+
+
+def test_a_note_may_write_prose_durations_compact():
+    compact = fmt.Formatter(durations=fmt.Durations(prose="compact"))
+    assert compact.duration_in_prose(8060) == compact.duration(8060) == nb("2 h 14 min 20 s")
+    assert compact.check_in_prose(7200) == nb("2 h")
+    assert fmt.check_in_prose(7200) == nb("2 hours") and fmt.check_in_prose(0) == "None"
+    with pytest.raises(ValueError, match="durations.prose"):
+        fmt.Formatter(durations=fmt.Durations(prose="spoken"))
 
 
 def test_numbers_and_units_never_wrap_apart():
@@ -169,17 +215,27 @@ def test_date():
 TINY = {"millisecond": F(1, 1000), "microsecond": F(1, 10**6), "nanosecond": F(1, 10**9)}
 
 
-def parse_duration(text: str) -> Fraction:
-    """The seconds a duration() string stands for."""
+UNIT_SECONDS = {"week": 604800, "weeks": 604800, "day": 86400, "days": 86400, "h": 3600,
+                "hour": 3600, "hours": 3600, "min": 60, "minute": 60, "minutes": 60, "s": 1,
+                "second": 1, "seconds": 1}
+
+
+def parse_duration(text: str, words: bool = False) -> Fraction:
+    """The seconds a duration() string stands for (in words: duration(..., words=True))."""
     text = text.replace(NB, " ")
     if match := re.fullmatch(r"([\d.]+) seconds?", text):
         return F(Decimal(match.group(1)))
     if match := re.fullmatch(r"([\d.]+) (millisecond|microsecond|nanosecond)s?", text):
         return F(Decimal(match.group(1))) * TINY[match.group(2)]
-    units = {"h": 3600, "min": 60, "s": 1}
-    pairs = re.findall(r"([\d,]+) (h|min|s)\b", text)
-    assert " ".join(f"{n} {u}" for n, u in pairs) == text
-    return F(sum(int(n.replace(",", "")) * units[u] for n, u in pairs))
+    pairs = re.findall(r"([\d,]+) (weeks?|days?|hours?|h|minutes?|min|seconds?|s)\b", text)
+    joined = [f"{n} {u}" for n, u in pairs]
+    if words:
+        listed = joined[0] if len(joined) == 1 else ", ".join(joined[:-1]) + " and " + joined[-1]
+        assert listed == text and not {u for _, u in pairs} & {"h", "min", "s"}
+    else:
+        assert " ".join(joined) == text and not {u for _, u in pairs} & {
+            "hour", "hours", "minute", "minutes", "second", "seconds"}
+    return F(sum(int(n.replace(",", "")) * UNIT_SECONDS[u] for n, u in pairs))
 
 
 exact_seconds = st.fractions(min_value=0, max_value=10**7, max_denominator=1000)
@@ -190,12 +246,16 @@ decimals = st.decimals(min_value=0, max_value=10**12, places=3, allow_nan=False)
 def test_duration_is_monotone(a, b):
     low, high = sorted((a, b))
     assert parse_duration(fmt.duration(low)) <= parse_duration(fmt.duration(high))
+    assert parse_duration(fmt.duration(low, True), True) <= \
+        parse_duration(fmt.duration(high, True), True)
 
 
 @given(exact_seconds)
 def test_duration_is_close(seconds):
     shown = parse_duration(fmt.duration(seconds))
-    assert abs(shown - seconds) <= (F(1, 20) if shown < 120 else F(1, 2))
+    assert parse_duration(fmt.duration(seconds, words=True), True) == shown
+    assert abs(shown - seconds) <= (F(1, 20) if shown < 120 else F(1, 2) if seconds < 2 * 86400
+                                    else 30)
 
 
 @given(st.fractions(min_value=F(1, 10**12), max_value=1, max_denominator=10**13))

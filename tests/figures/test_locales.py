@@ -35,6 +35,18 @@ KINDS = [  # (method, value, de-DE, fr-FR)
      f"2{NNBSP}h 14{NBSP}min 20{NNBSP}s"),
     ("duration", 30_000, f"8{NBSP}Std. 20{NBSP}Min.", f"8{NNBSP}h 20{NBSP}min"),
     ("duration", F(1, 25), f"40{NBSP}Millisekunden", f"40{NBSP}millisecondes"),
+    ("duration", 100_000, f"27{NBSP}Std. 46{NBSP}Min. 40{NBSP}Sek.",
+     f"27{NNBSP}h 46{NBSP}min 40{NNBSP}s"),
+    ("duration", 3 * 86400, f"3{NBSP}Tage", f"3{NBSP}jours"),
+    ("duration", 9 * 86400, f"1{NBSP}Woche 2{NBSP}Tage", f"1{NBSP}semaine 2{NBSP}jours"),
+    ("duration", 604_800, f"1{NBSP}Woche", f"1{NBSP}semaine"),
+    ("duration_in_prose", 7200, f"2{NBSP}Stunden", f"2{NBSP}heures"),
+    ("duration_in_prose", 8060, f"2{NBSP}Stunden, 14{NBSP}Minuten und 20{NBSP}Sekunden",
+     f"2{NBSP}heures, 14{NBSP}minutes et 20{NBSP}secondes"),
+    ("duration_in_prose", 9 * 86400, f"1{NBSP}Woche und 2{NBSP}Tage",
+     f"1{NBSP}semaine et 2{NBSP}jours"),
+    ("duration_in_prose", F(608, 10), f"60,8{NBSP}Sekunden", f"60,8{NBSP}secondes"),
+    ("check_in_prose", 3 * 86400, f"3{NBSP}Tage", f"3{NBSP}jours"),
     ("share_prose", F(1, 10_000), f"unter 0,1{NBSP}%", f"moins de 0,1{NBSP}%"),
     ("tokens", 800_000, f"800.000{NBSP}Tokens", f"800{NNBSP}000{NBSP}tokens"),
     ("share", F(993, 1000), f"99,3{NBSP}%", f"99,3{NBSP}%"),
@@ -67,9 +79,12 @@ def test_american_english_differs_from_british_only_where_cldr_does():
     us, gb = FORMATTERS["en-US"], FORMATTERS["en-GB"]
     assert us.date(datetime.date(2026, 10, 2)) == "October 2, 2026"
     assert gb.date(datetime.date(2026, 10, 2)) == "2 October 2026"
-    for value in (8060, F(608, 10), 1_000_000, 2500):
+    for value in (8060, F(608, 10), 1_000_000, 2500, 9 * 86400):
         assert us.duration(value) == gb.duration(value)
         assert us.compact(value) == gb.compact(value)
+    # CLDR's lists: American English puts a comma before "and"
+    assert gb.duration_in_prose(8060) == f"2{NBSP}hours, 14{NBSP}minutes and 20{NBSP}seconds"
+    assert us.duration_in_prose(8060) == f"2{NBSP}hours, 14{NBSP}minutes, and 20{NBSP}seconds"
 
 
 def test_rounding_is_exact_and_half_up_before_any_locale_sees_the_number():

@@ -14,8 +14,9 @@ NAMES = names.build(NOTE.scenario, FIGURES, Formatter(), "Support team")
 
 def test_the_bottleneck_figures_of_the_note():
     b = NAMES["bottleneck"]
-    assert (b["total_baseline"], b["total_imagined"]) == ("2\u00a0h\u00a014\u00a0min\u00a020\u00a0s",
-                                                          "60.8\u00a0seconds")
+    assert (b["total_baseline"], b["total_imagined"]) == (
+        "2\u00a0hours, 14\u00a0minutes and 20\u00a0seconds", "60.8\u00a0seconds")
+    assert b["check"] == "60\u00a0seconds"
     assert (b["writing_speedup"], b["end_to_end_speedup"]) == ("10,000×", "132.57×")
     assert b["workload"]["label"] == "app drafts"
 
@@ -24,7 +25,7 @@ def test_workloads_by_id_and_in_order():
     assert [w["id"] for w in NAMES["workloads"]] == ["endings", "apps", "candidates", "rehearsals"]
     endings = NAMES["w"]["endings"]
     assert (endings["count"], endings["total_tokens"], endings["time_baseline"]) == \
-        ("1,000", "1,000,000", "2\u00a0h\u00a046\u00a0min\u00a040\u00a0s")
+        ("1,000", "1,000,000", "2\u00a0hours, 46\u00a0minutes and 40\u00a0seconds")
     assert NAMES["featured"] is NAMES["w"]["endings"]
 
 

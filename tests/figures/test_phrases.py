@@ -43,9 +43,11 @@ def seconds_shown(text: str) -> Fraction:
         return F(Decimal(match.group(1).replace(",", "")))
     if match := re.fullmatch(r"([\d.]+) (millisecond|microsecond|nanosecond)s?", text):
         return F(Decimal(match.group(1))) * TINY[match.group(2)]
-    units = {"h": 3600, "min": 60, "s": 1}
-    return F(sum(int(n.replace(",", "")) * units[u]
-                 for n, u in re.findall(r"([\d,]+) (h|min|s)\b", text)))
+    units = {"week": 604800, "day": 86400, "h": 3600, "hour": 3600, "min": 60, "minute": 60,
+             "s": 1, "second": 1}
+    return F(sum(int(n.replace(",", "")) * units[u.rstrip("s") if len(u) > 3 else u]
+                 for n, u in re.findall(r"([\d,]+) (weeks?|days?|hours?|h|minutes?|min|"
+                                        r"seconds?|s)\b", text)))
 
 
 def speedup_shown(text: str) -> Decimal:

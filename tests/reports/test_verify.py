@@ -57,7 +57,7 @@ def test_verify_names_the_figures_a_scenario_edit_changed(note, tmp_path):
     result = run("verify", "--content", str(note), str(tmp_path / "out" / "guide.pdf"))
     assert result.exit_code == 1
     assert "not current" in result.output
-    assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0min" in result.output
+    assert "bottleneck.check: 60\u00a0seconds -> 2\u00a0minutes" in result.output
     assert "bottleneck.end_to_end_speedup: 132.57× -> 67.22×" in result.output
 
 
@@ -128,6 +128,51 @@ def test_the_web_page_carries_the_same_build_id(note, tmp_path):
     page = (out / "web" / "index.html").read_text(encoding="utf-8")
     assert f'<meta name="notedeck-build" content="{build}">' in page
     assert f"build {build}</p></footer>" in page
+
+
+def test_verify_reads_the_web_page_and_says_current_after_a_build(note, tmp_path):
+    out = tmp_path / "out"
+    assert run("build", "--content", str(note), "--out", str(out), "--with",
+               "web").exit_code == 0
+    page = out / "web" / "index.html"
+    found = read_stamp(page)
+    assert found is not None and found.build == read_stamp(out / "handout.pdf").build
+    assert found.figures["bottleneck.check"] == "60\u00a0seconds"
+    result = run("verify", "--content", str(note), str(page))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{page}: current (build {found.build}")
+
+
+def test_a_worksheet_is_judged_by_the_figures_and_words_it_shows(note, tmp_path):
+    out = tmp_path / "out"
+    stamps = built(note, out)
+    sheet = stamps["worksheet.pdf"]
+    assert sheet.output == "worksheet" and len(sheet.shown) == 10
+    assert "bottleneck.check" not in sheet.figures           # it shows no figure of the note
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text(encoding="utf-8").replace("  check: 60 s",
+                                                                       "  check: 2 min", 1),
+                         encoding="utf-8")
+    result = run("verify", "--content", str(note), str(out / "worksheet.pdf"),
+                 str(out / "guide.pdf"))
+    assert result.exit_code == 1                                # the guide is stale
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{out / 'worksheet.pdf'}: current: what it shows is unchanged")
+    assert "guide.pdf: not current" in result.output
+    section = note / "sections" / "05-use-it-this-week.md"
+    section.write_text(section.read_text(encoding="utf-8").replace(
+        "someone else could test.", "a colleague could test."), encoding="utf-8")
+    stale = run("verify", "--content", str(note), str(out / "worksheet.pdf"))
+    assert stale.exit_code == 1 and "worksheet.pdf: not current" in stale.output
+
+
+def test_a_page_with_a_forged_or_broken_build_id_is_not_notedecks(tmp_path):
+    page = tmp_path / "index.html"
+    page.write_text('<html><head><meta name="notedeck-build" content="../../etc"></head>'
+                    '<body>hi</body></html>', encoding="utf-8")
+    assert read_stamp(page) is None
+    result = run("verify", "--content", str(tmp_path), str(page))
+    assert result.exit_code == 2 and "not made by notedeck" in result.output
 
 
 def test_a_copied_folder_of_plain_files_verifies_current(note, tmp_path):

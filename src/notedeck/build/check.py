@@ -84,11 +84,12 @@ def naked_numbers(content: Path, source=None) -> list[Problem]:
     found.extend(_in_yaml(note, PROSE["note"], names))
     found.extend(_in_yaml(_load(layout.scenarios), PROSE["scenarios"], names))
     for slug in audiences.listed(content)[0]:
-        found.extend(_in_yaml(_load(layout.audience(slug)), PROSE["audience"],
-                              names))
+        located = _load(layout.audience(slug))
+        own = names.adding(_own_names(located))          # its note: names_with_numbers too
+        found.extend(_in_yaml(located, PROSE["audience"], own))
         for path in sorted(layout.audience_sections(slug).glob("*.md")):
             try:
-                found.extend(naked.in_markdown(yamlfile.read_text(path), path, names))
+                found.extend(naked.in_markdown(yamlfile.read_text(path), path, own))
             except NotedeckError:
                 pass                              # already reported by gather
     return found
@@ -105,14 +106,26 @@ def _names(note: yamlfile.Located | None, source) -> naked.Names:
     data = note.data if note is not None and isinstance(note.data, dict) else {}
     sources = data.get("sources") if isinstance(data.get("sources"), list) else []
     titles = [s["title"] for s in sources if isinstance(s, dict) and isinstance(s.get("title"), str)]
-    listed = data.get("names_with_numbers") or []
-    listed = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    listed = _listed(data)
     figures = None
     if source is not None:
         from notedeck.figures.listing import flatten
 
         figures = dict(flatten(source.names))
     return naked.Names.from_note(titles, listed, figures)
+
+
+def _listed(data) -> list[str]:
+    """The names_with_numbers of a note.yaml's data (or an audience's `note:` part)."""
+    listed = data.get("names_with_numbers") if isinstance(data, dict) else None
+    return [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+
+
+def _own_names(located: yamlfile.Located | None) -> list[str]:
+    """An audience's own names_with_numbers, under its `note:` (read with the note's, since an
+    audience's words stand beside the note's sections)."""
+    data = located.data if located is not None and isinstance(located.data, dict) else {}
+    return _listed(data.get("note"))
 
 
 def _in_yaml(located: yamlfile.Located | None, patterns, names: naked.Names) -> list[Problem]:

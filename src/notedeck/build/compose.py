@@ -112,7 +112,7 @@ def _meta(source: FilledNote) -> Meta:
                 author=note.author, date=fmt.date(note.date),
                 audience=audience.name if audience else "", footer=note.footer,
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
-                lang=fmt.locale, labels=labels(fmt))
+                session=note.session, lang=fmt.locale, labels=labels(fmt))
 
 
 def labels(fmt: Formatter) -> Labels:

@@ -10,7 +10,7 @@ from notedeck.figures import names as figure_names
 from notedeck.figures.core import Figures
 from notedeck.figures.formatting import Formatter, integer
 from notedeck.build.read import NoteRead, structure_problems, unknown_components
-from notedeck.prose import stale
+from notedeck.prose import budget, stale
 from notedeck.prose.templating import fill as fill_text
 from notedeck.readers import overrides, sections, yamlfile
 from notedeck.readers.passages import Chunk
@@ -24,7 +24,13 @@ WORKLOAD_PROSE = ("title", "scene", "still_scarce")
 
 
 def fill(read: NoteRead, figures: Figures, fmt: Formatter) -> FilledNote:
-    """The note with every placeholder filled from the figures, or every problem at once."""
+    """The note with every placeholder filled from the figures, or every problem at once;
+    the placeholders of every text share one budget (prose/budget.py)."""
+    with budget.whole_build():
+        return _fill(read, figures, fmt)
+
+
+def _fill(read: NoteRead, figures: Figures, fmt: Formatter) -> FilledNote:
     found = Collector()
     names = found.run(_names, read, figures, fmt)
     if names is None:

@@ -73,7 +73,7 @@ def _build(options: Options, started: float) -> BuildResult:
         preflight(folder, names, options.force)      # refuse what is in the way before any work
         art = Charts(options.cache, options.jobs).art(prepared.deck.charts, prepared.plan.forms)
         planned = plan_all(prepared, art, options)
-        stage = scratch.make(STAGE, folder)
+        stage = _stage(scratch, folder)
         try:
             written = [_emit(renderer, plan, stage) for renderer, plan in planned.plans]
             paths = publish(stage, names, folder, prepared.deck.meta.build, options.force)
@@ -82,6 +82,16 @@ def _build(options: Options, started: float) -> BuildResult:
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, written))
     return BuildResult(files, time.perf_counter() - started,
                        (*prepared.warnings, *planned.warnings))
+
+
+def _stage(scratch, folder: Path) -> Path:
+    """The private staging folder inside OUT; a folder that takes no new entry (/proc/self,
+    a file system that refuses them) is said as such, whatever the machine's reason."""
+    try:
+        return scratch.make(STAGE, folder)
+    except OSError as exc:
+        raise fail(folder, f"cannot write the outputs here: {exc.strerror or exc}; the files "
+                           "already in the folder are unchanged") from None
 
 
 def _emit(renderer, plan, stage: Path) -> Written:

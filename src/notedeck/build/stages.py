@@ -50,7 +50,8 @@ def fill_note(note):
     from notedeck.figures import core
     from notedeck.figures.formatting import Formatter
 
-    return fill(note, core.compute(note.scenario), Formatter(note.locale, note.labels))
+    return fill(note, core.compute(note.scenario),
+                Formatter(note.locale, note.labels, note.note.durations.style()))
 
 
 def filled_note(options: Options):
@@ -64,7 +65,7 @@ def prepare(options: Options, template=None) -> Prepared:
     unless `template` (a TemplatePackage read already) is given."""
     from notedeck.build.buildid import stamp
     from notedeck.build.compose import compose
-    from notedeck.build.template import read_template, read_template_map
+    from notedeck.build.template import accepted, read_template, read_template_map
     from notedeck.errors import Collector
     from notedeck.figures.listing import flatten
 
@@ -80,7 +81,7 @@ def prepare(options: Options, template=None) -> Prepared:
     assets = Assets(template.data, template.name, *mapping)
     deck = stamp(deck, flatten(source.names),
                  (template.data or b"") + repr(assets.template_map).encode(), options.audience)
-    warnings = (*source.warnings, *composed, *template.warnings)
+    warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
     refuse_warnings(options, warnings)
     return Prepared(source, deck, tuple(warnings), assets, plan)
 
@@ -94,6 +95,7 @@ def refuse_warnings(options: Options, warnings) -> None:
 def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) -> Planned:
     """The slides laid out once (if any output shows them), the guide's clock written for
     them, then every output planned; what the layout and any planner refuse, all at once."""
+    from notedeck.build.shown import for_output
     from notedeck.errors import Collector
 
     found, plan = Collector(), prepared.plan
@@ -105,8 +107,8 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) 
     for renderer in plan.renderers:
         if LAYOUT in renderer.needs and layout is None:
             continue                        # refused above, with the layout's problems
-        plans.append((renderer, found.run(renderer.plan, deck, layout, art,
-                                          renderer.settings(options))))
+        plans.append((renderer, found.run(renderer.plan, for_output(deck, renderer), layout,
+                                          art, renderer.settings(options))))
     found.raise_if_any()
     warnings = (*(layout.warnings if layout is not None else ()),
                 *(w for _, planned in plans for w in getattr(planned, "warnings", ())))

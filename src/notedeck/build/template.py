@@ -26,6 +26,23 @@ def read_template(content: Path) -> TemplatePackage:
     return read_note_template(content) or default_template()
 
 
+def accepted(template: TemplatePackage, content: Path) -> TemplatePackage:
+    """The template with what the note's template.yaml lists under `left_out:` no longer
+    warned of (a template.yaml that cannot be read is reported by read_template_map)."""
+    from notedeck.errors import NotedeckError
+    from notedeck.readers import templatemap, yamlfile
+    from notedeck.readers.layout import NoteLayout
+
+    path = NoteLayout(content).template_map
+    if not template.left_out or (not path.exists() and not path.is_symlink()):
+        return template
+    try:
+        kinds = templatemap.read(yamlfile.inside(content, path)).left_out
+    except NotedeckError:
+        return template
+    return template.accepting(kinds) if kinds else template
+
+
 def read_template_map(content: Path) -> tuple[tuple, str]:
     """(the roles pinned in the note's template.yaml, that file's name); () without one."""
     from notedeck.readers import templatemap, yamlfile

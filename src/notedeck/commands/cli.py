@@ -8,12 +8,21 @@ from pathlib import Path
 import click
 
 from notedeck import __version__
-from notedeck.commands.folders import BUNDLED, content_folder as _content
+from notedeck.commands import folders
 from notedeck.commands.say import echo
 
 
 class Terminated(BaseException):
     """SIGTERM, raised where the program is so that clean-up code runs."""
+
+
+def _content(given: Path | None) -> Path:
+    """The note a command reads (commands/folders.py); says so when it is the bundled example
+    because no note is here."""
+    if folders.bundled_fallback(given):
+        echo("notedeck: no note here (no note.yaml in this folder, no content/ folder): "
+             "using the bundled example note; 'notedeck init DIR' starts your own", err=True)
+    return folders.content_folder(given)
 
 
 def _terminate(signum, frame) -> None:
@@ -35,6 +44,9 @@ class _Group(click.Group):
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
+        except BrokenPipeError:               # `notedeck figures | head`: the reader left
+            _quiet_stdout()
+            ctx.exit(141)                      # as a shell reports a command ended by SIGPIPE
         except KeyboardInterrupt:
             echo("interrupted; earlier outputs are untouched", err=True)
             ctx.exit(130)
@@ -48,6 +60,14 @@ class _Group(click.Group):
                        "Earlier outputs are untouched. Run again with --traceback to see "
                        "where it happened.", err=True)
             ctx.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Standard output pointed at nothing, so the interpreter's last flush cannot fail again."""
+    import os
+    import sys
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _traceback(ctx: click.Context) -> None:
@@ -70,7 +90,8 @@ def main(ctx: click.Context, traceback: bool) -> None:
 
 
 _content_option = click.option("--content", type=click.Path(path_type=Path),
-                               help="The note's folder (default: ./content, else the bundled note).")
+                               help="The note's folder (default: this folder when it holds "
+                                    "note.yaml, else ./content, else the bundled example).")
 _audience_option = click.option("--audience", metavar="NAME",
                                 help="Build the variant in content/audiences/NAME.yaml.")
 _scenarios_option = click.option("--scenarios", "scenarios_file", type=click.Path(path_type=Path),
@@ -219,7 +240,8 @@ def watch(all_audiences, **given) -> None:
             for outcome in round_.outcomes:
                 _report_round(outcome)
             if not round_.waits:
-                echo(f"watching {options.content} for changes (Ctrl-C to stop)")
+                echo(f"watching {folders.shown(options.content)} for changes "
+                           "(Ctrl-C to stop)")
     echo("stopped watching")
 
 
@@ -248,8 +270,8 @@ def serve(all_audiences, port, **given) -> None:
                 for outcome in round_.outcomes:
                     _report_round(outcome)
                     preview.update(outcome)
-                echo(f"watching {options.content}; the page at {preview.url} reloads "
-                           "itself")
+                echo(f"watching {folders.shown(options.content)}; the page at "
+                           f"{preview.url} reloads itself")
     echo("stopped serving")
 
 
@@ -343,23 +365,32 @@ def check(content, strict) -> None:
     warnings = [p for p in problems if p.severity != "error"]
     for problem in problems:
         echo(problem.report(), err=True)
-    summary = f"{folder}: {len(errors)} error(s), {len(warnings)} warning(s)"
+    name = folders.shown(folder)
+    summary = f"{name}: {len(errors)} error(s), {len(warnings)} warning(s)"
     if errors or (strict and warnings):
         echo(summary + (" (--strict: warnings count as errors)" if strict else ""), err=True)
         sys.exit(2)
-    echo(f"{folder}: no problems" if not problems else summary)
+    echo(f"{name}: no problems" if not problems else summary)
 
 
 @main.command()
-@click.argument("directory", type=click.Path(path_type=Path))
-def init(directory: Path) -> None:
-    """Start a new note in DIRECTORY from the bundled one."""
-    from notedeck.commands.folders import start_note
+@click.argument("directory", type=click.Path(path_type=Path), required=False)
+@click.option("--example", "example_name", metavar="NAME",
+              help="The bundled note to start from (default: the first; see --list).")
+@click.option("--with-examples", is_flag=True,
+              help="Copy every example audience, not only one.")
+@click.option("--list", "list_examples", is_flag=True,
+              help="List the bundled notes init can start from, and stop.")
+def init(directory: Path | None, example_name, with_examples, list_examples) -> None:
+    """Start a new note in DIRECTORY from a bundled example, and say what to run next."""
+    from notedeck.commands.start import start, listing
 
-    start_note(directory)
-    echo(f"started a note in {directory}; edit it, then run: "
-               f"notedeck build --content {directory}")
-
+    if list_examples:
+        echo(listing())
+        return
+    if directory is None:
+        raise click.UsageError("Missing argument 'DIRECTORY': the folder to start the note in")
+    echo(start(directory, folders.example(example_name), with_examples))
 
 
 @main.command()

@@ -1,37 +1,67 @@
-"""Which note a command reads when none is named (./content, else the bundled one); a new note's folder."""
+"""Which note a command reads when none is named, and the bundled example notes `init` copies.
+
+A command without --content reads the note in the folder you are in (one holding
+note.yaml, as MkDocs reads mkdocs.yml), else ./content, else the bundled example.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from notedeck.readers.layout import NOTE
+
 BUNDLED = Path(__file__).resolve().parent.parent / "bundled"
+HERE = Path(".")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A note shipped with notedeck: `init --example NAME` copies it."""
+
+    name: str
+    folder: Path
+    audience: str          # the one example audience `init` copies (all: --with-examples)
+    about: str
+
+
+# The first is the default. A second bundled note joins with one line here.
+EXAMPLES = (Example("million-tokens", BUNDLED, "support-team",
+                    "an imagined writing speed, and why faster writing is not faster work"),)
 
 
 def content_folder(path: Path | None) -> Path:
+    """--content as given; else this folder when it holds note.yaml; else ./content; else
+    the bundled example (`bundled_fallback` says when that is the one chosen)."""
     if path is not None:
         return path
+    if (HERE / NOTE).is_file():
+        return HERE
     here = Path("content")
     return here if here.is_dir() else BUNDLED
 
 
-def start_note(directory: Path) -> None:
-    """The bundled note and the deck's template copied into DIRECTORY (new, or empty); a
-    folder this made is removed again if the machine refuses a write."""
-    import os
-    import shutil
+def bundled_fallback(path: Path | None) -> bool:
+    """Whether a command without --content reads the bundled example (no note here)."""
+    return path is None and content_folder(None) == BUNDLED
 
-    from notedeck.errors import fail
-    from notedeck.reports.templates import export
 
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise fail(directory, "the folder exists and is not empty; choose a new folder")
-    made = not os.path.lexists(directory)
-    try:
-        shutil.copytree(BUNDLED, directory, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        export(directory)              # the deck's template, ready to restyle
-    except (OSError, shutil.Error) as exc:
-        if made:
-            shutil.rmtree(directory, ignore_errors=True)
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise fail(directory, f"cannot start a note here: {reason}") from None
+def shown(folder: Path) -> str:
+    """A note's folder as messages name it: the folder you are in by its name."""
+    if folder != HERE:
+        return str(folder)
+    return Path.cwd().name or str(Path.cwd())
+
+
+def example(name: str | None) -> Example:
+    """The bundled example called NAME (the first without one); an unknown name lists them."""
+    from notedeck.errors import NotedeckError
+    from notedeck.readers.validation import suggest
+
+    if name is None:
+        return EXAMPLES[0]
+    for found in EXAMPLES:
+        if found.name == name:
+            return found
+    raise NotedeckError(f"--example: no bundled note called '{name}'"
+                        + suggest(name, [e.name for e in EXAMPLES]))

@@ -7,12 +7,18 @@ as its slides' times add up to. A slide continued over several planned slides
 shares its time among them. The title and sources slides take no time. `clock`
 writes every time and count the guide prints with the deck's Formatter, once
 the slides are laid out (a continued slide is planned as several).
+
+When the note gives the session's length (note.yaml `session:`, or an
+audience's), those times are proportions: each section is scaled to whole
+minutes that add up to the session exactly, and its slides to whole seconds
+that add up to the section.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 from notedeck.errors import NotedeckError
@@ -65,6 +71,33 @@ def model_times(deck: Deck) -> list[int]:
     return times
 
 
+def scaled(deck: Deck, times: list[int], session: int) -> list[int]:
+    """`times` stretched or shrunk to a session of `session` seconds (whole minutes): each
+    section to its share in whole minutes, each of its slides to its share of that."""
+    spans = _section_spans(deck)
+    budgets = [sum(times[first:last]) for first, last in spans]
+    if session <= 0 or not sum(budgets):
+        return times
+    out = list(times)
+    for (first, last), minutes in zip(spans, _shares(budgets, session // 60)):
+        out[first:last] = _shares(times[first:last], minutes * 60)
+    return out
+
+
+def _shares(weights: Sequence[int], whole: int) -> list[int]:
+    """`whole` split in proportion to `weights`, in whole units adding up to it exactly (the
+    largest remainders get the units left over; ties go to the earlier)."""
+    total = sum(weights)
+    if not total:
+        return [0] * len(weights)
+    exact = [Fraction(w * whole, total) for w in weights]
+    out = [int(e) for e in exact]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(exact[i] - out[i]), i))
+    for i in by_remainder[:whole - sum(out)]:
+        out[i] += 1
+    return out
+
+
 def _section_spans(deck: Deck) -> list[tuple[int, int]]:
     """(index of a section's divider, index after its last slide) for every section."""
     starts = [i for i, s in enumerate(deck.slides) if isinstance(s, SectionSlide)]
@@ -79,7 +112,7 @@ def _section_spans(deck: Deck) -> list[tuple[int, int]]:
 
 def schedule(deck: Deck, sources: Sequence[int]) -> Schedule:
     """The clock for the planned slides, `sources[k]` being the Deck slide planned slide k shows."""
-    times = model_times(deck)
+    times = scaled(deck, model_times(deck), deck.meta.session)
     shares = {i: sources.count(i) for i in set(sources)}
     seen: dict[int, int] = {}
     durations, starts, now = [], [], 0

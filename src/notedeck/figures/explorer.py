@@ -103,9 +103,9 @@ def _speed_panel(scenario: Scenario, figures: Figures, speed: Slider,
     times = tuple(tuple(fmt.duration(s) for s in each) for each in seconds)
     sentences = Varying(("workload", "dial"), tuple(
         tuple(fmt.say("explorer.reading", rate=fmt.rate(s), counted=c,
-                      tokens=fmt.integer(f.total_tokens), time=t)
+                      tokens=fmt.integer(f.total_tokens), time=fmt.duration_in_prose(t))
               for s, t in zip(speeds, row))
-        for c, f, row in zip(counted, figures.workloads, times)), "sentence")
+        for c, f, row in zip(counted, figures.workloads, seconds)), "sentence")
     before, _, after = words["at"].partition("{speed}")
     readout = Readout((
         Reading(words["tokens"],
@@ -139,16 +139,18 @@ def _check_panel(scenario: Scenario, figures: Figures, check: Slider, moved: lis
 
 def _summary(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
     key = "explorer.summary_no_check" if at.check == 0 else "explorer.summary"
-    return fmt.say(key, check=fmt.duration(at.check),
+    said = fmt.duration_in_prose          # a sentence: durations as prose says them
+    return fmt.say(key, check=said(at.check),
                    tokens=fmt.integer(figures.bottleneck_workload.total_tokens),
-                   slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
-                   fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
+                   slow=said(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
+                   fast=said(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
                    speedup=fmt.speedup(at.end_to_end_speedup),
                    share=fmt.share_prose(at.checking_share_imagined))
 
 
 def _announcement(figures: Figures, at: CheckFigures, fmt: Formatter) -> str:
-    return fmt.say("explorer.announcement", check=fmt.duration(at.check),
-                   slow=fmt.duration(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
-                   fast=fmt.duration(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
+    said = fmt.duration_in_prose
+    return fmt.say("explorer.announcement", check=said(at.check),
+                   slow=said(at.total_baseline), baseline_rate=fmt.rate(figures.baseline),
+                   fast=said(at.total_imagined), imagined_rate=fmt.rate(figures.imagined),
                    speedup=fmt.speedup(at.end_to_end_speedup))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import cached_property
@@ -21,6 +22,11 @@ LOCALE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 SLIDER_UNITS = ((604800, "duration-week", "long"), (86400, "duration-day", "long"),
                 (3600, "duration-hour", "long"), (60, "duration-minute", "short"))
 CLOCK_UNITS = ("duration-hour", "duration-minute", "duration-second")
+DAY, WEEK = 86400, 604800
+# From this long, a duration is written in weeks and days before its hours ("3 days",
+# "1 week 2 days"); below it hours stay hours ("26 h 13 min 20 s", "24 h 1 s").
+DAYS_FROM = 2 * DAY
+PROSE_FORMS = ("words", "compact")
 # Below a twentieth of a second, one decimal of a second would read "0 seconds": the
 # smallest unit that keeps the value at 1 or more, with two significant digits.
 TINY_UNITS = ((Fraction(1, 1000), "duration-millisecond"),
@@ -54,6 +60,16 @@ def unsupported(locale: str) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Durations:
+    """How a note writes durations (note.yaml `durations:`): in prose as words ("2 hours and
+    14 minutes") or compact as tables are ("2 h 14 min"), and from how many seconds days and
+    weeks are used (None: never, hours stay hours)."""
+
+    prose: str = "words"
+    days_from: int | None = DAYS_FROM
+
+
 class Formatter:
     """Numbers, and notedeck's own words, in one locale; every stage that writes a figure is
     handed one. Rounding is exact and happens before CLDR sees the number, so no locale can
@@ -63,11 +79,16 @@ class Formatter:
     TIMES = TIMES
     NBSP = NBSP
 
-    def __init__(self, locale: str = "en-GB", labels: Mapping[str, str] | None = None):
+    def __init__(self, locale: str = "en-GB", labels: Mapping[str, str] | None = None,
+                 durations: Durations = Durations()):
         problem = None if locale in self.LOCALES else unsupported(locale)
         if problem:
             raise ValueError(problem)
+        if durations.prose not in PROSE_FORMS:
+            raise ValueError(f"durations.prose: expected one of {', '.join(PROSE_FORMS)}, "
+                             f"got {durations.prose!r}")
         self.locale = locale
+        self.durations = durations
         self.language = catalogue.language(locale)
         self.labels = {**catalogue.shipped(locale), **(labels or {})}
         self._patterns: dict[tuple, Any] = {}
@@ -150,19 +171,31 @@ class Formatter:
                                locale=self._cldr)
         return text.replace(" ", NBSP)        # CLDR's space between number and unit holds
 
-    def duration(self, seconds: Number) -> str:
-        """"0.8 seconds", "1 second", "60.8 seconds"; from two minutes "2 h 14 min 20 s";
-        in German "60,8 Sekunden", "2 Std. 14 Min. 20 Sek."."""
+    def duration(self, seconds: Number, words: bool = False) -> str:
+        """A duration as tables and charts write it: "0.8 seconds", "1 second", "60.8 seconds";
+        from two minutes to the second, "2 h 14 min 20 s"; from two days (`durations.days_from`)
+        to the minute, in weeks and days first, "3 days", "1 week 2 days 4 h"; in German
+        "60,8 Sekunden", "2 Std. 14 Min. 20 Sek.", "3 Tage". `words`: the parts in words, as
+        prose says them: "2 hours, 14 minutes and 20 seconds", "1 week and 2 days"."""
         value = exact(seconds)
         if value < 0:
-            return self._minus + self.duration(-value) if round_half_up(value, 1) \
-                else self.duration(0)
+            return self._minus + self.duration(-value, words) if round_half_up(value, 1) \
+                else self.duration(0, words)
         tenths = round_half_up(value, 1)
         if tenths == 0 and value > 0:
             return self._tiny(value)
         if tenths < 120:
             return self._unit(tenths, 1, "duration-second", "long")
-        return self._clock(int(round_half_up(value)))
+        whole = int(round_half_up(value))
+        start = self.durations.days_from
+        if start is not None and whole >= start:          # days: to the minute, as said
+            return self._clock(int(round_half_up(value / 60)) * 60, words, days=True)
+        return self._clock(whole, words)
+
+    def duration_in_prose(self, seconds: Number) -> str:
+        """A duration in running prose, as the note chose (`durations.prose`): in words by
+        default ("2 hours"), or compact as in tables ("2 h")."""
+        return self.duration(seconds, words=self.durations.prose == "words")
 
     def _tiny(self, value: Fraction) -> str:
         """Two significant digits in the largest unit that keeps the number at 1 or more:
@@ -176,14 +209,28 @@ class Formatter:
                 return self._unit(amount, places_of(amount), unit, "long")
         raise AssertionError("unreachable")
 
-    def _clock(self, total: int) -> str:
-        minutes, secs = divmod(total, 60)
+    def _clock(self, total: int, words: bool = False, days: bool = False) -> str:
+        """Whole seconds in hours, minutes and seconds, led by weeks and days with `days`; the
+        parts that are zero left out."""
+        days, rest = divmod(total, DAY) if days else (0, total)
+        weeks, days = divmod(days, 7)
+        minutes, secs = divmod(rest, 60)
         hours, minutes = divmod(minutes, 60)
-        parts = [self._unit(Fraction(amount), 0, unit, "short")
-                 for amount, unit in zip((hours, minutes, secs), CLOCK_UNITS) if amount]
+        parts = [self._unit(Fraction(amount), 0, unit, "long" if words or index < 2 else "short")
+                 for index, (amount, unit) in enumerate(zip(
+                     (weeks, days, hours, minutes, secs),
+                     ("duration-week", "duration-day", *CLOCK_UNITS))) if amount]
+        if words:
+            return self._listed(parts)
         # CLDR root's narrow unit list, "{0} {1}" (Babel's German data would write
         # "8 Std., 20 Min." but "2 Std. 14 Min. 20 Sek."); English holds the parts together.
         return HOUSE_JOIN.get(self.language, " ").join(parts)
+
+    def _listed(self, parts: list[str]) -> str:
+        """Parts joined as the locale lists things: "2 hours, 14 minutes and 20 seconds"."""
+        from babel.lists import format_list
+
+        return format_list(parts, "standard", self._cldr) if len(parts) > 1 else parts[0]
 
     def planned(self, seconds: int) -> str:
         """A facilitator's planned time: "12 min", "2 min 30 s", "90 min", from two hours
@@ -223,9 +270,13 @@ class Formatter:
                 return self._unit(value // size, 0, unit, length)
         return self.duration(value)
 
-    def check_label(self, seconds: Number) -> str:
+    def check_label(self, seconds: Number, words: bool = False) -> str:
         """A fixed check in the check table: "None" for zero, else duration()."""
-        return self.say("check.none") if exact(seconds) == 0 else self.duration(seconds)
+        return self.say("check.none") if exact(seconds) == 0 else self.duration(seconds, words)
+
+    def check_in_prose(self, seconds: Number) -> str:
+        """A fixed check in running prose: check_label() in the note's prose form."""
+        return self.check_label(seconds, words=self.durations.prose == "words")
 
     # --- ratios ----------------------------------------------------------------
 
@@ -353,8 +404,10 @@ tokens = ENGLISH.tokens
 counted = ENGLISH.counted
 speed = ENGLISH.speed
 duration = ENGLISH.duration
+duration_in_prose = ENGLISH.duration_in_prose
 slider_label = ENGLISH.slider_label
 check_label = ENGLISH.check_label
+check_in_prose = ENGLISH.check_in_prose
 speedup_plain = ENGLISH.speedup_plain
 speedup = ENGLISH.speedup
 share = ENGLISH.share

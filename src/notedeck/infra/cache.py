@@ -36,7 +36,6 @@ from notedeck.infra import trust
 from notedeck.render.contract import FORMS
 
 PACKAGE = Path(__file__).resolve().parent.parent
-CODE_SUFFIXES = {".py", ".pptx", ".ttf"}   # code, template, fonts: what can change an output
 MAX_CHART_ENTRIES = 2000       # beyond this, the least recently used half is removed
 FORMAT = 3                     # bump when the entry layout changes (3: a form may be absent)
 MAX_ENTRY_BYTES = 32 * 1024 * 1024   # a drawn chart is about 0.2 MB; a larger file is not ours
@@ -56,12 +55,14 @@ def cache_dir() -> Path:
 
 
 @cache
-def code_fingerprint() -> str:
-    """notedeck's version, its files' contents, the installed libraries and Python."""
+def code_fingerprint(package: Path = PACKAGE) -> str:
+    """notedeck's version, the contents of every file of the package (code, templates, fonts,
+    the catalogue, the web page's stylesheet and script, bundled notes: any of them can change
+    an output), the installed libraries and Python."""
     digest = hashlib.sha256(f"notedeck {__version__} format {FORMAT}\n{sys.version}\n".encode())
-    for path in sorted(p for p in PACKAGE.rglob("*")
-                       if p.suffix in CODE_SUFFIXES and "__pycache__" not in p.parts):
-        digest.update(f"{path.relative_to(PACKAGE)}\0".encode())
+    for path in sorted(p for p in package.rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"):
+        digest.update(f"{path.relative_to(package)}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     for name in installed_distributions():
         digest.update(f"{name}\n".encode())

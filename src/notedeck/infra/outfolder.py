@@ -17,6 +17,7 @@ from pathlib import Path
 
 from notedeck.errors import Location, NotedeckError, Problem, fail
 from notedeck.infra import manifest, stamps
+from notedeck.readers.layout import OUTPUT
 
 LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (publish.take_over)
 _ROOM = 200                    # bytes of path notedeck adds below OUT (a staging folder, a name)
@@ -24,7 +25,9 @@ _ROOM = 200                    # bytes of path notedeck adds below OUT (a stagin
 
 def check_destination(out: Path, content: Path) -> None:
     """Refuse an output folder that is the note's folder or inside it (a build would read
-    its own outputs as input), and one whose name the file system cannot hold."""
+    its own outputs as input), but for the note's own output/ (built from inside the note,
+    as MkDocs writes site/; no reader looks there), and one whose name the file system
+    cannot hold."""
     absolute = Path(os.path.abspath(out))
     name_max, path_max = _limits(absolute)
     for part in absolute.parts[1:]:
@@ -39,10 +42,11 @@ def check_destination(out: Path, content: Path) -> None:
         target, note = absolute.resolve(), Path(content).resolve()
     except (OSError, RuntimeError) as exc:          # a loop of links
         raise fail(_shown(out), f"cannot follow the output folder's path: {exc}") from None
-    if target == note or target.is_relative_to(note):
+    own = target.is_relative_to(note / OUTPUT)
+    if (target == note or target.is_relative_to(note)) and not own:
         raise fail(_shown(out), f"the output folder is inside the note's folder ({content}); a "
                                 "build would read its own outputs. Choose a folder outside "
-                                "the note, such as output/ beside it")
+                                f"the note, such as output/ beside it, or its own {OUTPUT}/")
 
 
 def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[str]:

@@ -1,8 +1,9 @@
 """What a file notedeck wrote says about its build: the build id, audience and figures, read back.
 
 Decks carry them as custom properties, PDFs in their document information
-(render/provenance.py writes both), the web page in a meta element and
-deck.json in its meta. Every file is read as input: a regular file, bounded,
+(render/provenance.py writes both), the web page in <meta name="notedeck-...">
+elements and deck.json in its meta. An output that shows part of the note
+(the worksheet) also carries that part's id and its output's name. Every file is read as input: a regular file, bounded,
 its XML parsed without entities.
 """
 
@@ -19,13 +20,16 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.render.provenance import KEYS, unpack_figures
+from notedeck.render.provenance import HTML_NAMES, KEYS, unpack_figures
 from notedeck.slugs import is_slug
 
 MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
 MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
 BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
 _HTML = re.compile(rb'<meta name="notedeck-build" content="([0-9a-f]{10})">')
+OUTPUT = re.compile(r"[a-z][a-z0-9]{0,19}")    # a registry name: "worksheet"
+HEAD = 4 * 1024 * 1024                          # bytes of a web page searched for its <meta>
+_META = re.compile(rb'<meta name="(notedeck-[a-z]+)" content="([A-Za-z0-9+/=._-]*)">')
 
 
 @dataclass(frozen=True)
@@ -36,22 +40,36 @@ class Stamped:
     audience: str
     figures: dict[str, str]
     version: str = ""
+    shown: str = ""              # the id of the part it shows ("": it shows the whole note)
+    output: str = ""             # which output it is, when it shows a part ("worksheet")
 
 
 def read_stamp(path: Path) -> Stamped | None:
-    """The build id and the rest from a notedeck PDF or deck; None if the file has none."""
+    """The build id and the rest from a notedeck PDF, deck or web page; None if the file has
+    none."""
     data = bounded(path)
     if data[:5] == b"%PDF-":
         fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
     elif data[:2] == b"PK":
         fields = _pptx_fields(data)
     else:
-        return None
+        fields = _html_fields(data)
     if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
                                                           not is_slug(fields["variant"])):
         return None
+    shown, output = fields.get("shown") or "", fields.get("output") or ""
+    if not (BUILD.fullmatch(shown) and OUTPUT.fullmatch(output)):
+        shown, output = "", ""
     return Stamped(fields["build"], fields.get("variant") or "",
-                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "")
+                   unpack_figures(fields.get("figures") or ""), fields.get("version") or "",
+                   shown, output)
+
+
+def _html_fields(data: bytes) -> dict[str, str]:
+    """A web page's <meta name="notedeck-..."> elements, looked for in its head only."""
+    head = data[:HEAD].split(b"</head>", 1)[0]
+    found = {name.decode(): value.decode() for name, value in _META.findall(head)}
+    return {key: found.get(HTML_NAMES[name], "") for key, name in KEYS.items()}
 
 
 def build_of(path: Path) -> str | None:

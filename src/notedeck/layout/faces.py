@@ -10,14 +10,21 @@ and `template show` says so. Nothing here decides how text looks in the deck.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from notedeck.theme import FONT_FAMILY, FONT_FILES
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
+# Where fonts are installed (fontconfig's defaults on Linux, and macOS's folders).
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts",
+                "$XDG_DATA_HOME/fonts", "~/.local/share/fonts", "/Library/Fonts",
+                "~/Library/Fonts", "/System/Library/Fonts")
+MAX_FONT_FOLDERS = 5000
 # Fonts drawn with the same advance widths as a common typeface.
 METRIC_TWINS = {
     "arial": "Liberation Sans", "helvetica": "Liberation Sans",
@@ -89,6 +96,25 @@ def find(name: str) -> Face:
     if family and family.lower() in installed:
         return Face(wanted, _styles(installed[family.lower()]), family, "substitute")
     return Face(wanted, BUNDLED.files, FONT_FAMILY, "substitute")
+
+
+def installed_stamp() -> str:
+    """Which fonts are installed, cheaply: every font folder's path and modification time
+    (a font added or removed changes its folder's), as fontconfig checks its own caches. The
+    build record keys it, since an installed font may measure a template's text."""
+    lines = []
+    for name in FONT_FOLDERS:
+        if name.startswith("$XDG_DATA_HOME") and not os.environ.get("XDG_DATA_HOME"):
+            continue
+        root = Path(os.path.expanduser(os.path.expandvars(name)))
+        for folder, _, _ in os.walk(root):
+            try:
+                lines.append(f"{folder}\0{os.stat(folder).st_mtime_ns}")
+            except OSError:
+                continue
+            if len(lines) > MAX_FONT_FOLDERS:
+                return "\n".join(lines)
+    return "\n".join(lines)
 
 
 @lru_cache(maxsize=1)

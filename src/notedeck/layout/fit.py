@@ -243,9 +243,19 @@ def sizes(size: float, min_size: float, step: float = 1.0) -> list[float]:
 U = TypeVar("U")
 
 
+# A slide's text continues on at most this many slides in all: a text that needs more even at
+# the smallest size is refused (TooManyPages), before the work of balancing grows with it.
+MAX_PAGES = 12
+
+
+class TooManyPages(Exception):
+    """The units need more than MAX_PAGES pages even at the smallest size."""
+
+
 def paginate(units: Sequence[U], height: Callable[[Sequence[U]], float],
-             capacity: float) -> list[list[U]] | None:
-    """Greedy pages of consecutive units; None when one unit alone is too tall."""
+             capacity: float, max_pages: int | None = None) -> list[list[U]] | None:
+    """Greedy pages of consecutive units; None when one unit alone is too tall;
+    TooManyPages as soon as a page past `max_pages` would start."""
     pages: list[list[U]] = []
     page: list[U] = []
     for unit in units:
@@ -255,6 +265,8 @@ def paginate(units: Sequence[U], height: Callable[[Sequence[U]], float],
         if not page or height([unit]) > capacity + 1e-9:
             return None
         pages.append(page)
+        if max_pages is not None and len(pages) >= max_pages:
+            raise TooManyPages()
         page = [unit]
     if page:
         pages.append(page)
@@ -263,20 +275,28 @@ def paginate(units: Sequence[U], height: Callable[[Sequence[U]], float],
 
 def balance(units: Sequence[U], height: Callable[[Sequence[U]], float],
             capacity: float, count: int) -> list[list[U]] | None:
-    """`count` pages of consecutive units, each fitting, with the tallest as short as can be."""
+    """`count` pages of consecutive units, each fitting, with the tallest as short as can be.
+    A page's height only grows with what it holds, so the pages ending at a unit are tried
+    from the shortest back until one is too tall, each range measured once."""
     n = len(units)
     inf = float("inf")
     # best[k][i]: smallest possible tallest page when units[:i] fill k pages
     best = [[inf] * (n + 1) for _ in range(count + 1)]
     cut = [[0] * (n + 1) for _ in range(count + 1)]
     best[0][0] = 0.0
+    fitting: dict[int, list[tuple[int, float]]] = {}     # i -> [(j, height of units[j:i])]
+    for i in range(1, n + 1):
+        fitting[i] = []
+        for j in range(i - 1, -1, -1):
+            h = height(units[j:i])
+            if h > capacity + 1e-9:
+                break
+            fitting[i].append((j, h))
+        fitting[i].reverse()                              # as before: the earliest j first
     for k in range(1, count + 1):
         for i in range(1, n + 1):
-            for j in range(k - 1, i):
-                if best[k - 1][j] == inf:
-                    continue
-                h = height(units[j:i])
-                if h > capacity + 1e-9:
+            for j, h in fitting[i]:
+                if j < k - 1 or best[k - 1][j] == inf:
                     continue
                 worst = max(best[k - 1][j], h)
                 if worst < best[k][i] - 1e-12:
@@ -301,12 +321,13 @@ def split(units: Sequence[U], height_at: Callable[[Sequence[U], float], float],
           capacity: float, size: float, min_size: float, step: float = 1.0) -> Split | None:
     """Fit units on as few pages as the minimum size allows, at the largest size that keeps
     that page count, balanced; one page whenever shrinking alone is enough. None: a unit
-    does not fit a page on its own even at the minimum size."""
+    does not fit a page on its own even at the minimum size; TooManyPages: they need more
+    than MAX_PAGES pages."""
     candidates = sizes(size, min_size, step)
     for current in candidates:
         if height_at(units, current) <= capacity + 1e-9:
             return Split(current, (tuple(units),))
-    at_min = paginate(units, lambda page: height_at(page, min_size), capacity)
+    at_min = paginate(units, lambda page: height_at(page, min_size), capacity, MAX_PAGES)
     if at_min is None:
         return None
     for current in candidates:

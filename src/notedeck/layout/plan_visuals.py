@@ -29,7 +29,12 @@ def content_slides(slide: ContentSlide, template: Template, where: Where) -> lis
                              (title_text(where, title_frame, slide.title),),
                              notes(slide.notes), None, None)]
     stack = BlockStack(frame, template.look("content"))
-    result = fit.split(units, stack.height, frame.box.h, *BODY)
+    try:
+        result = fit.split(units, stack.height, frame.box.h, *BODY)
+    except fit.TooManyPages:
+        raise where.error(f"the text needs more than {fit.MAX_PAGES} slides even at "
+                          f"{BODY[1]:g} pt in {frame.label or 'its box'} of {where.template}; "
+                          "split it into slides of its own (## Title)") from None
     if result is None:
         raise where.too_big("", frame, BODY[1],
                             "a paragraph or row of figures does not fit on its own in")
@@ -130,7 +135,10 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
         side = template.frame(role, "side")
         stack = BlockStack(side, template.look(role))
         units = fit.block_units(check_blocks(slide.side, where, "a chart's side"))
-        result = fit.split(units, stack.height, side.box.h, *BODY)
+        try:
+            result = fit.split(units, stack.height, side.box.h, *BODY)
+        except fit.TooManyPages:
+            result = None
         if result is None or len(result.pages) > 1:
             raise _SideOverflow()
         shapes.extend(stack.shapes(result.pages[0], result.size, slot="side"))

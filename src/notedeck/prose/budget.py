@@ -15,6 +15,11 @@ from jinja2.visitor import NodeTransformer
 MAX_STEPS = 100_000       # loop iterations, each weighted by the size of its loop's body
 MAX_VALUE = 10_000        # characters in any one value a placeholder builds (join, ~)
 MAX_FILLED = 200_000      # characters printed by the placeholders of one text
+# ... and of every text of one build together (a note, or one audience's variant): what the
+# placeholders print goes on into the deck's notes, the guide and the handout, so many small
+# texts each within its own budget must not add up to more than a build can lay out.
+MAX_BUILD_STEPS = 1_000_000
+MAX_BUILD_FILLED = 500_000
 ITEMS, CONCAT = "notedeck_items", "notedeck_concat"   # private filters, unreachable from content
 
 
@@ -22,10 +27,35 @@ class PlaceholderLimit(Exception):
     """A placeholder did too much, or tried to print something that is not a value."""
 
 
+class WholeSpent(PlaceholderLimit):
+    """The build's budget is spent: said once, where it ran out (Whole.first)."""
+
+
+@dataclass
+class Whole:
+    """What every text of one build has spent so far; `first`, the error of the text that
+    spent it, which every later text reports instead of one of its own."""
+
+    steps: int = 0
+    printed: int = 0
+    first: object = None
+
+
+def first_spent(exc: PlaceholderLimit, error: Exception) -> Exception:
+    """The error to raise for `exc`: for a spent build budget, the first text's."""
+    whole = _whole.get()
+    if not isinstance(exc, WholeSpent) or whole is None:
+        return error
+    if whole.first is None:
+        whole.first = error
+    return whole.first
+
+
 @dataclass
 class Budget:
     steps: int = 0
     printed: int = 0
+    whole: Whole | None = None          # the build's, charged as well
 
     def charge(self, steps: int) -> None:
         self.steps += steps
@@ -33,6 +63,13 @@ class Budget:
             raise PlaceholderLimit(f"the placeholders here do too much work (over {MAX_STEPS:,} "
                                    "steps of loops and filters); loop over the note's short "
                                    "lists, and keep loops inside loops small")
+        if self.whole is not None:
+            self.whole.steps += steps
+            if self.whole.steps > MAX_BUILD_STEPS:
+                raise WholeSpent(
+                    f"the placeholders of this note do too much work in all (over "
+                    f"{MAX_BUILD_STEPS:,} steps of loops and filters, every file together; "
+                    "this one brings it over); keep loops, and loops inside loops, few and small")
 
     def sized(self, length: int) -> None:
         if length > MAX_VALUE:
@@ -44,15 +81,34 @@ class Budget:
         if self.printed > MAX_FILLED:
             raise PlaceholderLimit(f"the placeholders here print more than {MAX_FILLED:,} "
                                    "characters")
+        if self.whole is not None:
+            self.whole.printed += length
+            if self.whole.printed > MAX_BUILD_FILLED:
+                raise WholeSpent(
+                    f"the placeholders of this note print more than {MAX_BUILD_FILLED:,} "
+                    "characters in all (every file together; this one brings it over); a loop "
+                    "that prints long texts, repeated in many places, adds up")
 
 
 _current: ContextVar[Budget | None] = ContextVar("notedeck_budget", default=None)
+_whole: ContextVar[Whole | None] = ContextVar("notedeck_build_budget", default=None)
+
+
+@contextmanager
+def whole_build():
+    """One budget for every text of a build, which each text's budget charges as well."""
+    token = _whole.set(Whole())
+    try:
+        yield
+    finally:
+        _whole.reset(token)
 
 
 @contextmanager
 def counting():
-    """A fresh budget for one text: compiling and rendering it both draw on it."""
-    token = _current.set(Budget())
+    """A fresh budget for one text (compiling and rendering it both draw on it), charging
+    the build's too when one is open."""
+    token = _current.set(Budget(whole=_whole.get()))
     try:
         yield
     finally:

@@ -48,6 +48,11 @@ class Names:
         pairs = [m.group().strip(".") for t in titles for m in _NAME_PAIR.finditer(t)]
         return cls(tuple(sorted({*pairs, *listed}, key=len, reverse=True)), figures)
 
+    def adding(self, listed: Iterable[str]) -> "Names":
+        """These names and more (an audience's own names_with_numbers)."""
+        return Names(tuple(sorted({*self.phrases, *listed}, key=len, reverse=True)),
+                     self.figures)
+
 
 def in_text(text: str, file: Path | str, first_line: int, names: Names,
             key: str = "", search: list[str] | None = None) -> list[Problem]:

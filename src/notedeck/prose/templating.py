@@ -76,7 +76,8 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
         hint = _hint(getattr(exc, "name", ""), choices) if hasattr(exc, "name") else ""
         raise _error(file, _line(exc, line_offset), key, f"{exc}{hint}") from None
     except PlaceholderLimit as exc:
-        raise _error(file, _line(exc, line_offset), key, str(exc)) from None
+        raise budget.first_spent(exc, _error(file, _line(exc, line_offset), key, str(exc))) \
+            from None
     except SecurityError as exc:
         raise _error(file, _line(exc, line_offset), key,
                      f"placeholder refused by the sandbox: {exc}") from None

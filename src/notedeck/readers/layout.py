@@ -12,6 +12,7 @@ AUDIENCES = "audiences"
 TEMPLATE = "template.pptx"
 TEMPLATES = (TEMPLATE, "template.potx")      # a note's own template, as a deck or a .potx
 TEMPLATE_MAP = "template.yaml"               # which layout of the template plays each role
+OUTPUT = "output"            # the note's own output folder, when built from inside it: never read
 # Everything a build reads, as patterns relative to the note's folder (watch follows these).
 READ_BY_BUILD = (NOTE, SCENARIOS, f"{SECTIONS}/*.md", f"{AUDIENCES}/*.yaml",
                  f"{AUDIENCES}/*/{SECTIONS}/*.md", *TEMPLATES, TEMPLATE_MAP)
@@ -68,11 +69,13 @@ class NoteLayout:
 
     def inputs(self, audience: str | None = None,
                scenarios_file: Path | None = None) -> list[Path]:
-        """Every file a build of this variant reads (whether or not it exists yet), in a fixed
-        order: a --scenarios file beside scenarios.yaml (still read, for the note's own
-        workloads), an audience's file and its own sections. Build records hash exactly these
-        (infra/records.py), and READ_BY_BUILD above covers them all (watch)."""
+        """Every file a build of this variant reads or could read (whether or not it exists
+        yet), in a fixed order: a --scenarios file beside scenarios.yaml (still read, for the
+        note's own workloads), an audience's file and its own sections, both forms of the
+        template and template.yaml. Build records hash exactly these (infra/records.py), so
+        any of them appearing, changing or going away builds again; READ_BY_BUILD above
+        covers them all (watch)."""
         own = sorted(self.audience_sections(audience).glob("*.md")) if audience else []
         return [self.note, *([Path(scenarios_file)] if scenarios_file else []), self.scenarios,
                 *self.section_files(), *([self.audience(audience)] if audience else []),
-                *own, *self.templates]
+                *own, *self.templates, self.template_map]

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from notedeck.errors import NotedeckError, fail
-from notedeck.figures.formatting import unsupported
+from notedeck.figures.formatting import DAY, DAYS_FROM, PROSE_FORMS, Durations, unsupported
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import custom, problems, shown
@@ -55,6 +55,61 @@ def _labels(value: Any) -> dict[str, str]:
     return dict(value)
 
 
+def _prose_form(value: Any) -> str:
+    if value not in PROSE_FORMS:
+        raise custom(f"expected one of {', '.join(PROSE_FORMS)} (words: \"2 hours and 14 "
+                     f"minutes\"; compact: \"2 h 14 min\", as tables write it), got {shown(value)}")
+    return value
+
+
+def _days_from(value: Any) -> int | None:
+    """A duration of one day or more, or `never`: from how long days and weeks are written."""
+    from notedeck.readers import durations
+
+    if value == "never":
+        return None
+    try:
+        seconds = durations.parse(value)
+    except ValueError:
+        seconds = None
+    if seconds is None or not DAY <= seconds <= 3650 * DAY or seconds.denominator != 1:
+        raise custom(f"expected a duration from 1 day to 10 years in whole seconds (e.g. "
+                     f"'2 days', '36 h'), or never; got {shown(value)}")
+    return int(seconds)
+
+
+SESSION = (10 * 60, 24 * 3600)          # seconds: from ten minutes to a day
+
+
+def _session(value: Any) -> int:
+    """The session's length: a duration in whole minutes, from 10 min to 24 h (a bare number
+    is minutes, as a section's `minutes:` is)."""
+    from decimal import Decimal
+
+    from notedeck.readers import durations
+
+    bare = isinstance(value, (int, Decimal)) and not isinstance(value, bool)
+    try:
+        seconds = durations.parse(f"{value} min" if bare else value)
+    except ValueError:
+        seconds = None
+    if seconds is None or not SESSION[0] <= seconds <= SESSION[1] or seconds % 60:
+        raise custom(f"expected the session's length in whole minutes from 10 min to 24 h "
+                     f"(e.g. '3 h 30 min', or 90 for minutes), got {shown(value)}")
+    return int(seconds)
+
+
+class DurationsIn(BaseModel):
+    """How durations are written: `prose` and `days_from` (figures/formatting.py, Durations)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    prose: Annotated[str, PlainValidator(_prose_form)] = "words"
+    days_from: Annotated[int | None, PlainValidator(_days_from)] = DAYS_FROM
+
+    def style(self) -> Durations:
+        return Durations(self.prose, self.days_from)
+
+
 Short = Annotated[str, _text(MAX_TITLE)]
 Locale = Annotated[str, PlainValidator(_locale)]
 LabelMap = Annotated[dict, PlainValidator(_labels)]
@@ -87,6 +142,8 @@ class NoteIn(BaseModel):
     names_with_numbers: list[Short] = Field([], max_length=50)
     outputs: list[Short] = Field([], max_length=20)   # added to every build
     locale: Locale = "en-GB"                      # numbers, dates and notedeck's own words
+    durations: DurationsIn = DurationsIn()        # "2 hours" in prose, "3 days" from two days
+    session: Annotated[int, PlainValidator(_session)] = 0   # seconds; 0: the sections' own
     labels: LabelMap = Field({})    # catalogue entries, in the note's locale
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notedeck.errors import Problem, fail, warning
@@ -38,6 +38,13 @@ class TemplatePackage:
     data: bytes
     slide_size: tuple[int, int]                  # EMU, width and height
     warnings: tuple[Problem, ...] = ()
+    left_out: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (what, examples) the deck drops
+
+    def accepting(self, kinds) -> TemplatePackage:
+        """The template with these kinds of left-out parts no longer warned of (template.yaml's
+        `left_out:`); what is left out stays out."""
+        kept = tuple((what, examples) for what, examples in self.left_out if what not in kinds)
+        return replace(self, warnings=_warnings(kept, self.name))
 
 
 def find(content: Path) -> Path | None:
@@ -76,7 +83,8 @@ def sanitize(data: bytes, name: str) -> TemplatePackage:
     for part in found.parts.values():
         if part.root is not None and scrub.scrub(part.root, {rel.id for rel in part.rels}):
             part.data = opc.serialize(part.root)
-    return TemplatePackage(name, repack.pack(found), size, _warnings(found, name))
+    left_out = tuple((what, tuple(examples)) for what, examples in found.left_out.items())
+    return TemplatePackage(name, repack.pack(found), size, _warnings(left_out, name), left_out)
 
 
 # --- the file ------------------------------------------------------------------------
@@ -161,13 +169,14 @@ def _inches(value: str) -> str:
     return f"{int(value):,} EMU ({int(value) / 914400:.2f} in)"
 
 
-def _warnings(found: repack.Walk, name: str) -> tuple[Problem, ...]:
-    if not found.left_out:
+def _warnings(left_out, name: str) -> tuple[Problem, ...]:
+    if not left_out:
         return ()
     said = []
-    for what, examples in found.left_out.items():
+    for what, examples in left_out:
         shown = sorted({line(e)[:60] for e in examples})
         said.append(f"{what} ({', '.join(shown[:3])}{', ...' if len(shown) > 3 else ''})"
                     if shown else what)
     return (warning(name, f"left out of the deck: {'; '.join(said)}; a deck carries only the "
-                          "template's masters, layouts, themes, pictures and fonts"),)
+                          "template's masters, layouts, themes, pictures and fonts (to accept "
+                          "this once, list it under left_out: in template.yaml)"),)

@@ -5,6 +5,7 @@
       layout: Title, 2 Content
       master: 2                        # optional: a master by number (from 1) or name
       placeholders: {chart: PlaceHolder 2, side: PlaceHolder 3}   # by name or idx
+    left_out: [links to outside addresses]   # accepted: the deck drops these without a warning
 
 The shape is checked here with file:line errors; whether the roles, layouts and
 placeholders exist is checked against the template by the renderer, which
@@ -22,6 +23,7 @@ from notedeck.readers import yamlfile
 
 FILE_NAME = "template.yaml"
 KEYS = ("layout", "master", "placeholders")
+LEFT_OUT = "left_out"              # not a role: what may be left out of the deck unsaid
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Pin:
 class TemplateMap:
     file: str
     pins: tuple[Pin, ...]
+    left_out: tuple[str, ...] = ()     # kinds of parts accepted as left out (repack.LEFT_OUT)
 
 
 def read(path: Path) -> TemplateMap:
@@ -51,9 +54,26 @@ def read(path: Path) -> TemplateMap:
         raise _error(located, (), "expected a mapping of role to layout, such as "
                                   "'content: Title and Content'")
     found = Collector()
-    pins = [found.run(_pin, located, role, value) for role, value in data.items()]
+    pins = [found.run(_pin, located, role, value) for role, value in data.items()
+            if role != LEFT_OUT]
+    accepted = found.run(_left_out, located, data[LEFT_OUT]) if LEFT_OUT in data else ()
     found.raise_if_any()
-    return TemplateMap(str(path), tuple(pins))
+    return TemplateMap(str(path), tuple(pins), accepted or ())
+
+
+def _left_out(located: yamlfile.Located, value) -> tuple[str, ...]:
+    """`left_out: [links to outside addresses]`: kinds of parts the author accepts losing."""
+    from notedeck.readers.repack import LEFT_OUT as KINDS
+
+    expected = "expected a list of what a deck may leave out: " + ", ".join(KINDS)
+    if not isinstance(value, list):
+        raise _error(located, (LEFT_OUT,), expected)
+    for index, kind in enumerate(value):
+        if kind not in KINDS:
+            close = difflib.get_close_matches(str(kind), KINDS, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise _error(located, (LEFT_OUT, index), f"unknown '{kind}'; {hint}{expected}")
+    return tuple(value)
 
 
 def _pin(located: yamlfile.Located, role: str, value) -> Pin:

@@ -56,6 +56,9 @@ class Renderer:
     # once for the build. A form read but not declared is drawn when first read.
     art: ArtFn = vectors
     needs: frozenset[str] = frozenset()      # of NEEDS
+    # The part of the Deck the output shows, when it shows only part of the note (the
+    # worksheet): its files carry that part's id, and verify judges them by it. None: all.
+    shows: Callable[["Deck"], Any] | None = None
 
     def settings(self, options: Options) -> Settings:
         return Settings(options, self.reads)

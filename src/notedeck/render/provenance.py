@@ -2,7 +2,8 @@
 
 PDFs carry them as extra entries of the document information dictionary;
 decks as custom document properties (docProps/custom.xml), which PowerPoint
-shows under File > Properties. Figures travel as base64 of compressed JSON,
+shows under File > Properties; the web page as <meta name="notedeck-build">
+and its siblings. Figures travel as base64 of compressed JSON,
 so every field is plain ASCII.
 """
 
@@ -15,7 +16,8 @@ import zlib
 from notedeck.deck import Meta
 
 KEYS = {"build": "NotedeckBuild", "variant": "NotedeckAudience", "figures": "NotedeckFigures",
-        "version": "NotedeckVersion"}
+        "version": "NotedeckVersion", "shown": "NotedeckShown", "output": "NotedeckOutput"}
+HTML_NAMES = {name: "notedeck-" + key for key, name in KEYS.items()}   # the web page's <meta>
 
 
 def fields(meta: Meta) -> dict[str, str]:
@@ -24,8 +26,16 @@ def fields(meta: Meta) -> dict[str, str]:
 
     if not meta.build:
         return {}
-    return {KEYS["build"]: meta.build, KEYS["variant"]: meta.variant,
-            KEYS["figures"]: pack_figures(meta.figures), KEYS["version"]: __version__}
+    found = {KEYS["build"]: meta.build, KEYS["variant"]: meta.variant,
+             KEYS["figures"]: pack_figures(meta.figures), KEYS["version"]: __version__}
+    if meta.shown:                       # an output that shows part of the note
+        found.update({KEYS["shown"]: meta.shown, KEYS["output"]: meta.output})
+    return found
+
+
+def html_fields(meta: Meta) -> list[tuple[str, str]]:
+    """The same fields as the web page's <meta name="notedeck-..."> elements."""
+    return [(HTML_NAMES[name], value) for name, value in fields(meta).items()]
 
 
 def pack_figures(figures) -> str:

@@ -80,17 +80,23 @@ def decks(content: Path) -> list:
 def with_file(content: Path, file: Path, map_file: Path | None = None
               ) -> tuple[Assets, tuple[Problem, ...]]:
     """The note's template assets, with FILE (read as untrusted, as a build reads a note's
-    template) in place of its own template; and what reading it warned of, as a build would
-    (macros, outside links, embedded objects left out)."""
+    template) in place of its own template, and the roles pinned by `map_file`, else by the
+    template.yaml beside FILE, else by the note's; and what reading it warned of, as a build
+    would (macros, outside links, embedded objects left out), but for what that
+    template.yaml's `left_out:` accepts."""
     from notedeck.readers import templatemap, yamlfile
-    from notedeck.readers.layout import NoteLayout
+    from notedeck.readers.layout import NoteLayout, TEMPLATE_MAP
     from notedeck.readers.template import read_template_file
 
     package = read_template_file(file)
-    map_path = map_file or NoteLayout(content).template_map
-    pins = ()
+    beside = Path(file).parent / TEMPLATE_MAP
+    map_path = map_file or (beside if beside.is_file() else NoteLayout(content).template_map)
+    pins, accepted = (), ()
     if map_path.exists():
-        pins = templatemap.read(map_path if map_file else yamlfile.inside(content, map_path)).pins
+        own = not map_file and map_path == NoteLayout(content).template_map
+        found = templatemap.read(yamlfile.inside(content, map_path) if own else map_path)
+        pins, accepted = found.pins, found.left_out
+    package = package.accepting(accepted) if accepted else package
     return Assets(package.data, str(file), pins, str(map_path)), package.warnings
 
 

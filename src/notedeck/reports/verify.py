@@ -5,7 +5,11 @@ text and figure a renderer shows), the template's bytes, the audience and
 notedeck's version: the same content gives the same id on any machine, and
 an edit that changes nothing shown (a YAML comment) keeps it. Every output
 carries the id in small print and, with the audience and every figure, in
-its metadata, so `verify` can say what changed since a file was made.
+its metadata (read by infra/stamps.py: a PDF's document information, a deck's
+custom properties, the web page's <meta name="notedeck-..."> elements), so
+`verify` can say what changed since a file was made. An output that shows part
+of the note (the worksheet) also carries the id of that part and only its
+figures (build/shown.py): it is current while what it shows is.
 """
 
 from __future__ import annotations
@@ -55,7 +59,8 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     from notedeck.errors import NotedeckError, fail
 
     if not Path(path).exists():
-        raise fail(path, "no such file; expected a deck.pptx or a PDF that notedeck wrote")
+        raise fail(path, "no such file; expected a file notedeck wrote (a deck.pptx, a PDF, "
+                         "web/index.html)")
     found = read_stamp(path)
     if found is None:
         return Verdict(path, "foreign", (f"{path}: not made by notedeck: it carries no "
@@ -76,6 +81,13 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
                                          f"the content cannot build it now: {problem}",))
     if now.meta.build == found.build:
         return Verdict(path, "current", (f"{path}: current (build {found.build}, {label})",))
+    part = _part(now, found)
+    if part is not None and part.meta.shown == found.shown:
+        return Verdict(path, "current", (
+            f"{path}: current: what it shows is unchanged (the {found.output} of build "
+            f"{found.build}, {label}; the note now builds {now.meta.build})",))
+    if part is not None:
+        now = part                            # its figures: those the part shows
     figures = dict(now.meta.figures)
     changed = [f"  {name}: {found.figures.get(name, '(none)')} -> {figures.get(name, '(none)')}"
                for name in sorted(set(found.figures) | set(figures))
@@ -87,6 +99,21 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     else:
         tail = [f"  {len(changed)} figure(s) changed:", *changed]
     return Verdict(path, "changed", (head, *tail))
+
+
+def _part(now: Deck, found) -> Deck | None:
+    """The current Deck as the file's output stamps it, when the file shows part of the
+    note (build/shown.py); None for a file that shows the whole note."""
+    from notedeck.build.shown import for_output
+    from notedeck.errors import NotedeckError
+    from notedeck.render import registry
+
+    if not found.shown or found.output not in registry.names():
+        return None
+    try:
+        return for_output(now, registry.get(found.output))
+    except NotedeckError:                  # it shows nothing now (no worksheet any more)
+        return None
 
 
 def _apart(path: Path) -> str:

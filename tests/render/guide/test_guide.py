@@ -149,3 +149,69 @@ def test_a_note_without_planned_times_is_told_how_to_plan_them():
     text = written(clock.Schedule((), (), (), 0), 9 * 3600, GuideLabels(), Formatter())
     assert text.session.startswith("No times are planned yet")
     assert text.total == "total 0\u00a0min"
+
+
+def test_a_continued_slide_says_it_continues_instead_of_repeating_the_notes(tmp_path):
+    import shutil
+
+    from ..editions import BUNDLED
+
+    note = tmp_path / "note"
+    shutil.copytree(BUNDLED, note)
+    section = note / "sections" / "01-what-the-number-means.md"
+    more = "".join(f"- **Another reading {n}**: a sentence long enough to need most of a line "
+                   f"on the slide, number {n} of many\n" for n in range(1, 13))
+    text = section.read_text(encoding="utf-8")
+    section.write_text(text.replace("<!-- passage: not-writing-speed -->\n",
+                                    "<!-- passage: not-writing-speed -->\n" + more),
+                       encoding="utf-8")
+    deck, art = composed(None, note)
+    planned = guide_plan(deck, art)
+    parts = [s for s in planned.layout.slides if s.title.startswith("Memory is not")]
+    assert len(parts) >= 2
+    out = tmp_path / "guide.pdf"
+    guide.emit(planned, out)
+    said = " ".join(" ".join(page_texts(out)).split())
+    opening = "A published model page makes the point for us."
+    assert said.count(opening) == 1
+    assert said.count("Continues \u201cMemory is not writing speed\u201d.") == len(parts) - 1
+
+
+def test_the_session_length_scales_the_run_sheet():
+    from dataclasses import replace
+
+    deck, art = composed()
+    for session, minutes in ((3 * 3600, [36, 42, 42, 21, 39]), (90 * 60, [18, 21, 21, 11, 19]),
+                             (45 * 60, [9, 11, 10, 5, 10])):
+        longer = replace(deck, meta=replace(deck.meta, session=session))
+        planned = guide_plan(longer, art)
+        timing = clock.schedule(longer, [slide.source for slide in planned.layout.slides])
+        assert timing.total == session
+        assert [s.seconds // 60 for s in timing.sections] == minutes
+        assert all(s.seconds % 60 == 0 for s in timing.sections)
+        assert sum(timing.durations) == session
+    assert planned.clock.session.startswith("A session of 45\u00a0min, 09:00 to 09:45.")
+
+
+def test_a_note_and_an_audience_give_the_sessions_length(tmp_path):
+    import shutil
+
+    from notedeck.build.stages import prepare, sized_art
+    from notedeck.options import Options
+
+    from ..editions import BUNDLED
+
+    note = tmp_path / "note"
+    shutil.copytree(BUNDLED, note)
+    path = note / "note.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "locale: en-GB", "locale: en-GB\nsession: 3 h 30 min"), encoding="utf-8")
+    audience = note / "audiences" / "support-team.yaml"
+    audience.write_text(audience.read_text(encoding="utf-8").replace(
+        "name: Customer support team", "name: Customer support team\nnote: {session: 90}"),
+        encoding="utf-8")
+    assert prepare(Options(note)).deck.meta.session == 210 * 60
+    deck = prepare(Options(note, audience="support-team")).deck
+    assert deck.meta.session == 90 * 60
+    planned = guide_plan(deck, sized_art(deck), start="13:30")
+    assert planned.clock.end == "15:00" and planned.clock.total == "total 90\u00a0min"

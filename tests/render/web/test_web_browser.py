@@ -107,14 +107,15 @@ def test_dial_at_every_stop_and_between_for_every_workload(browser, page, figure
             assert shown["speed"] == shown["speed_valuetext"] == rate
             assert shown["figures"] == [figures_json[f"w.{workload.id}.total_tokens"], time_]
             assert shown["details"][1] == f"at {rate}"
+            said = plain(fmt.duration_in_prose(mine.seconds_at_stops[position]))   # prose
             assert shown["sentence"] == (
                 f"At {rate}, {plain(figures_json[f'w.{workload.id}.counted'])} "
                 f"({figures_json[f'w.{workload.id}.total_tokens']} output "
-                f"tokens) would take about {time_} to write.")
+                f"tokens) would take about {said} to write.")
             if speeds[position] == figures.baseline:
-                assert time_ == plain(figures_json[f"w.{workload.id}.time_baseline"])
+                assert said == plain(figures_json[f"w.{workload.id}.time_baseline"])
             if speeds[position] == figures.imagined:
-                assert time_ == plain(figures_json[f"w.{workload.id}.time_imagined"])
+                assert said == plain(figures_json[f"w.{workload.id}.time_imagined"])
             assert shown["visible"]
 
 
@@ -141,13 +142,17 @@ def test_check_slider_at_every_row_every_stop_and_between(browser, page, figures
         want = expected_check(page, checks[position])
         assert {k: plain(shown[k]) for k in want} == want, checks[position]
         assert shown["visible"]
+    figures = page.source.figures
     for k, position in enumerate(rows):          # each check-table row, as `notedeck figures` says
         shown = plain(set_control(browser, "check", position))
         row = plain({name: figures_json[f"checks[{k}].{name}"] for name in (
             "total_baseline", "total_imagined", "end_to_end_speedup", "writing_share_baseline",
             "checking_share_baseline", "writing_share_imagined", "checking_share_imagined")})
-        assert shown["stats"][0::3] == [row["total_baseline"], row["end_to_end_speedup"]]
-        assert shown["bar_totals"] == [row["total_baseline"], row["total_imagined"]]
+        # the names are prose ("2 hours, 14 minutes..."): the stats and bars are compact
+        totals = plain([fmt.duration(figures.checks[k].total_baseline),
+                        fmt.duration(figures.checks[k].total_imagined)])
+        assert shown["stats"][0::3] == [totals[0], row["end_to_end_speedup"]]
+        assert shown["bar_totals"] == totals
         shares = [row["writing_share_baseline"], row["checking_share_baseline"],
                   row["writing_share_imagined"], row["checking_share_imagined"]]
         # the names are running prose ("over 99.9%"); the bars keep the symbols (">99.9%")
@@ -155,8 +160,9 @@ def test_check_slider_at_every_row_every_stop_and_between(browser, page, figures
     shown = plain(set_control(browser, "check", checks.index(scenario.bottleneck.check)))
     b = plain({k[len("bottleneck."):]: v for k, v in figures_json.items()
                if k.startswith("bottleneck.")})
-    assert shown["stats"] == [b["total_baseline"], b["total_imagined"], b["writing_speedup"],
-                              b["end_to_end_speedup"]]
+    assert shown["stats"] == [*plain([fmt.duration(figures.bottleneck.total_baseline),
+                                      fmt.duration(figures.bottleneck.total_imagined)]),
+                              b["writing_speedup"], b["end_to_end_speedup"]]
     assert shown["stat_details"][0] == (f"Writing {b['writing_share_baseline']} · "
                                         f"Checking {b['checking_share_baseline']}")
 
@@ -311,9 +317,10 @@ def test_print_shows_what_the_handout_shows(browser, note_page):
     finally:
         browser.send("Emulation.setEmulatedMedia", media="")
     assert hidden
-    names = note_page.source.names["bottleneck"]
-    assert plain(statics) == plain([names["total_baseline"], names["total_imagined"],
-                                    names["total_baseline"], names["total_imagined"],
+    names, numbers = note_page.source.names["bottleneck"], note_page.source.figures
+    slow, fast = (fmt.duration(numbers.bottleneck.total_baseline),      # compact, as in tables
+                  fmt.duration(numbers.bottleneck.total_imagined))
+    assert plain(statics) == plain([slow, fast, slow, fast,
                                     names["writing_speedup"], names["end_to_end_speedup"]])
     import base64
 
@@ -321,6 +328,7 @@ def test_print_shows_what_the_handout_shows(browser, note_page):
                     PdfReader(io.BytesIO(base64.b64decode(pdf["data"]))).pages)
     for stop in note_page.source.names["speeds"]["dial"]:
         assert stop in text
-    for row in note_page.source.names["checks"]:
-        assert plain(row["total_baseline"]) in text and row["end_to_end_speedup"] in text
+    for row, numbers in zip(note_page.source.names["checks"], note_page.source.figures.checks):
+        assert plain(fmt.duration(numbers.total_baseline)) in text
+        assert row["end_to_end_speedup"] in text
     assert "Page Up" not in text

@@ -54,7 +54,8 @@ def test_the_dial_shows_the_cores_writing_times(built):
         times = [fmt.duration(t) for t in mine.seconds_at_stops]
         assert slots["workload.dial"]["time"][w] == times
         for i, sentence in enumerate(slots["workload.dial"]["sentence"][w]):
-            assert only_figures_from(sentence, [fmt.rate(speeds[i]), times[i],
+            said = fmt.duration_in_prose(mine.seconds_at_stops[i])     # a sentence's words
+            assert only_figures_from(sentence, [fmt.rate(speeds[i]), times[i], said,
                                                 fmt.integer(mine.count),
                                                 fmt.integer(mine.total_tokens)]), sentence
     workload = slots.get("workload", {})
@@ -93,6 +94,7 @@ def test_the_check_slider_shows_the_cores_bottleneck(built):
             if name in slots:
                 assert slots[name][i] == value, (name, i)
         every = [*expected.values(), rate_b, rate_i, fmt.duration(check),
+                 *(fmt.duration_in_prose(t) for t in (check, c.total_baseline, c.total_imagined)),
                  fmt.share_prose(c.checking_share_imagined),          # the sentence's words for it
                  fmt.speedup(c.end_to_end_speedup), fmt.integer(figures.bottleneck_workload.total_tokens)]
         for name in ("summary", "announcement"):

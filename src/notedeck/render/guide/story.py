@@ -10,9 +10,10 @@ from reportlab.platypus import Table, TableStyle
 from notedeck.deck import BulletList, Exercise, Paragraph, SectionSlide, fill_slots
 from notedeck.render.guide.entry import SlideEntry, Thumbnail
 from notedeck.render.pdfkit.flow import Chain
+from notedeck.render.pdfkit.pieces import paragraphs
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BOLD, MUTED, REGULAR, RULE, Styles, _style, esc, markup)
 from notedeck.render.pdfkit.tagging import building
-from notedeck.render.pdfkit.tagstory import TITLE, group, heading, mark, unmarked
+from notedeck.render.pdfkit.tagstory import TITLE, group, heading, mark, mark_pieces, unmarked
 
 NOTE = _style("guide_note", 9.5, 13, spaceAfter=4, allowWidows=0, allowOrphans=0)
 META = _style("guide_meta", 9, 12, BOLD, ACCENT, spaceAfter=3)
@@ -83,22 +84,25 @@ def _slides(planned, thumb_width: float) -> list[Flowable]:
         if isinstance(model, SectionSlide) and first_of_source:
             groups.append([heading(2, P(esc(f"{model.number}  {model.title}"),
                                         Styles.subheading))])
-            groups[-1] += [mark("P", P(labels[kind] + markup(runs), ONLY)) for kind, runs in
-                           _passages(model.facilitator)]
+            for kind, runs in _passages(model.facilitator):
+                groups[-1] += mark_pieces("P", paragraphs(labels[kind] + markup(runs), ONLY))
         if artist is None:
             from notedeck.render.pdfkit.slide import SlideArtist
 
             artist = SlideArtist(planned.layout.template, planned.layout.backgrounds,
                                  planned.art)
         with group("Sect"):
-            column = [mark("P", P(esc(planned.clock.slides[k]), META))]
+            column, glued = [mark("P", P(esc(planned.clock.slides[k]), META))], [True]
             thumb = Thumbnail(artist, slide, _slide_tags(slide), thumb_width)
-            column += [mark("P", P(esc(note), NOTE)) for note in slide.notes]
-            glued = [True] + [False] * len(slide.notes)
+            for note in _notes(slide, model, first_of_source, deck):
+                pieces = mark_pieces("P", paragraphs(esc(note), NOTE))
+                column += pieces
+                glued += [False] * len(pieces)
             if model is not None and first_of_source and not isinstance(model, SectionSlide):
                 for kind, runs in _passages(getattr(model, "facilitator", ())):
-                    column.append(mark("P", P(labels[kind] + markup(runs), ONLY)))
-                    glued.append(kind == "ask")   # an exercise stays with what to listen for
+                    pieces = mark_pieces("P", paragraphs(labels[kind] + markup(runs), ONLY))
+                    column += pieces              # an exercise stays with what to listen for
+                    glued += [False] * (len(pieces) - 1) + [kind == "ask"]
         groups[-1].append(SlideEntry(thumb, column, glued))
         groups[-1].append(Spacer(1, 10))
     return [Chain(group, [_heading(item) for item in group]) for group in groups if group]
@@ -113,6 +117,15 @@ def _slide_tags(slide):
     from notedeck.render.pdfkit.slidetags import SlideTags
 
     return SlideTags(tags, slide, heading=None, role="Div")
+
+
+def _notes(slide, model, first: bool, deck) -> tuple[str, ...]:
+    """A slide's speaker notes, once: a slide continued from the one before says only that
+    it continues it (the deck repeats the notes on each part; the guide prints them once)."""
+    if first or model is None:
+        return tuple(slide.notes)
+    title = getattr(model, "title", "") or slide.title
+    return (fill_slots(deck.meta.labels.continued_notes, title=" ".join(title.split())),)
 
 
 def _heading(item: Flowable) -> bool:

@@ -21,9 +21,11 @@ from notedeck.deck import (Block, BulletList, Callout, Chart, HandoutSection, He
 from notedeck.render.pdfkit import blocks
 from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdfkit.paper import fit_box
+from notedeck.render.pdfkit.pieces import glued_last, paragraphs
 from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
 from notedeck.render.pdfkit.svg import to_pdf_ops
-from notedeck.render.pdfkit.tagstory import figure, group, heading, item, mark
+from notedeck.render.pdfkit.tagstory import (figure, group, heading, item_pieces, mark,
+                                              mark_pieces)
 from notedeck.theme import TYPE
 
 MIN_LETTERING = 6.0           # points: the smallest a shrunk chart's tick labels may print
@@ -85,7 +87,7 @@ def _block(block: Block, following: Block | None, place: blocks.Place) -> list[I
             return [(heading(block.level, blocks.heading(block)), True)]
         case Paragraph(runs=runs):
             lead_in = isinstance(following, FIGURES) or _scarce(following)
-            return [(mark("P", P(markup(runs), Styles.body)), lead_in)]
+            return glued_last(mark_pieces("P", paragraphs(markup(runs), Styles.body)), lead_in)
         case BulletList():
             return _list(block)
         case Table():
@@ -119,10 +121,11 @@ def _list(block: BulletList) -> list[Item]:
                 bullet, style = f"{n + 1}.", Styles.numbered_item
             else:
                 bullet, style = "\u2022", Styles.bulleted_item
-            if n == count - 1:
-                style = style.clone(f"{style.name}_last", spaceAfter=7)
             glued = n == 0 and count > 1 or n == count - 2
-            out.append((item(P(markup(runs), style, bulletText=bullet)), glued))
+            out += glued_last(item_pieces(paragraphs(markup(runs), style, bullet)), glued)
+    if out:
+        last = out[-1][0]
+        last.style = style.clone(f"{style.name}_last", spaceAfter=7)
     return out
 
 
@@ -177,7 +180,7 @@ def _worksheet(sheet: Worksheet) -> list[Item]:
     for prompt in sheet.prompts:
         items.append((mark("P", P(esc(prompt.title), Styles.prompt)), True))
         if prompt.hint:
-            items.append((mark("P", P(esc(prompt.hint), Styles.hint)), True))
+            items += glued_last(mark_pieces("P", paragraphs(esc(prompt.hint), Styles.hint)), True)
         lines = blocks.WritingLines(prompt.lines)      # ruled lines: an artifact
         lines.spaceAfter = 14
         items.append((lines, False))

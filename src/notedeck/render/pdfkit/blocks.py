@@ -19,9 +19,10 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
                             Table, Worksheet)
 from notedeck.render.pdfkit.paper import column_widths, fit_box, raster_limit, stats_per_row
+from notedeck.render.pdfkit.pieces import paragraphs
 from notedeck.render.pdfkit.svg import vector_chart
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
-from notedeck.render.pdfkit.tagstory import figure, group, heading as tagged_heading, item, mark
+from notedeck.render.pdfkit.tagstory import figure, group, heading as tagged_heading, mark, mark_pieces
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def block_flowables(block: Block, place: Place,
     lead = list(lead)
     match block:
         case Paragraph(runs=runs):
-            return _keep(lead, [mark("P", P(markup(runs), Styles.body))])
+            return _keep(lead, mark_pieces("P", paragraphs(markup(runs), Styles.body)))
         case Heading():
             return lead + [tagged_heading(block.level, heading(block))]   # handed to the next
         case BulletList():
@@ -83,7 +84,8 @@ def _keep(lead: list[Flowable], flowables: list[Flowable]) -> list[Flowable]:
 
 def _bullets(block: BulletList) -> ListFlowable:
     with group("L"):      # ListFlowable draws each bullet apart: the label is left an artifact
-        items = [ListItem(_list_body(P(markup(text), Styles.item))) for text in block.items]
+        items = [ListItem(_list_body(paragraphs(markup(text), Styles.item)))
+                 for text in block.items]
     if block.ordered:
         return ListFlowable(items, bulletType="1", bulletFormat="%s.", bulletFontName=BOLD,
                             bulletFontSize=BODY, bulletColor=ACCENT, leftIndent=18,
@@ -93,9 +95,9 @@ def _bullets(block: BulletList) -> ListFlowable:
                         spaceAfter=7)
 
 
-def _list_body(paragraph: P):
+def _list_body(pieces: list[P]) -> list[Flowable]:
     with group("LI"):
-        return mark("LBody", paragraph)
+        return mark_pieces("LBody", pieces)
 
 
 def _grid(rows: list[list], widths: list[float] | tuple[float, ...], style: list[tuple],
@@ -315,7 +317,7 @@ def _worksheet(sheet: Worksheet, lead: list[Flowable]) -> list[Flowable]:
     for prompt in sheet.prompts:
         parts: list[Flowable] = [mark("P", P(esc(prompt.title), Styles.prompt))]
         if prompt.hint:
-            parts.append(mark("P", P(esc(prompt.hint), Styles.hint)))
+            parts += mark_pieces("P", paragraphs(esc(prompt.hint), Styles.hint))
         parts += [WritingLines(prompt.lines), Spacer(1, 14)]
         out.append(KeepTogether(lead + parts))
         lead = []

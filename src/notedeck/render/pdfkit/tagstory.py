@@ -1,9 +1,9 @@
 """Tagging a platypus story: flowables marked as elements' content, and the tree built with the story.
 
-While `Tags.building()` is open, `mark`, `heading`, `item`, `figure` and `group` add
-elements to that tree in the order the story is built (the note's order) and wrap
-the flowables that draw them in `Marked`; with no tree being built they return the
-flowables as they are. See tagging.py for how what is drawn is marked.
+While `Tags.building()` is open, `mark`, `mark_pieces`, `heading`, `item_pieces`,
+`figure` and `group` add elements to that tree in the order the story is built (the
+note's order) and wrap the flowables that draw them in `Marked`; with no tree being built
+they return the flowables as they are. See tagging.py for how what is drawn is marked.
 """
 
 from __future__ import annotations
@@ -113,6 +113,16 @@ def mark(role: str, flowable: Flowable, **attrs) -> Flowable:
     return Marked(flowable, [tags.add(role, **attrs)])
 
 
+def mark_pieces(role: str, pieces: Sequence[Flowable], **attrs) -> list[Flowable]:
+    """A paragraph's pieces (pieces.py) as the content of one new element `role`: a long
+    paragraph set as several reportlab Paragraphs is one element of the tree."""
+    tags = building()
+    if tags is None:
+        return list(pieces)
+    element = tags.add(role, **attrs)
+    return [Marked(piece, [element]) for piece in pieces]
+
+
 TITLE = 0          # heading(TITLE, ...): the file's title, H1
 
 
@@ -126,15 +136,15 @@ def heading(level: int, flowable: Flowable) -> Flowable:
     return mark(role, flowable)
 
 
-def item(flowable: Flowable) -> Flowable:
-    """A paragraph with a bullet as a list item (LI) of the open list (L): its bullet the
-    label, its text the body."""
+def item_pieces(pieces: Sequence[Flowable]) -> list[Flowable]:
+    """A bulleted paragraph's pieces (pieces.py) as one list item: the first piece's bullet
+    the label, the text of every piece the body."""
     tags = building()
-    if tags is None:
-        return flowable
+    if tags is None or not pieces:
+        return list(pieces)
     with tags.group("LI"):
         label, body = tags.add("Lbl"), tags.add("LBody")
-    return Marked(flowable, [label, body])
+    return [Marked(pieces[0], [label, body]), *(Marked(piece, [body]) for piece in pieces[1:])]
 
 
 def figure(flowable: Flowable, alt: str) -> Flowable:

@@ -63,8 +63,10 @@ def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
             '<meta name="color-scheme" content="light">',
             '<meta name="generator" content="notedeck">',
             el("title", esc(" · ".join(p for p in (meta.title, meta.audience) if p)))]
+    from notedeck.render.provenance import html_fields
+
     for name, value in (("description", meta.subject), ("author", meta.author),
-                        ("keywords", ", ".join(meta.keywords)), ("notedeck-build", meta.build)):
+                        ("keywords", ", ".join(meta.keywords)), *html_fields(meta)):
         if value:
             head.append(f'<meta name="{name}" content="{esc(value)}">')
     head.append(f"<style>{style}</style>")

@@ -11,6 +11,13 @@ def _plan(deck, layout, art, settings):
     return plan(deck, settings.paper)
 
 
+def _shows(deck):
+    """The title, footer, the worksheet's section and its prompts: nothing else of the note."""
+    from notedeck.render.worksheet.emit import shows
+
+    return shows(deck)
+
+
 def _emit(plan, path) -> int:
     from notedeck.render.worksheet.emit import emit
 
@@ -18,4 +25,4 @@ def _emit(plan, path) -> int:
 
 
 RENDERER = Renderer("worksheet", "worksheet.pdf", "pages", ("paper",), _plan, _emit,
-                    "the worksheet alone, to print one per participant")
+                    "the worksheet alone, to print one per participant", shows=_shows)

@@ -40,6 +40,16 @@ def plan(deck: Deck, paper: str = "a4") -> WorksheetPlan:
                         "'worksheet' from the outputs")
 
 
+def shows(deck: Deck) -> tuple:
+    """Every text the worksheet prints (what verify judges it by): the note's title, audience
+    and footer, the worksheet's section and its prompts, and the words around them."""
+    planned = plan(deck)
+    meta, section = planned.meta, planned.section
+    return (meta.title, meta.audience, meta.footer, meta.labels.name_line,
+            meta.labels.worksheet, section.number, section.title, section.headline,
+            planned.sheet)
+
+
 MOST_LINES, FEWEST_LINES = 10, 2
 
 

@@ -1,0 +1,74 @@
+"""`notedeck init`: a new note copied from a bundled example, and the command to run next."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from pathlib import Path
+
+from notedeck.commands.folders import EXAMPLES, Example
+from notedeck.errors import fail
+from notedeck.readers.layout import AUDIENCES, NoteLayout
+
+
+def start(directory: Path, example: Example, every_audience: bool = False) -> str:
+    """Copy `example` into DIRECTORY (new, or empty: one example audience, or all), with the
+    default template to restyle; what to tell the author. A folder this made is removed
+    again if the machine refuses a write."""
+    from notedeck.reports.templates import export
+
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        raise fail(directory, "the folder exists and is not empty; choose a new folder")
+    audiences = NoteLayout(example.folder).audience_names()
+    kept = set(audiences) if every_audience else {example.audience}
+    made = not os.path.lexists(directory)
+    try:
+        shutil.copytree(example.folder, directory, dirs_exist_ok=True,
+                        ignore=lambda folder, names: _left_out(Path(folder), names, example,
+                                                               kept))
+        export(directory)              # the deck's template, ready to restyle
+    except (OSError, shutil.Error) as exc:     # a folder this made is removed again
+        if made:
+            shutil.rmtree(directory, ignore_errors=True)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise fail(directory, f"cannot start a note here: {reason}") from None
+    return _told(directory, example, sorted(kept), len(audiences))
+
+
+def _left_out(folder: Path, names: list[str], example: Example, kept: set[str]) -> set[str]:
+    """What copytree leaves out: caches, and the audiences not copied."""
+    left = {n for n in names if n == "__pycache__"}
+    if folder == example.folder / AUDIENCES:
+        left |= {n for n in names if Path(n).stem not in kept}
+    return left
+
+
+def _told(directory: Path, example: Example, copied: list[str], offered: int) -> str:
+    """'started a note in mynote ...', what to edit, and the next command."""
+    here = _is_here(directory)
+    audiences = ", ".join(copied)
+    more = f"; --with-examples copies all {offered}" if len(copied) < offered else ""
+    first = (f"started a note in {directory} from the bundled example {example.name}, with the "
+             f"example audience{'s' if len(copied) > 1 else ''} {audiences}{more}")
+    where = "" if here else f" in {directory}"
+    step = "notedeck build" if here else f"cd {shlex.quote(str(directory))} && notedeck build"
+    return (f"{first}\nnext: edit note.yaml, scenarios.yaml and sections/{where}, then build "
+            f"it (into output/ inside the note):\n  {step}")
+
+
+def _is_here(directory: Path) -> bool:
+    try:
+        return os.path.samefile(directory, ".")
+    except OSError:
+        return False
+
+
+def listing() -> str:
+    """The bundled notes `init --example NAME` can start from, the default first."""
+    lines = []
+    for index, example in enumerate(EXAMPLES):
+        count = len(NoteLayout(example.folder).audience_names())
+        default = " (the default)" if index == 0 else ""
+        lines.append(f"{example.name:20} {example.about}{default}; {count} example audiences")
+    return "\n".join(lines)
