@@ -9,11 +9,12 @@ import pikepdf
 import pytest
 from reportlab.platypus import Paragraph as P
 
-from notedeck.deck import Meta, Table
+from notedeck.deck import BulletList, Meta, Paragraph, Run, Table
 from notedeck.render.pdfkit import blocks
 from notedeck.render.pdfkit.document import document
 from notedeck.render.pdfkit.footer import numbered_canvas
 from notedeck.render.pdfkit.paper import PAPERS
+from notedeck.render.pdfkit.pieces import PIECE
 from notedeck.render.pdfkit.pdffile import new_canvas
 from notedeck.render.pdfkit.styles import Styles, register_fonts
 from notedeck.render.pdfkit.tagging import Tags, page
@@ -51,6 +52,23 @@ def test_a_paragraph_over_two_pages_is_one_element_with_content_on_each(tmp_path
         kids = pdf.Root.StructTreeRoot.K.K[1].K
         assert isinstance(kids[0], int) and kids[1].Type == "/MCR"       # page 2's part
         assert kids[1].Pg.objgen == pdf.pages[1].obj.objgen
+
+
+def test_a_paragraph_set_in_pieces_is_one_element_and_a_list_item_one_item(tmp_path):
+    """pieces.py sets a paragraph longer than PIECE as several reportlab Paragraphs: the
+    tree still holds one P, and a list item so cut one LI whose body is all its pieces."""
+    long = " ".join(f"word{n}" for n in range(PIECE // 3))
+    place = blocks.Place(SHEET.text_width, 200, {})
+
+    def story():
+        return (blocks.block_flowables(Paragraph((Run(long),)), place)
+                + blocks.block_flowables(BulletList(((Run("short"),), (Run(long),))), place))
+    _, tree, _ = platypus(tmp_path, story)
+    paragraph, bullets = tree[0].children
+    assert paragraph.role == "P" and paragraph.text == long and len(paragraph.pages) > 1
+    assert bullets.role == "L" and [i.role for i in bullets.children] == ["LI", "LI"]
+    assert [n.role for n in bullets.children[1].children] == ["LBody"]   # its label drawn apart
+    assert bullets.children[1].children[0].text == long
 
 
 def test_a_header_row_repeated_on_the_next_page_is_an_artifact(tmp_path):
