@@ -750,6 +750,11 @@ PUBLISH = [
          ("output/.notedeck/current: expected notedeck's link to the current build, found a "
           "folder; it was changed by hand: remove the folder",),
          out=_in_output(_older_state_with_a_folder_for_its_link)),
+    Case("out-users-own-deck-in-the-way", lambda note: None,
+         ("output/deck.pptx: deck.pptx was not made by notedeck (it carries no notedeck build "
+          "id), and a build would replace it; move it away, choose another --out, or build "
+          "with --force, which moves it aside",),
+         out=_in_output(_replace_with("deck.pptx", lambda p: p.write_bytes(b"my own deck")))),
 ]
 
 CASES = CASES + PUBLISH
@@ -815,6 +820,46 @@ WHOLE = [
 ]
 
 CASES = CASES + WHOLE
+
+
+# --- bidirectional and invisible characters the file's own text does not show (issue 21) -----
+
+BIDI = "1 bidirectional control character(s) (U+202E) can show this text in a different order"
+HIDDEN = "invisible character(s)"
+INVISIBLE = [
+    Case("bidi-as-a-character-reference-in-a-slide-title",
+         replace(S1, "## Turn the dial", "## Turn the &#x202E;dial"),
+         (f"01-what-the-number-means.md:31: {BIDI}", "(written as a character reference)"),
+         strict=True, count=1),
+    Case("bidi-as-a-decimal-reference-in-notes",
+         replace(S1, "The dial moves", "The &#8238;dial moves"),
+         (f"01-what-the-number-means.md:41: {BIDI}",), strict=True, count=1),
+    Case("bidi-as-a-yaml-escape-in-the-title",
+         replace(N, "title: One million tokens a second\n",
+                 'title: "One million \\u202etokens a second"\n'),
+         (f"note.yaml:4: {BIDI}", "(written as an escape in quotes)"), strict=True, count=1),
+    Case("escape-sequence-as-a-yaml-escape-in-a-label",
+         replace(S, "label: app drafts", 'label: "app \\e[2Jdrafts"'),
+         ("scenarios.yaml:38: removed 1 invisible control character(s) (U+001B)",
+          "(written as an escape in quotes)"), strict=True),
+    Case("bidi-in-a-placeholders-quoted-text", replace(S1, X, '{{ "\\u202e" ~ featured.label }}'),
+         ("01-what-the-number-means.md:37: quoted text in a placeholder makes 1 control, "
+          "bidirectional or invisible character(s) (U+202E) that a reader cannot see",), count=1),
+    Case("zero-width-space-in-a-slide-title",
+         replace(S1, "## Turn the dial", "## Turn the\u200bdial"),
+         ("01-what-the-number-means.md:31: 1 invisible character(s) (U+200B) hide in this text",),
+         strict=True, count=1),
+    Case("tag-characters-smuggled-in-a-label",
+         replace(S, "label: app drafts", "label: app drafts\U000e0049\U000e0067\U000e006e"),
+         ("scenarios.yaml:38: 3 invisible character(s) (U+E0049, U+E0067, U+E006E)",),
+         strict=True),
+    Case("word-joiner-in-an-audience-title",
+         replace("audiences/research-lab.yaml", "name: Research lab", "name: Research\u2060lab"),
+         ("research-lab.yaml:5: 1 invisible character(s) (U+2060)",), audience="research-lab",
+         strict=True),
+]
+
+CASES = CASES + INVISIBLE
 
 
 # --- a hostile cache: every case is a miss (or the cache is not used); the outputs are right ---
@@ -935,3 +980,44 @@ CACHE = [
         lambda p: p.symlink_to("/dev/zero"))),
     CacheCase("build-record-of-a-gigabyte", _record_special(_sparse)),
 ]
+
+
+# --- the second red team's findings (issue 21), and where each is held ---------------------
+# A finding that build refuses is a Case above; one of another command (verify, serve,
+# template, init) or one that must build (a long paragraph, an emoji) is held by the test
+# named here, with its variants. test_catalogue checks that each named case and test exists.
+
+FINDINGS = {
+    1: ("audience-file-hidden-as-parent", "audience-named-parent-on-the-command-line",
+        "test_names.py::test_an_audience_file_whose_name_is_not_a_slug_is_refused_before_"
+        "anything_is_built", "test_names.py::test_watch_reports_a_bad_name_as_its_rounds_problem"),
+    2: ("template-5000-placeholders-in-one-layout", "template-20000-placeholders-in-two-layouts",
+        "template-shapes-read-with-every-layout", "template-5000-shapes-in-nested-groups",
+        "test_template_commands.py::test_a_template_too_large_to_read_is_refused_by_show_and_"
+        "check"),
+    3: ("test_scale.py::test_a_paragraph_as_long_as_a_file_may_hold_builds_within_the_limits",
+        "test_scale.py::test_a_slide_of_many_bullets_splits_or_is_refused_within_the_limits",
+        "test_scale.py::test_a_text_past_the_slides_it_may_continue_on_is_refused_without_"
+        "balancing"),
+    4: ("placeholder-loops-in-twenty-files", "placeholder-loops-in-notes-and-audience",
+        "placeholder-steps-in-fifteen-files"),
+    5: ("audience-named-like-an-output",
+        "test_names.py::test_two_names_that_differ_only_in_case_are_refused",
+        "test_names.py::test_every_name_notedeck_writes_into_out_is_reserved"),
+    6: ("test_paths.py::test_template_export_refuses_what_is_in_the_way_and_writes_nothing",
+        "test_paths.py::test_template_export_keeps_a_file_and_with_force_moves_it_aside"),
+    7: ("test_verify.py::test_verify_says_current_not_current_or_cannot_tell",),
+    8: ("test_serve_clients.py::test_clients_that_leave_mid_answer_print_nothing",
+        "test_serve_clients.py::test_an_idle_connection_is_closed",
+        "test_serve_clients.py::test_a_flood_of_idle_connections_is_let_go_and_the_page_still_"
+        "served"),
+    9: ("test_verify.py::test_one_unreadable_file_among_others_is_said_and_the_rest_verified",),
+    10: ("test_paths.py::test_odd_characters_reach_every_slide_shaped_pdf",
+         "test_paths.py::test_odd_paths_are_said_plainly"),
+    11: ("audience-named-with-escapes",),
+    12: ("test_template_commands.py::test_show_and_check_report_what_build_warns_of",),
+    13: ("out-users-own-deck-in-the-way",),
+    14: ("bidi-override-in-slide-title", "bidi-as-a-character-reference-in-a-slide-title",
+         "bidi-as-a-yaml-escape-in-the-title", "bidi-in-a-placeholders-quoted-text",
+         "zero-width-space-in-a-slide-title", "tag-characters-smuggled-in-a-label"),
+}

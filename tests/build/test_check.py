@@ -94,7 +94,7 @@ def test_a_worksheet_is_prose(note):
     edit(note, name, "two or three, so the most fluent", "2 or 3, so the most fluent")
     found = naked(note)
     assert [f.split(" typed")[0] for f in found] == [
-        f"{note / name}:61: naked number '2'", f"{note / name}:61: naked number '3'"]
+        f"{note / name}:62: naked number '2'", f"{note / name}:62: naked number '3'"]
 
 
 def test_an_audience_s_passages_note_fields_and_own_sections_are_prose(note):

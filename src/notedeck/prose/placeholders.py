@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from jinja2 import nodes
 
-from notedeck.errors import closest
+from notedeck.errors import closest, visible
 
 FILTERS = ("first", "last", "length", "count", "join", "upper", "lower", "capitalize",
            "title", "trim", "default", "d", "map")
@@ -52,6 +52,19 @@ class _Checker:
         for child in node.iter_child_nodes():
             self.visit(child, scope)
         return node.value if isinstance(node, nodes.Const) else _UNKNOWN
+
+    def visit_Const(self, node: nodes.Const, scope: dict) -> Any:
+        """Quoted text is shown as written: an escape ('\\u202e', '\\x1b') that makes a control,
+        bidirectional or invisible character is refused (tab and newline may join lines)."""
+        hidden = [c for c in node.value if c not in "\n\t" and visible(c) != c] \
+            if isinstance(node.value, str) else []
+        if hidden:
+            codes = ", ".join(dict.fromkeys(f"U+{ord(c):04X}" for c in hidden))
+            return self.report(node, f"quoted text in a placeholder makes {len(hidden)} "
+                                     f"control, bidirectional or invisible character(s) "
+                                     f"({codes}) that a reader cannot see; write the text "
+                                     "itself, outside the placeholder")
+        return node.value
 
     def visit_Name(self, node: nodes.Name, scope: dict) -> Any:
         if node.name in scope:

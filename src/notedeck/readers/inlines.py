@@ -58,6 +58,11 @@ def inline(token: Token, path: Path, line: int, notes: list[Problem] | None = No
                                        "use **bold** and *italic*", line))
         elif kind in ("link_open", "link_close"):
             _check_link(child, path, line)
+    if notes is not None and "&" in token.content:       # character references, decoded
+        shown = "".join(c.content for c in token.children or [] if c.type in ("text",
+                                                                              "code_inline"))
+        notes.extend(clean.decoded(shown, token.content, path, line,
+                                   "written as a character reference"))
     return _merge(runs)
 
 

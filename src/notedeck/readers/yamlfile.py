@@ -115,7 +115,7 @@ def load(path: Path, text: str | None = None, line_offset: int = 0) -> Located:
                          "levels)") from None
     located = Located(None, path, warnings=warnings)
     if node is not None:
-        located.data = _Builder(path, located, line_offset).build(node, ())
+        located.data = _Builder(path, located, line_offset, text).build(node, ())
     return located
 
 
@@ -151,9 +151,10 @@ def _syntax_error(path: Path, exc: yaml.MarkedYAMLError, offset: int) -> Notedec
 class _Builder:
     """Turns a composed node graph into dicts, lists and exact scalars."""
 
-    def __init__(self, path: Path, located: Located, offset: int):
-        self.path, self.offset = path, offset
+    def __init__(self, path: Path, located: Located, offset: int, text: str = ""):
+        self.path, self.offset, self.text = path, offset, text
         self.positions, self.keys = located.positions, located.keys
+        self.warnings = located.warnings
         self.count = 0
         self.constructor = yaml.SafeLoader("")
 
@@ -198,6 +199,8 @@ class _Builder:
         if not isinstance(node, yaml.ScalarNode):
             raise self._error(node, "a key must be plain text, not a list or mapping")
         kind = self._check_tag(node, None)
+        if node.style == '"' and "\\" in self._source(node):
+            self._escapes(node)
         if kind == "float":
             return _decimal(node.value)
         try:
@@ -219,6 +222,16 @@ class _Builder:
             raise self._error(node, f"the tag {shown} is not allowed; notedeck files hold "
                                     "plain text, numbers, lists and mappings only")
         return kind
+
+    def _source(self, node: yaml.Node) -> str:
+        return self.text[node.start_mark.index:node.end_mark.index]
+
+    def _escapes(self, node: yaml.Node) -> None:
+        """Characters a double-quoted value writes as escapes ("\\u202e", "\\e") that the
+        file's own text does not show: warned here, where scrub cannot see them."""
+        _, line, _ = self._pos(node)
+        self.warnings.extend(clean.decoded(node.value, self._source(node), self.path, line,
+                                           "written as an escape in quotes"))
 
     def _pos(self, node: yaml.Node) -> tuple:
         return (self.path, node.start_mark.line + 1 + self.offset, node.start_mark.column + 1)

@@ -40,7 +40,7 @@ class SlideEntry(Flowable):
                  glued: Sequence[bool] | None = None):
         super().__init__()
         self.thumb = thumb
-        self.column = Chain(list(column), list(glued or [False] * len(column)))
+        self.column = Chain(column, glued if glued else [False] * len(column))
         self._indent = 0.0
 
     def _column_width(self, width: float, thumb_width: float) -> float:

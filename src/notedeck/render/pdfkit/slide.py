@@ -11,6 +11,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from notedeck.deck import Run
+from notedeck.theme import PALETTE
 from notedeck.render.pdfkit.svg import Unsupported, to_pdf_ops
 from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.geometry import Box
@@ -19,9 +20,11 @@ from notedeck.layout.plan import PlannedSlide, PPicture
 from notedeck.layout.planned import ChartPlace
 from notedeck.layout.table import PTable
 from notedeck.render.pdfkit import fonts
+from notedeck.layout.backdrop import Decoration, placed
+from notedeck.layout.backgrounds import LayoutArt, TemplateArt
+from notedeck.render.pdfkit.paint import Painter
 from notedeck.render.pdfkit.slidetags import NO_TAGS
 from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
-from notedeck.layout.backgrounds import Decoration, LayoutArt, TemplateArt
 from notedeck.layout.lines import Line, Piece, ascent, lay_out, line_height, wrap
 
 PT = 72.0
@@ -35,6 +38,7 @@ class SlideArtist:
         self.template, self.art, self.charts = template, art, charts
         self.width, self.height = template.slide_w * PT, template.slide_h * PT
         self._images: dict[bytes, ImageReader] = {}
+        self._painter = Painter(self.height)
         self._tags = NO_TAGS
 
     def draw(self, canvas, slide: PlannedSlide, tags=None) -> None:
@@ -63,50 +67,13 @@ class SlideArtist:
 
     # --- behind the text ---------------------------------------------------------------
     def _background(self, canvas, look: LayoutArt) -> None:
-        canvas.setFillColor(HexColor(look.background))
-        canvas.rect(0, 0, self.width, self.height, stroke=0, fill=1)
-        if look.background_image:
-            self._image(canvas, look.background_image, Box(0, 0, self.width / PT,
-                                                           self.height / PT))
+        """The layout's background, then each of its decorations."""
+        self._painter.background(canvas, look.backdrop)
         for decoration in look.decorations:
             self._decoration(canvas, decoration)
 
     def _decoration(self, canvas, item: Decoration) -> None:
-        if item.kind == "picture":
-            self._image(canvas, item.image, item.box)
-            return
-        x, y, w, h = self._rect(item.box)
-        if item.stroke:
-            canvas.setStrokeColor(HexColor(item.stroke))
-            canvas.setLineWidth(item.stroke_width)
-        if item.kind == "line":
-            flip_h, flip_v = item.flip
-            x0, x1 = (x + w, x) if flip_h else (x, x + w)
-            y0, y1 = (y, y + h) if flip_v else (y + h, y)
-            canvas.line(x0, y0, x1, y1)
-            return
-        if item.fill:
-            canvas.setFillColor(HexColor(item.fill))
-        stroke, fill = int(bool(item.stroke)), int(bool(item.fill))
-        if item.kind == "path":
-            outline = canvas.beginPath()
-            for op, *points in item.path:
-                at = [(x + px * w, y + h - py * h) for px, py in points]
-                if op == "moveTo":
-                    outline.moveTo(*at[0])
-                elif op == "lnTo":
-                    outline.lineTo(*at[0])
-                elif op == "cubicBezTo" and len(at) == 3:
-                    outline.curveTo(*at[0], *at[1], *at[2])
-                elif op == "close":
-                    outline.close()
-            canvas.drawPath(outline, stroke=stroke, fill=fill)
-        elif item.kind == "oval":
-            canvas.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
-        elif item.kind == "round":
-            canvas.roundRect(x, y, w, h, min(w, h) * 0.1667, stroke=stroke, fill=fill)
-        else:
-            canvas.rect(x, y, w, h, stroke=stroke, fill=fill)
+        self._painter.decoration(canvas, item)
 
     def _image(self, canvas, data: bytes, box: Box) -> None:
         if data not in self._images:
@@ -130,9 +97,9 @@ class SlideArtist:
             case PTable():
                 self._table(canvas, role, shape)
             case ChartPlace():
-                self._chart(canvas, shape.picture)
+                self._chart(canvas, role, shape.picture)
             case PPicture():
-                self._chart(canvas, shape)
+                self._chart(canvas, role, shape)
             case PRect():
                 canvas.setFillColor(HexColor(shape.fill.rgb))
                 canvas.rect(*self._rect(shape.box), stroke=0, fill=1)
@@ -143,10 +110,11 @@ class SlideArtist:
         """A text in its placeholder's box (or its own), in its ink, else the placeholder's
         colour (a text box names its own), on its fill, else the placeholder's."""
         box = text.box or self.template.frame(role, text.slot).box
-        fill = text.fill.rgb if text.fill is not None else look.fills.get(text.slot, "")
-        if fill:
-            canvas.setFillColor(HexColor(fill))
+        if text.fill is not None:
+            canvas.setFillColor(HexColor(text.fill.rgb))
             canvas.rect(*self._rect(box), stroke=0, fill=1)
+        elif text.slot in look.shapes:
+            self._decoration(canvas, placed(look.shapes[text.slot], box))
         theme = self.template.look(role)
         ink = (text.ink.rgb if text.ink is not None
                else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
@@ -213,19 +181,25 @@ class SlideArtist:
                                                       + ascent(planned.size, face=face)))
         writer.close()
 
-    def _chart(self, canvas, picture: PPicture) -> None:
+    def _chart(self, canvas, role: str, picture: PPicture) -> None:
+        """A chart as a figure (its alt text, its box) in a tagged PDF."""
         x, y, w, h = self._rect(picture.box)
         with content_figure(canvas, self._tags.figure(picture), x, y, w, h):
-            self._vectors(canvas, picture, x, y, w, h)
+            self._vectors(canvas, role, picture, (x, y, w, h))
 
-    def _vectors(self, canvas, picture: PPicture, x: float, y: float, w: float, h: float):
+    def _vectors(self, canvas, role: str, picture: PPicture, rect) -> None:
+        """A chart's vectors in the template's colours for the role's slides (as the deck's
+        native chart has them), on no paper of its own: the slide shows through."""
         art = self.charts[picture.chart]
+        x, y, w, h = rect
+        look = self.template.looks.get(role)
+        recolour = chart_colours(look) if look is not None else ()
         try:
-            ops, (vw, vh) = to_pdf_ops(art.svg)
+            ops, (vw, vh) = to_pdf_ops(art.svg, recolour, PALETTE.paper if recolour else "")
         except (Unsupported, ValueError, KeyError, IndexError, SyntaxError):
             self._image(canvas, art.png, picture.box)
             return
-        name = f"chart-{picture.chart}"
+        name = f"chart-{picture.chart}-{_key(recolour)}"
         made = canvas.__dict__.setdefault("_notedeck_forms", set())
         if name not in made:              # each chart's vectors once per file, placed by name
             canvas.beginForm(name, 0, 0, vw, vh)
@@ -237,6 +211,27 @@ class SlideArtist:
         canvas.scale(w / vw, h / vh)
         canvas.doForm(name)
         canvas.restoreState()
+
+
+def chart_colours(look) -> tuple[tuple[str, str], ...]:
+    """The drawn charts' palette, role by role, to a template's look: text, axes, grid, the
+    paper's other uses, and the series in the theme's accents."""
+    pairs = [(PALETTE.ink, look.text.rgb), (PALETTE.muted, look.muted.rgb),
+             (PALETTE.rule, look.grid.rgb), (PALETTE.paper, look.paper.rgb)]
+    pairs += [(colour, look.series[i % len(look.series)].rgb)
+              for i, colour in enumerate(PALETTE.series)]
+    seen, out = set(), []
+    for old, new in pairs:
+        if old.lower() not in seen:
+            seen.add(old.lower())
+            out.append((old.lower(), new.lower()))
+    return tuple(out)
+
+
+def _key(recolour) -> str:
+    import hashlib
+
+    return hashlib.sha1(repr(recolour).encode()).hexdigest()[:10]
 
 
 def _parts(piece: Piece) -> list[tuple[str, str]]:

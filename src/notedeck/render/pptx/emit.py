@@ -163,6 +163,10 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
     if planned.footer is not None:
         footer = _add_placeholder(slide, mapped.footer, "Footer")
         write_text(footer, planned.footer, lang, at=_pinned_box(mapped.layout, mapped.footer))
+    if planned.number is not None and mapped.number.drawn:     # the template has none
+        write_text(slide.shapes.add_textbox(*_emu_box(mapped.number.box)), planned.number,
+                   lang, textbox=True, slide_number=True)
+    elif planned.number is not None:
         number = _add_placeholder(slide, mapped.number, "Slide Number")
         write_text(number, planned.number, lang, slide_number=True,
                    at=_pinned_box(mapped.layout, mapped.number))
