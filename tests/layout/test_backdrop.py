@@ -129,3 +129,32 @@ def test_text_that_would_not_read_is_set_in_a_theme_colour_that_does_with_a_warn
     said = [str(w) for w in template.adapted]
     assert any("its colour #FFFFFF on #FFFFFF has a contrast of 1.00:1" in w
                and "notedeck sets it in" in w for w in said), said
+
+
+def test_a_picture_marked_grayscl_is_drawn_in_shades_of_grey(tmp_path):
+    """Piano's notes are a coloured picture its master greys (a:grayscl): read so, and drawn
+    with its transparency kept."""
+    from io import BytesIO
+
+    from PIL import Image
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    from notedeck.layout import paint
+    from notedeck.render.pdfkit.paint import _greyed
+
+    pink = Image.new("RGBA", (4, 4), (230, 120, 190, 255))
+    pink.putpixel((0, 0), (0, 0, 0, 0))
+    buffer = BytesIO()
+    pink.save(buffer, "PNG")
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    pic = slide.shapes.add_picture(BytesIO(buffer.getvalue()), 0, 0, Inches(1), Inches(1))
+    blip_fill = pic._element.blipFill
+    assert paint.picture(blip_fill, slide.part).grey is False
+    blip_fill.blip.append(blip_fill.blip.makeelement(f"{paint.A}grayscl", {}))
+    found = paint.picture(blip_fill, slide.part)
+    assert found.grey is True and found.image == buffer.getvalue()
+    grey = _greyed(found.image)
+    r, g, b, a = grey.getpixel((2, 2))
+    assert r == g == b and a == 255 and grey.getpixel((0, 0))[3] == 0

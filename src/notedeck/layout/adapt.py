@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from notedeck.errors import Location, Problem
-from notedeck.layout import roles
+from notedeck.layout import obstacles, roles
 from notedeck.layout.boxes import Box
 from notedeck.layout.geometry import Placeholder, TemplateInfo
 from notedeck.layout.roles import Mapped
@@ -28,6 +28,7 @@ PAST_EDGE = 0.05             # a placeholder past the slide's edge by at most th
                              # slide's side is cut there; farther, the slide size is wrong
 NUMBER_BOX = (1.0, 0.4)      # inches: a drawn slide number's box
 MARGIN_IN = 0.3              # from the slide's edges to a drawn slide number
+NUMBER_DIGITS_IN = 0.25      # the width a slide number's digits need at the footer's size
 
 
 def adapt(mapped: Mapped, info: TemplateInfo, file: str) -> tuple[Mapped, list[Problem],
@@ -37,8 +38,10 @@ def adapt(mapped: Mapped, info: TemplateInfo, file: str) -> tuple[Mapped, list[P
     errors: list[Problem] = []
     layout = mapped.layout
     slots = dict(mapped.slots)
+    pictures = obstacles.pictures(layout, info.slide_w * info.slide_h)
     for name, ph in list(slots.items()):
-        slots[name] = _on_slide(ph, info, layout, notes, errors)
+        slots[name] = _clear_of_pictures(_on_slide(ph, info, layout, notes, errors), pictures,
+                                         layout, notes)
     footer, number = (_furniture(ph, info, layout, notes) for ph in (mapped.footer,
                                                                       mapped.number))
     for name, ph in list(slots.items()):
@@ -51,7 +54,7 @@ def adapt(mapped: Mapped, info: TemplateInfo, file: str) -> tuple[Mapped, list[P
             footer, number = (furniture, number) if which == "footer" else (footer, furniture)
         slots[name] = ph
     if mapped.role.footer and number is None:
-        number = _drawn_number(mapped, slots, footer, info)
+        number = _drawn_number(mapped, slots, footer, info, pictures)
         notes.append(_note(file, f"{layout.label()} has no slide-number placeholder: "
                                  f"notedeck draws the slide numbers at {_where(number.box)}, "
                                  "in the "
@@ -108,6 +111,18 @@ def _cut(box: Box, info: TemplateInfo) -> Box | None:
     return Box(x, y, right - x, bottom - y)
 
 
+def _clear_of_pictures(ph: Placeholder, pictures: list[Box], layout, notes) -> Placeholder:
+    """A text area trimmed clear of the small pictures it runs over (obstacles.py)."""
+    if ph.box is None:
+        return ph
+    box = obstacles.clear_of(ph.box, pictures)
+    if box == ph.box:
+        return ph
+    notes.append(f"placeholder {ph.describe()} of {layout.label()} runs over the template's "
+                 f"pictures: notedeck sets its text clear of them, in {_where(box)}")
+    return replace(ph, box=box)
+
+
 # --- footers and slide numbers -----------------------------------------------------------
 
 def _furniture(ph: Placeholder | None, info: TemplateInfo, layout, notes) -> Placeholder | None:
@@ -144,6 +159,13 @@ def _clear(ph: Placeholder, furniture: Placeholder, which: str, layout, info: Te
     w, h = ph.box.overlap(furniture.box)
     if w <= roles.OVERLAP_IN or h <= roles.OVERLAP_IN:
         return ph, furniture
+    if which == "slide number":
+        narrow = _number_beside(ph.box, furniture)
+        if narrow is not None:
+            notes.append(f"slide number placeholder {furniture.describe()} of "
+                         f"{layout.label()} reaches into the text of {ph.describe()}: "
+                         f"notedeck sets the number beside it, in {_where(narrow.box)}")
+            return ph, narrow
     top = furniture.box.y - GAP_IN
     if furniture.box.y > ph.box.y and top - ph.box.y >= KEEP * ph.box.h:
         box = Box(ph.box.x, ph.box.y, ph.box.w, top - ph.box.y)
@@ -164,15 +186,30 @@ def _clear(ph: Placeholder, furniture: Placeholder, which: str, layout, info: Te
     return ph, None
 
 
+def _number_beside(text: Box, number: Placeholder) -> Placeholder | None:
+    """The slide number's box narrowed to its part right of a text area (where its digits
+    are set), or left of it, when that part still holds a few digits; else None."""
+    l, _, r, _ = number.insets
+    right = Box(text.right + GAP_IN, number.box.y, number.box.right - text.right - GAP_IN,
+                number.box.h)
+    left = Box(number.box.x, number.box.y, text.x - GAP_IN - number.box.x, number.box.h)
+    for part in (right, left):
+        if part.w - l - r >= NUMBER_DIGITS_IN and not too_small(replace(number, box=part)):
+            return replace(number, box=part)
+    return None
+
+
 def _drawn_number(mapped: Mapped, slots, footer: Placeholder | None,
-                  info: TemplateInfo) -> Placeholder:
-    """notedeck's own slide number, at the bottom right of the slide below every text area
-    (or in line with the footer), in the footer's style, else the text's."""
+                  info: TemplateInfo, pictures: list[Box] = ()) -> Placeholder:
+    """notedeck's own slide number, at the bottom right of the slide (moved left of the
+    template's pictures there) below every text area (or in line with the footer), in the
+    footer's style, else the text's."""
     w, h = NUMBER_BOX
     x = info.slide_w - MARGIN_IN - w
     y = info.slide_h - MARGIN_IN - h
     if footer is not None and footer.box is not None:
         y = footer.box.y + (footer.box.h - h) / 2
+    x = obstacles.beside(Box(x, y, w, h), list(pictures), info.slide_w / 2).x
     texts = [ph.box for ph in slots.values() if ph is not None and ph.box is not None]
     lowest = max((b.bottom for b in texts if b.overlap(Box(x, y, w, h))[0] > 0), default=0.0)
     if lowest > y:

@@ -24,6 +24,9 @@ NORMAL, LARGE = 4.5, 3.0     # WCAG AA: text, and large text (18 pt, or 14 pt bo
 LARGE_SLOTS = frozenset({"title", "number", "subtitle", "headline"})
 UNREADABLE = 2 / 3           # below this share of what WCAG asks, a text is set in another colour
 NUMBER_IN = 0.6              # the room a slide number's digits take at the end of its box
+ROW_IN = 0.05                # rows of a text area are judged this far apart
+KEEP = 0.5                   # a text area ends above what it does not read on while it keeps
+                             # this share of its height
 
 
 def reads_at(ink: str, behind) -> tuple[float, str]:
@@ -96,6 +99,10 @@ def legible(mapped: Mapped, theme: Theme, file: str, seen: set) -> tuple[Mapped,
     for slot, ph in placed(mapped):
         if ph is None or ph.box is None or ph.style.colour is None:
             continue
+        original = ph
+        ph = _within_backing(mapped, slot, ph, file, notes, seen)
+        if ph is not original:
+            changed[id(original)] = ph
         behind = behind_text(mapped.layout, slot, ph)
         if any(c is None for c in behind):
             continue                  # a picture behind: its colours cannot be judged
@@ -108,8 +115,8 @@ def legible(mapped: Mapped, theme: Theme, file: str, seen: set) -> tuple[Mapped,
         gain = reads_at(better.rgb, behind)[0]
         if gain <= ratio:
             continue
-        changed[id(ph)] = replace(ph, style=replace(ph.style, colour=better,
-                                                    explicit_colour=better))
+        changed[id(original)] = replace(ph, style=replace(ph.style, colour=better,
+                                                          explicit_colour=better))
         key = (mapped.layout.name, mapped.layout.master, ph.position)
         if key not in seen:
             seen.add(key)
@@ -120,6 +127,41 @@ def legible(mapped: Mapped, theme: Theme, file: str, seen: set) -> tuple[Mapped,
                 f"{f' ({better.slot})' if better.slot else ''}, which reads at {gain:.2f}:1. "
                 "Change the text colour in the template to choose another"), "warning"))
     return (_restyled(mapped, changed) if changed else mapped), notes
+
+
+def _within_backing(mapped: Mapped, slot: str, ph, file: str, notes: list, seen: set):
+    """A placeholder whose box runs a little past the shape its text is drawn on (a title
+    band, where the box reaches below the band and the band's white text would be set on the
+    slide's white or on a picture, whose colours are not judged) ends where its text colour
+    stops reading, while it keeps KEEP of its height; else as it is."""
+    if ph.shape is not None and ph.shape.fill is not None:
+        return ph                     # its own fill lies behind all of its text
+    area = text_area(slot, ph)
+    need = (LARGE if slot in LARGE_SLOTS else NORMAL) * UNREADABLE
+    ink = ph.style.colour.rgb
+
+    def reads(y: float) -> bool:
+        row = [mapped.layout.backdrop.colour_at(area.x + area.w * fx, y)
+               for fx in backdrop.SAMPLES_X]
+        return None not in row and reads_at(ink, row)[0] >= need
+
+    y = area.bottom - ROW_IN / 2
+    if reads(y) or not reads(area.y + area.h / 2):
+        return ph
+    while y > area.y + KEEP * area.h and not reads(y):
+        y -= ROW_IN
+    if not reads(y):
+        return ph
+    box = Box(ph.box.x, ph.box.y, ph.box.w, y + ph.insets[3] - ph.box.y)   # the last row that reads
+    key = ("within", mapped.layout.name, mapped.layout.master, ph.position)
+    if key not in seen:
+        seen.add(key)
+        notes.append(Problem(Location(file), (
+            f"text in placeholder {ph.describe()} of {mapped.layout.label()}: below "
+            f"{box.bottom:.2f} in its colour {ink} would lie on a picture or on a colour it "
+            f"does not read on; notedeck sets its text above, in {box.x:.2f}, {box.y:.2f} in "
+            f"({box.w:.2f} x {box.h:.2f} in)"), "warning"))
+    return replace(ph, box=box)
 
 
 def _restyled(mapped: Mapped, changed: dict) -> Mapped:

@@ -97,6 +97,7 @@ class Picture:
     alpha: float = 1.0
     crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)   # l, t, r, b fractions
     tile: tuple[float, float, float, float] | None = None
+    grey: bool = False                        # the blip's grayscl: drawn in shades of grey
 
 
 # Each preset pattern's hatch, as LibreOffice draws it: (directions, distance in mm).
@@ -251,7 +252,8 @@ def picture(node, part) -> Picture | None:
     if tile is not None:
         tiling = (_fraction(tile.get("sx"), 100000, 1.0), _fraction(tile.get("sy"), 100000, 1.0),
                   _fraction(tile.get("tx"), 914400), _fraction(tile.get("ty"), 914400))
-    return Picture(image, min(max(alpha, 0.0), 1.0), crop, tiling)
+    grey = blip.find(f"{A}grayscl") is not None
+    return Picture(image, min(max(alpha, 0.0), 1.0), crop, tiling, grey)
 
 
 def blob(part, rid: str | None) -> bytes:

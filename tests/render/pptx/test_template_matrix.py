@@ -38,12 +38,16 @@ OTHERS = ["pptx-default", "roundtrip"]
 MEDIAN, P90 = 3.0, 6.0
 # What check must say of a template notedeck adapts (a sample; each is a warning).
 ADAPTED = {
-    "Grey_Elegant": "has no slide-number placeholder: notedeck draws the slide numbers at",
+    "Grey_Elegant": "has no slide-number placeholder: notedeck draws the slide numbers at 9.22,",
     "Nature_Illustration": "too small for a line of text (a placeholder notedeck fills needs at "
                            "least 0.20 in each way, inside its margins): the slides of this "
                            "layout have no footer",
     "Vivid": "runs under its footer 'PlaceHolder 3' (ftr, idx 5): notedeck sets its text above",
-    "Progress": "reaches past the slide's edge",
+    "Progress": "reaches into the text of 'PlaceHolder 2' (obj, idx 0): notedeck sets the "
+                "number beside it",
+    "Blue_Curve": "its colour #009BDD would lie on a picture or on a colour it does not read "
+                  "on; notedeck sets its text above",
+    "Pencil": "runs over the template's pictures: notedeck sets its text clear of them",
     "Sunset": "the title is set at",
     "Growing_Liberty": "its colour #FFFFFF on #FFFFFF has a contrast of 1.00:1",
 }

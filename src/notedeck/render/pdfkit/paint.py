@@ -200,10 +200,10 @@ class Painter:
                 rx, ry = w / 2 * tt, h / 2 * tt
                 path.rect(fx - rx, fy - ry, 2 * rx, 2 * ry)
 
-    def _reader(self, key, data: bytes) -> ImageReader | None:
+    def _reader(self, key, data: bytes, grey: bool = False) -> ImageReader | None:
         if key not in self._images:
             try:
-                self._images[key] = ImageReader(BytesIO(data))
+                self._images[key] = ImageReader(_greyed(data) if grey else BytesIO(data))
             except Exception:   # a picture reportlab cannot read (EMF, SVG): left out
                 self._images[key] = None
         return self._images[key]
@@ -217,7 +217,7 @@ class Painter:
         canvas.restoreState()
 
     def _picture(self, canvas, fill: Picture, w: float, h: float) -> None:
-        reader = self._reader(fill.image, fill.image)
+        reader = self._reader((fill.image, fill.grey), fill.image, fill.grey)
         if reader is None:
             return
         canvas.setFillAlpha(fill.alpha)
@@ -271,3 +271,12 @@ class Painter:
                 path.lineTo(cx + ux * reach, cy + uy * reach)
                 k += 1
         canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _greyed(data: bytes):
+    """A picture in shades of grey, as DrawingML's grayscl draws it, its transparency kept."""
+    from PIL import Image
+
+    image = Image.open(BytesIO(data)).convert("RGBA")
+    grey = image.convert("L")
+    return Image.merge("RGBA", (grey, grey, grey, image.getchannel("A")))
