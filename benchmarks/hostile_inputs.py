@@ -60,6 +60,16 @@ def _bullets(count: int):
     return edit
 
 
+def _handout_items(count: int):
+    def edit(note: Path) -> None:
+        path = note / S1
+        items = "".join(f"- item {n} of many, with a few more words to wrap\n"
+                        for n in range(count))
+        path.write_text(path.read_text(encoding="utf-8").replace(
+            "# Handout\n", f"# Handout\n\n{items}\n", 1), encoding="utf-8")
+    return edit
+
+
 def _audience(name: bytes):
     def edit(note: Path) -> None:
         folder = os.fsencode(note / "audiences")
@@ -90,6 +100,9 @@ def cases() -> list[tuple[str, object, list[str]]]:
                           [*build, "--with", "guide"]))
     for count in (150, 20_000):
         found.append((f"{count:,} bullets on one slide", _bullets(count), build))
+    for count in (4_500, 18_000):
+        found.append((f"{count:,} list items in the handout", _handout_items(count),
+                      [*build, "--with", "guide"]))
     for case_id in ("placeholder-loops-in-twenty-files", "placeholder-steps-in-fifteen-files"):
         found.append((case_id, _case(case_id).edit, [*build, "--with", "guide"]))
     return found

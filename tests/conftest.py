@@ -45,6 +45,24 @@ bottleneck:
 """
 
 
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true",
+                     help="also run the tests marked slow (each takes many minutes)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes many minutes; skipped unless --slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def note(tmp_path: Path) -> Path:
     """A private copy of the bundled note."""

@@ -982,3 +982,44 @@ CACHE = [
         lambda p: p.symlink_to("/dev/zero"))),
     CacheCase("build-record-of-a-gigabyte", _record_special(_sparse)),
 ]
+
+
+# --- the second red team's findings (issue 21), and where each is held ---------------------
+# A finding that build refuses is a Case above; one of another command (verify, serve,
+# template, init) or one that must build (a long paragraph, an emoji) is held by the test
+# named here, with its variants. test_catalogue checks that each named case and test exists.
+
+FINDINGS = {
+    1: ("audience-file-hidden-as-parent", "audience-named-parent-on-the-command-line",
+        "test_names.py::test_an_audience_file_whose_name_is_not_a_slug_is_refused_before_"
+        "anything_is_built", "test_names.py::test_watch_reports_a_bad_name_as_its_rounds_problem"),
+    2: ("template-5000-placeholders-in-one-layout", "template-20000-placeholders-in-two-layouts",
+        "template-shapes-read-with-every-layout", "template-5000-shapes-in-nested-groups",
+        "test_template_commands.py::test_a_template_too_large_to_read_is_refused_by_show_and_"
+        "check"),
+    3: ("test_scale.py::test_a_paragraph_as_long_as_a_file_may_hold_builds_within_the_limits",
+        "test_scale.py::test_a_slide_of_many_bullets_splits_or_is_refused_within_the_limits",
+        "test_scale.py::test_a_text_past_the_slides_it_may_continue_on_is_refused_without_"
+        "balancing"),
+    4: ("placeholder-loops-in-twenty-files", "placeholder-loops-in-notes-and-audience",
+        "placeholder-steps-in-fifteen-files"),
+    5: ("audience-named-like-an-output",
+        "test_names.py::test_two_names_that_differ_only_in_case_are_refused",
+        "test_names.py::test_every_name_notedeck_writes_into_out_is_reserved"),
+    6: ("test_paths.py::test_template_export_refuses_what_is_in_the_way_and_writes_nothing",
+        "test_paths.py::test_template_export_keeps_a_file_and_with_force_moves_it_aside"),
+    7: ("test_verify.py::test_verify_says_current_not_current_or_cannot_tell",),
+    8: ("test_serve_clients.py::test_clients_that_leave_mid_answer_print_nothing",
+        "test_serve_clients.py::test_an_idle_connection_is_closed",
+        "test_serve_clients.py::test_a_flood_of_idle_connections_is_let_go_and_the_page_still_"
+        "served"),
+    9: ("test_verify.py::test_one_unreadable_file_among_others_is_said_and_the_rest_verified",),
+    10: ("test_paths.py::test_odd_characters_reach_every_slide_shaped_pdf",
+         "test_paths.py::test_odd_paths_are_said_plainly"),
+    11: ("audience-named-with-escapes",),
+    12: ("test_template_commands.py::test_show_and_check_report_what_build_warns_of",),
+    13: ("out-users-own-deck-in-the-way",),
+    14: ("bidi-override-in-slide-title", "bidi-as-a-character-reference-in-a-slide-title",
+         "bidi-as-a-yaml-escape-in-the-title", "bidi-in-a-placeholders-quoted-text",
+         "zero-width-space-in-a-slide-title", "tag-characters-smuggled-in-a-label"),
+}

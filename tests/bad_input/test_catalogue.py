@@ -33,3 +33,19 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
         assert len(info.value.problems) == case.count, reported
     assert (snapshot(output), snapshot(note), os.path.lexists(out)) == before
     assert not (note / "PWNED").exists() and not (output / "PWNED").exists()
+
+
+def test_every_finding_of_the_second_red_team_is_held_by_a_case_or_a_test():
+    import importlib
+    from .catalogue import FINDINGS
+
+    assert sorted(FINDINGS) == list(range(1, 15))
+    ids = {case.id for case in CASES}
+    for finding, held in FINDINGS.items():
+        for name in held:
+            if "::" not in name:
+                assert name in ids, (finding, name)
+                continue
+            module, test = name.split("::")
+            found = importlib.import_module(f"{__package__}.{module.removesuffix('.py')}")
+            assert callable(getattr(found, test, None)), (finding, name)

@@ -64,6 +64,8 @@ def test_template_export_keeps_a_file_and_with_force_moves_it_aside(tmp_path):
     assert (folder / "template.old.pptx").read_bytes() == MINE
     assert sorted(os.listdir(folder)) == ["template.old.pptx", "template.old2.pptx",
                                           "template.pptx"]
+    mode = (folder / "template.pptx").stat().st_mode & 0o777    # as a file the user makes
+    assert mode == (folder / "template.old.pptx").stat().st_mode & 0o777
 
 
 @pytest.mark.parametrize("args, said", [

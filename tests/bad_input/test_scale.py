@@ -101,6 +101,7 @@ def test_a_text_past_the_slides_it_may_continue_on_is_refused_without_balancing(
     with pytest.raises(fit.TooManyPages):
         fit.split(list(range(100_000)), height_at, capacity=1.0, size=20, min_size=16)
     assert len(measured) < 20 * (fit.MAX_PAGES + 2) * 8
+    assert measured.count(100_000) == 2      # the whole text at the first size and the least
 
 
 @pytest.mark.parametrize("count, code", [(150, 0), (20_000, 2)])
@@ -124,3 +125,42 @@ def test_a_slide_of_many_bullets_splits_or_is_refused_within_the_limits(count, c
         titles = [slide.shapes.title.text for slide in
                   Presentation(str(tmp_path / "out" / "deck.pptx")).slides if slide.shapes.title]
         assert 2 <= titles.count("Many bullets (cont.)") + 1 <= fit.MAX_PAGES
+
+
+def test_what_a_page_leaves_of_a_chain_is_read_in_place_not_copied():
+    from notedeck.render.pdfkit.tails import Tail, tail
+
+    items = list(range(10))
+    whole = tail(items)
+    rest = whole.after(4, ["a", "b"])
+    assert list(rest) == ["a", "b", 4, 5, 6, 7, 8, 9] and len(rest) == 8
+    assert rest[1] == "b" and rest[2] == 4 and rest[-1] == 9 and rest[:3] == ["a", "b", 4]
+    again = rest.after(1, ["c"])
+    assert list(again) == ["c", "b", 4, 5, 6, 7, 8, 9]
+    assert list(rest.after(5)) == [7, 8, 9] and rest.after(5).shared is whole.shared
+    assert list(Tail()) == [] and len(rest.after(8)) == 0
+    with pytest.raises(IndexError):
+        rest[8]
+
+
+def test_a_long_chain_breaks_page_by_page_sharing_what_is_left(tmp_path):
+    """18,000 list items in one section cost 469 pages of copies of the rest (15 s): every
+    page's rest now reads the first chain's list."""
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    from notedeck.render.pdfkit.flow import Chain
+    from notedeck.render.pdfkit.styles import Styles, register_fonts
+
+    register_fonts()
+    items = [Paragraph(f"item {n} of many", Styles.body) for n in range(3000)]
+    chain = Chain(items, [False] * len(items))
+    shared, pages = chain.items.shared, []
+
+    class Watched(SimpleDocTemplate):
+        def handle_flowable(self, flowables):
+            if flowables and isinstance(flowables[0], Chain):
+                pages.append(flowables[0].items.shared is shared or len(flowables[0].items) < 60)
+            super().handle_flowable(flowables)
+
+    Watched(str(tmp_path / "chain.pdf")).build([chain])
+    assert len(pages) > 40 and all(pages)

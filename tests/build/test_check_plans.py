@@ -41,6 +41,19 @@ def body_over_title(prs) -> None:
     body.top = title.top
 
 
+def one_line_content_title(prs) -> None:
+    layout = next(layout for layout in prs.slide_layouts if layout.name == "Content")
+    title = next(ph for ph in layout.placeholders if ph.name == "Title")
+    title.height = Emu(320040)
+
+
+def long_title_in_a_tiny_box(note: Path) -> None:
+    """A title no size can fit: even at the smallest size notedeck sets a title (60% of its
+    usual smallest), ninety wide letters need two lines, and the title box holds one."""
+    template(note, one_line_content_title)
+    first_slide_title(note, "WWWWWWWWW " * 9)
+
+
 def tiny_title_box(prs) -> None:
     layout = next(layout for layout in prs.slide_layouts if layout.name == "Title")
     title = next(ph for ph in layout.placeholders if ph.placeholder_format.type == 3
@@ -50,10 +63,10 @@ def tiny_title_box(prs) -> None:
 
 CASES = {
     "a title no size can fit": (
-        lambda note: first_slide_title(note, "WWWWWWWWW " * 10), SECTION,
+        long_title_in_a_tiny_box, SECTION,
         "title does not fit placeholder 'Title' of layout 'Content'"),
     "a paragraph longer than a slide": (
-        lambda note: paragraph_after_first_title(note, "word " * 900), SECTION,
+        lambda note: paragraph_after_first_title(note, "word " * 3000), SECTION,
         "does not fit on its own in placeholder 'Body' of layout 'Content'"),
     "a template with overlapping placeholders": (
         lambda note: template(note, body_over_title), "template.pptx",
@@ -82,7 +95,7 @@ def test_check_reports_what_build_refuses_at_the_same_place(note, tmp_path, case
 
 
 def test_a_planner_refusal_names_the_section_file_and_the_slide_line(note, tmp_path):
-    first_slide_title(note, "WWWWWWWWW " * 10)
+    long_title_in_a_tiny_box(note)
     line = next(i for i, text in enumerate((note / SECTION).read_text().split("\n"), 1)
                 if text.startswith("## "))
     problems = [p for p in check_note(note) if "title does not fit" in p.message]

@@ -46,3 +46,19 @@ def test_a_folder_in_the_way_is_exit_2_and_nothing_changed(note, tmp_path):
     assert f"a folder named handout.pdf is in the way of the output handout.pdf; move it " \
            f"away or choose another --out; nothing in {out} was changed" in result.output
     assert sorted(p.name for p in out.iterdir()) == ["handout.pdf"]
+
+
+def test_a_users_own_deck_in_out_is_refused_then_with_force_moved_aside_and_said(note, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "deck.pptx").write_bytes(b"my own deck")
+    refused = run("build", "--content", str(note), "--out", str(out))
+    assert refused.exit_code == 2, refused.output
+    assert "deck.pptx was not made by notedeck" in refused.output
+    assert sorted(p.name for p in out.iterdir()) == ["deck.pptx"]
+    forced = run("build", "--content", str(note), "--out", str(out), "--force")
+    assert forced.exit_code == 0, forced.output
+    assert (f"moved {out / 'deck.pptx'} aside to {out / 'deck (yours).pptx'}: notedeck did "
+            "not make it (--force)") in forced.output
+    assert (out / "deck (yours).pptx").read_bytes() == b"my own deck"
+    assert (out / "deck.pptx").read_bytes()[:2] == b"PK"

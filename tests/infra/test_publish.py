@@ -73,8 +73,9 @@ def links(folder: Path) -> list[Path]:
 
 def test_a_publish_writes_plain_files_and_a_manifest_last(tmp_path):
     out = tmp_path / "out"
-    paths = publish(stage(out, TRIO), TRIO, out, BUILD)
-    assert paths == tuple(out / name for name in TRIO)
+    published = publish(stage(out, TRIO), TRIO, out, BUILD)
+    assert published.paths == tuple(out / name for name in TRIO)
+    assert published.aside == ()
     assert seen(out) == expected(TRIO, "new")
     assert links(out) == []
     assert listed(out) == [manifest.NAME, *PAIR, "web"]
@@ -102,7 +103,9 @@ def test_a_file_notedeck_did_not_make_is_refused_and_with_force_moved_aside(tmp_
         publish(stage(out, tag="new"), PAIR, out, BUILD)
     assert (out / "deck.pptx").read_bytes() == b"my own deck"
     assert not (out / manifest.NAME).exists()
-    publish(out / f".notedeck-{os.getpid()}-new", PAIR, out, BUILD, force=True)
+    published = publish(out / f".notedeck-{os.getpid()}-new", PAIR, out, BUILD, force=True)
+    assert published.aside == ((out / "deck.pptx", out / "deck (yours).pptx"),
+                               (out / "handout.pdf", out / "handout (yours).pdf"))
     assert seen(out) == expected(PAIR, "new")
     assert (out / "deck (yours).pptx").read_bytes() == b"my own deck"
     assert (out / "handout (yours).pdf").read_bytes() == b"%PDF-1.4 a handout of mine"

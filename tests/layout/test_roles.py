@@ -27,7 +27,7 @@ FOOT = (ph(7, "dt", 0.4, 5.6, 2.5, 0.4, 1), ph(8, "ftr", 3.5, 5.6, 3.5, 0.4, 2),
 
 
 def layout(master: int, index: int, name: str, *placeholders: Placeholder) -> Layout:
-    return Layout(master, index, name, placeholders, None)
+    return Layout(master, index, name, placeholders)
 
 
 def libreoffice_like(masters: int = 2, footers_from: int = 1, top: float = 1.5) -> TemplateInfo:

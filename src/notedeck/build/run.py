@@ -26,6 +26,7 @@ class BuildResult:
     seconds: float
     warnings: tuple[Problem, ...]
     kept: bool = False        # nothing changed since the last build: the files were left alone
+    aside: tuple[tuple[Path, Path], ...] = ()   # the user's files --force moved: (was, now)
 
     @property
     def paths(self) -> tuple[Path, ...]:
@@ -76,12 +77,12 @@ def _build(options: Options, started: float) -> BuildResult:
         stage = _stage(scratch, folder)
         try:
             written = [_emit(renderer, plan, stage) for renderer, plan in planned.plans]
-            paths = publish(stage, names, folder, prepared.deck.meta.build, options.force)
+            published = publish(stage, names, folder, prepared.deck.meta.build, options.force)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
-    files = tuple(Written(path, w.count, w.unit) for path, w in zip(paths, written))
+    files = tuple(Written(path, w.count, w.unit) for path, w in zip(published.paths, written))
     return BuildResult(files, time.perf_counter() - started,
-                       (*prepared.warnings, *planned.warnings))
+                       (*prepared.warnings, *planned.warnings), aside=published.aside)
 
 
 def _stage(scratch, folder: Path) -> Path:

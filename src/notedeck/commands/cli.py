@@ -179,11 +179,18 @@ def build(all_audiences, **given) -> None:
     result = run(options)
     for warning in result.warnings:
         echo(warning.report(), err=True)
+    _said_aside(result)
     verb = "kept" if result.kept else "wrote"
     for written in result.files:
         echo(f"{verb} {written.path} ({_counted(written)})")
     echo(f"in {result.seconds:.2f} s" + (": nothing changed since the last build"
                                                if result.kept else ""))
+
+
+def _said_aside(result, label: str = "") -> None:
+    """Each file of the user's that --force moved aside, and where it is now."""
+    for was, now in result.aside:
+        echo(f"{label}moved {was} aside to {now}: notedeck did not make it (--force)")
 
 
 def _counted(written) -> str:
@@ -219,6 +226,8 @@ def _build_all(options) -> int:
         if outcome.internal:
             echo(f"{outcome.name}: notedeck: internal error, sorry: {outcome.internal}",
                        err=True)
+        if outcome.ok:
+            _said_aside(outcome.result, f"{outcome.name}: ")
     echo(summary(outcomes))
     return 2 if any(not o.ok for o in outcomes) else 0
 

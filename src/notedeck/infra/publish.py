@@ -26,6 +26,7 @@ import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.infra import manifest, scratch
@@ -38,8 +39,17 @@ FAULT_VARIABLE = "NOTEDECK_FAULT_AT"     # test-only: see _step
 _steps = 0
 
 
+@dataclass(frozen=True)
+class Published:
+    """The published files, and the user's own files moved aside for them (--force): each
+    (where it was, where it is now), for the CLI to say."""
+
+    paths: tuple[Path, ...]
+    aside: tuple[tuple[Path, Path], ...] = ()
+
+
 def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
-            force: bool = False) -> tuple[Path, ...]:
+            force: bool = False) -> Published:
     """Make the files `names` of the folder `stage` (directly inside `out`) the published set
     of `out`. Raises NotedeckError for something in the way, and OSError for a refusal of the
     machine (disk full, no permission); either way the manifest then says the set is not
@@ -56,20 +66,24 @@ def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
         for name in names:
             _fsync(stage / name)
         with _signals_held():
-            _switch(stage, names, out, held, foreign, build, files)
+            aside = _switch(stage, names, out, held, foreign, build, files)
             _fsync_folder(out)
             _step()
             manifest.write(out, manifest.Manifest(build, files))
-    return tuple(out / name for name in names)
+    return Published(tuple(out / name for name in names), aside)
 
 
-def _switch(stage: Path, names, out: Path, held, foreign, build: str, files) -> None:
-    """Every staged file in place, the last set's leftovers gone, the foreign ones aside."""
+def _switch(stage: Path, names, out: Path, held, foreign, build: str,
+            files) -> tuple[tuple[Path, Path], ...]:
+    """Every staged file in place, the last set's leftovers gone, the foreign ones aside
+    (returned: where each was, where it is now)."""
     _step()
     manifest.write(out, (held or manifest.Manifest("")).publishing(build, files))
+    aside = []
     for name in foreign:
         _step()
-        os.replace(out / name, _aside(out / name))
+        aside.append((out / name, _aside(out / name)))
+        os.replace(*aside[-1])
     for name in names:
         target = out / name
         if target.parent != out and kind_of(target.parent) is None:
@@ -83,6 +97,7 @@ def _switch(stage: Path, names, out: Path, held, foreign, build: str, files) -> 
             _remove(out / name)
             if "/" in name:
                 _remove_if_empty((out / name).parent)
+    return tuple(aside)
 
 
 def take_over(out: Path) -> None:

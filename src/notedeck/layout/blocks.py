@@ -228,14 +228,21 @@ class _StatsGrid:
         n = max(len(stats.items), 1)
         self.items = stats.items
         factor = size / BODY_SIZE
-        self.label_size = max(STAT_LABEL[1], round(STAT_LABEL[0] * factor))
-        self.detail_size = max(STAT_DETAIL[1], round(STAT_DETAIL[0] * factor))
+        relaxed = size < TYPE.slide_body_min          # the slide is planned relaxed
+
+        def least(sizes: tuple[float, float]) -> float:
+            return fit.relaxed_minimum(sizes[1]) if relaxed else sizes[1]
+
+        self.least_value = least(STAT_VALUE)
+        self.label_size = max(least(STAT_LABEL), round(STAT_LABEL[0] * factor))
+        self.detail_size = max(least(STAT_DETAIL), round(STAT_DETAIL[0] * factor))
         per_row = max(1, min(n, int((width + STAT_GAP) // (STAT_MIN_W + STAT_GAP))))
         while per_row > 1 and not self._whole(_column(width, per_row)):
             per_row -= 1           # fewer, wider columns: a unit stays with its number
         self.per_row = per_row
         self.col_w = _column(width, per_row)
-        self.value_size = self._value_size(max(STAT_VALUE[1], round(STAT_VALUE[0] * factor)))
+        self.value_size = self._value_size(max(self.least_value,
+                                               round(STAT_VALUE[0] * factor)))
         self.cells = [self._cell_paras(item) for item in self.items]
         self.cell_heights = [self._cell_height(paras) for paras in self.cells]
         rows = [self.cell_heights[i:i + per_row] for i in range(0, n, per_row)]
@@ -253,16 +260,16 @@ class _StatsGrid:
                    for group in fit.clean(text).split(" "))
 
     def _value_size(self, start: float) -> float:
-        for size in fit.sizes(start, STAT_VALUE[1]):
+        for size in fit.sizes(start, self.least_value):
             widest = max((fit.text_width(fit.clean(s.value), size, bold=True, face=self.face)
                           for s in self.items), default=0.0)
             if widest <= self.col_w * fit.PT_PER_IN * fit.WIDTH_SLACK:
                 return size
-        return STAT_VALUE[1]
+        return self.least_value
 
     def _cell_paras(self, item) -> list[PPara]:
         paras = [PPara((Run(fit.clean(item.value), bold=True),),
-                       scale=self.value_size / self.label_size, colour=self.look.accent),
+                       scale=self.value_size / self.label_size, colour=self.look.figure),
                  PPara(fit.clean_runs((Run(item.label),)), space_before=0.15,
                        colour=self.look.ink)]
         if fit.clean(item.detail).strip():

@@ -27,6 +27,11 @@ PT_PER_IN = 72.0
 LINE_HEIGHT = 1.2
 # Keep a little room on every line for renderers that space glyphs differently.
 WIDTH_SLACK = 0.97
+# A slide whose texts do not fit the template at their usual smallest sizes is planned again
+# with each smallest size lowered to this share of itself (never below FLOOR_PT); a warning
+# names each text set smaller than usual.
+RELAXED = 0.6
+FLOOR_PT = 8.0
 
 _INVALID_XML = UNSAFE
 _SPACES = re.compile(r"[ \t\r\n\x0b\x0c]+")
@@ -51,6 +56,11 @@ def clean_runs(runs: Text) -> Text:
     if out and out[-1].text.endswith(" "):
         out[-1] = replace(out[-1], text=out[-1].text.rstrip(" "))
     return tuple(run for run in out if run.text)
+
+
+def relaxed_minimum(smallest: float) -> float:
+    """The smallest size of a text on a slide planned relaxed."""
+    return max(FLOOR_PT, round(smallest * RELAXED))
 
 
 # --- metrics -----------------------------------------------------------------------
@@ -322,11 +332,14 @@ def split(units: Sequence[U], height_at: Callable[[Sequence[U], float], float],
     """Fit units on as few pages as the minimum size allows, at the largest size that keeps
     that page count, balanced; one page whenever shrinking alone is enough. None: a unit
     does not fit a page on its own even at the minimum size; TooManyPages: they need more
-    than MAX_PAGES pages."""
+    than MAX_PAGES pages. Text is no taller at a smaller size: when the units overflow one
+    page at the first size and at the minimum, the sizes between are not measured."""
     candidates = sizes(size, min_size, step)
-    for current in candidates:
+    for n, current in enumerate(candidates):
         if height_at(units, current) <= capacity + 1e-9:
             return Split(current, (tuple(units),))
+        if n == 0 and height_at(units, min_size) > capacity + 1e-9:
+            break
     at_min = paginate(units, lambda page: height_at(page, min_size), capacity, MAX_PAGES)
     if at_min is None:
         return None

@@ -11,42 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notedeck.layout import styles
-from notedeck.layout.styles import Ink, TextStyle
+from notedeck.layout import backdrop, styles
+from notedeck.layout.backdrop import Backdrop, Decoration
+from notedeck.layout.boxes import EMU_PER_IN, Box
+from notedeck.layout.styles import TextStyle
 
-EMU_PER_IN = 914400
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 # Placeholder types that hold the slide's furniture, never one of our texts.
 FURNITURE = frozenset({"dt", "ftr", "sldNum", "hdr"})
 # python-pptx clones every other placeholder of a layout onto a new slide, in order.
 NOT_CLONED = frozenset({"dt", "ftr", "sldNum"})
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in inches from the slide's top-left corner."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def area(self) -> float:
-        return self.w * self.h
-
-    def overlap(self, other: "Box") -> tuple[float, float]:
-        """Width and height shared with another box (0 when apart)."""
-        return (max(0.0, min(self.right, other.right) - max(self.x, other.x)),
-                max(0.0, min(self.bottom, other.bottom) - max(self.y, other.y)))
 
 
 @dataclass(frozen=True)
@@ -85,6 +59,8 @@ class Placeholder:
     position: int                # its place among the layout's placeholders
     vertical: bool = False
     style: TextStyle = field(default_factory=TextStyle)
+    shape: Decoration | None = None          # its own fill and line, under its text
+    drawn: bool = False          # notedeck's own (a slide number the template lacks): a text box
 
     @property
     def furniture(self) -> bool:
@@ -104,8 +80,7 @@ class Layout:
     index: int                   # 0-based within its master
     name: str
     placeholders: tuple[Placeholder, ...]
-    background: Ink | None       # the colour behind text, where one can be told
-    fills: tuple[tuple[Box, Ink], ...] = ()   # solid shapes of the layout and master
+    backdrop: Backdrop = field(default_factory=lambda: Backdrop((0.0, 0.0)))   # behind text
 
     def by_type(self, *types: str) -> list[Placeholder]:
         return [ph for ph in self.placeholders if ph.type in types]
@@ -113,14 +88,9 @@ class Layout:
     def label(self) -> str:
         return f"layout {self.name!r} of master {self.master + 1}"
 
-    def under(self, box: Box) -> Ink | None:
-        """The colour behind the middle of a box: the topmost solid shape there, else the
-        background."""
-        cx, cy = box.x + box.w / 2, box.y + box.h / 2
-        for shape, ink in reversed(self.fills):
-            if shape.x <= cx <= shape.right and shape.y <= cy <= shape.bottom:
-                return ink
-        return self.background
+    def behind(self, box: Box) -> list[str | None]:
+        """The colours a person sees behind a box, at points across it (None: a picture)."""
+        return self.backdrop.colours(box)
 
 
 @dataclass(frozen=True)
@@ -151,16 +121,18 @@ class TemplateInfo:
 
 def discover(prs, file: str) -> TemplateInfo:
     """The whole template as plain data."""
-    masters = tuple(_master(prs, index, master) for index, master in
+    size = (prs.slide_width / EMU_PER_IN, prs.slide_height / EMU_PER_IN)
+    masters = tuple(_master(prs, index, master, size) for index, master in
                     enumerate(prs.slide_masters))
-    return TemplateInfo(file, prs.slide_width / EMU_PER_IN, prs.slide_height / EMU_PER_IN,
-                        masters)
+    return TemplateInfo(file, *size, masters)
 
 
-def _master(prs, index: int, master) -> Master:
+def _master(prs, index: int, master, size: tuple[float, float]) -> Master:
     theme = styles.read_theme(master)
     defaults = styles.presentation_defaults(prs)
-    layouts = tuple(_layout(index, i, layout, master, theme, defaults)
+    shapes = backdrop.decorations(master, theme)
+    layouts = tuple(_layout(index, i, layout, master, theme, defaults,
+                            backdrop.read(layout, master, theme, size, shapes))
                     for i, layout in enumerate(master.slide_layouts))
     own = {ph_type(ph): _placeholder(ph, i, None, master, theme, defaults)
            for i, ph in enumerate(master.placeholders)}
@@ -168,13 +140,11 @@ def _master(prs, index: int, master) -> Master:
     return Master(index, name, layouts, theme, own.get("ftr"), own.get("sldNum"))
 
 
-def _layout(master_index: int, index: int, layout, master, theme, defaults) -> Layout:
+def _layout(master_index: int, index: int, layout, master, theme, defaults,
+            behind: Backdrop) -> Layout:
     placeholders = tuple(_placeholder(ph, i, layout, master, theme, defaults)
                          for i, ph in enumerate(layout.placeholders))
-    background = styles.background(layout, master, theme)
-    fills = (*styles.solid_shapes(master, theme), *styles.solid_shapes(layout, theme))
-    boxes = tuple((Box(*(v / EMU_PER_IN for v in xywh)), ink) for xywh, ink in fills)
-    return Layout(master_index, index, layout.name, placeholders, background, boxes)
+    return Layout(master_index, index, layout.name, placeholders, behind)
 
 
 def ph_type(ph) -> str:
@@ -186,11 +156,23 @@ def _placeholder(ph, position: int, layout, master, theme, defaults) -> Placehol
     base = _master_twin(ph) if layout is not None else None   # looked up once: it is slow
     vertical = element.get("orient") == "vert" or _body_attr(ph, "vert", "horz", base) not in (
         "horz", "")
+    box = _box(ph)
+    owner = layout if layout is not None else master
+    shape = None if box is None else backdrop.placeholder_shape(
+        ((ph._element, owner.part), (base, master.part)), box, theme)
     return Placeholder(
         name=ph.name or f"Placeholder {position + 1}", type=ph_type(ph),
-        idx=int(element.get("idx", "0")), box=_box(ph), insets=_insets(ph, base),
+        idx=_idx(element), box=box, insets=_insets(ph, base),
         anchor=_body_attr(ph, "anchor", "t", base), position=position, vertical=vertical,
-        style=styles.text_style(ph._element, base, master, theme, defaults, ph_type(ph)))
+        style=styles.text_style(ph._element, base, master, theme, defaults, ph_type(ph)),
+        shape=shape)
+
+
+def _idx(element) -> int:
+    try:
+        return int(element.get("idx", "0"))
+    except ValueError:
+        return 0
 
 
 def _box(ph) -> Box | None:

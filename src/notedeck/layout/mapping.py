@@ -9,11 +9,12 @@ without a position, outside the slide, or overlapping one another.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from notedeck.errors import Location, Problem
 from notedeck.layout import roles
+from notedeck.layout.adapt import MIN_SIDE_IN, adapt, too_small
 from notedeck.layout.geometry import Frame, Layout, Placeholder, TemplateInfo
 from notedeck.layout.roles import ROLES, Mapped, Role
 
@@ -35,6 +36,7 @@ class Template:
     info: TemplateInfo
     roles: dict[str, Mapped]
     looks: dict = field(default_factory=dict)   # role -> colours.Look
+    adapted: tuple = ()          # warnings: what notedeck changed to make the template work
 
     def look(self, role: str):
         """The colours and typeface of notedeck's own shapes on a role's slides."""
@@ -64,8 +66,13 @@ class Template:
         return mapped.slots[slot].frame(mapped.layout)
 
     def has_footer(self, role: str) -> bool:
-        mapped = self.roles[role]
-        return mapped.footer is not None and mapped.number is not None
+        """Whether the role's slides carry a footer text (in a placeholder of the template)."""
+        return self.roles[role].footer is not None
+
+    def has_number(self, role: str) -> bool:
+        """Whether the role's slides carry a slide number (the template's, or notedeck's own
+        where the template has none)."""
+        return self.roles[role].number is not None
 
     def heading_face(self):
         """The font that measures slide titles (faces.Face)."""
@@ -88,6 +95,7 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
             pinned[pin.role] = mapped
     mapped_roles: dict[str, Mapped] = {}
     outside: list[tuple[Placeholder, Layout]] = []
+    adapted: list[Problem] = []
     for name, role in ROLES.items():
         found = pinned.get(name) or (None if any(p.role == name for p in pins)
                                      else roles.choose(role, info))
@@ -95,15 +103,24 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
             if not any(p.role == name for p in pins):
                 problems.append(_missing_role(role, info))
             continue
+        found, notes, faults = adapt(found, info, info.file)
         mapped_roles[name] = found
+        adapted.extend(notes)
+        problems.extend(faults)
         problems.extend(_geometry(found, info, outside))
     if outside:
         problems.append(_problem(info.file, _outside(outside, info)))
     from notedeck.layout.colours import look
+    from notedeck.layout.legible import legible
 
+    seen: set = set()
+    for name, m in mapped_roles.items():
+        mapped_roles[name], notes = legible(m, info.masters[m.layout.master].theme, info.file,
+                                            seen)
+        adapted.extend(notes)
     looks = {name: look(m, info.masters[m.layout.master].theme)
              for name, m in mapped_roles.items()}
-    return Template(info, mapped_roles, looks), _unique(problems)
+    return Template(info, mapped_roles, looks, tuple(_unique(adapted))), _unique(problems)
 
 
 def _problem(file: str, message: str, line: int | None = None) -> Problem:
@@ -158,9 +175,8 @@ def _apply_pin(pin: Pin, info: TemplateInfo, map_file: str,
 def _rest(role: Role, layout: Layout, pinned: dict[str, Placeholder]) -> dict[str, Placeholder]:
     """Pinned slots, and the others assigned from the layout's remaining placeholders."""
     taken = {ph.position for ph in pinned.values()}
-    free = Layout(layout.master, layout.index, layout.name,
-                  tuple(ph for ph in layout.placeholders if ph.position not in taken),
-                  layout.background, layout.fills)
+    free = replace(layout, placeholders=tuple(ph for ph in layout.placeholders
+                                              if ph.position not in taken))
     auto, _ = roles.assign(role, free)
     return {**{k: v for k, v in auto.items() if k not in pinned}, **pinned}
 
@@ -230,16 +246,15 @@ def _did_you_mean(word: str, choices: list[str]) -> str:
 
 def _geometry(mapped: Mapped, info: TemplateInfo,
               outside: list[tuple[Placeholder, Layout]]) -> list[Problem]:
-    """Placeholders of a role without a box or over one another; those outside the slide
-    are added to `outside`."""
+    """Text placeholders of a role too small for a line of text; those outside the slide are
+    added to `outside`. (Overlaps, footers and edges are adapt.py's.)"""
     found = []
-    used = [*mapped.slots.values(), *(p for p in (mapped.footer, mapped.number) if p)]
     layout = mapped.layout
-    for ph in used:
+    furniture = [ph for ph in (mapped.footer, mapped.number) if ph is not None and not ph.drawn]
+    for ph in (*mapped.slots.values(), *furniture):
         if ph.box is None:
-            found.append(_problem(info.file, f"placeholder {ph.describe()} of "
-                                             f"{layout.label()} has no position or size"))
-        elif _too_small(ph):
+            continue
+        if too_small(ph):
             found.append(_problem(info.file, (
                 f"placeholder {ph.describe()} of {layout.label()} is {ph.box.w:.2f} x "
                 f"{ph.box.h:.2f} in; a placeholder notedeck fills needs at least "
@@ -247,21 +262,7 @@ def _geometry(mapped: Mapped, info: TemplateInfo,
         elif not roles.inside(ph.box, info.slide_w, info.slide_h):
             if all(ph is not seen for seen, _ in outside):
                 outside.append((ph, layout))
-    for a, b, w, h in roles.overlaps(used):
-        found.append(_problem(info.file, (
-            f"placeholders {a.describe()} and {b.describe()} of {layout.label()} overlap by "
-            f"{w:.2f} x {h:.2f} in, so text would be drawn over text; move or shrink one of "
-            "them")))
     return found
-
-
-MIN_SIDE_IN = 0.2            # a placeholder smaller than this holds no line of text
-
-
-def _too_small(ph: Placeholder) -> bool:
-    l, t, r, b = ph.insets
-    return min(ph.box.w, ph.box.h) < MIN_SIDE_IN or ph.box.w - l - r <= 0 or \
-        ph.box.h - t - b <= 0
 
 
 def _outside(outside: list[tuple[Placeholder, Layout]], info: TemplateInfo) -> str:

@@ -19,7 +19,8 @@ from notedeck.layout.blocks import FlowText, PPara, PText
 from notedeck.layout.geometry import Box, Frame
 from notedeck.layout.mapping import Template
 from notedeck.layout.plan_visuals import chart_slides, table_slides, content_slides
-from notedeck.layout.planned import (DECK_TITLE, DETAILS, FOOTER, HEADLINE, SECTION_NUMBER, SECTION_TITLE, SOURCES, SUBTITLE, TITLE_SPACING, PlannedSlide, PPicture, Where, continued, fitted, notes, title_text)
+from notedeck.layout.planned import (BODY, CAPTION, DECK_TITLE, DETAILS, FOOTER, HEADLINE, SECTION_NUMBER, SECTION_TITLE, SOURCES, SUBTITLE, TITLE, TITLE_SPACING, PlannedSlide, PPicture, Where, continued, fitted, notes, title_text)
+from notedeck.layout.table import TABLE, PTable
 
 __all__ = ["plan", "PlannedSlide", "PPicture"]
 SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shrink this far
@@ -36,22 +37,85 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
                       slide.origin, deck.meta.labels)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
-            for page in _plan_slide(slide, art_sizes, template, where):
-                pages.append((replace(page, source=index - 1), where,
-                              fit.clean(section).strip()))
+            planned, where = _fitting(slide, art_sizes, template, where)
         except NotedeckError as exc:
             problems.extend(exc.problems)
+            continue
+        pages += [(replace(page, source=index - 1), where, fit.clean(section).strip())
+                  for page in planned]
     footer = fit.clean(deck.meta.footer).strip()
     build = f"build {deck.meta.build}" if deck.meta.build else ""
-    out = []
+    out, told = [], set()
     for number, (page, where, section) in enumerate(pages, start=1):
         try:
-            out.append(_with_footer(page, number, footer, section, template, where, build))
+            page = _with_footer(page, number, footer, section, template, where, build)
         except NotedeckError as exc:
             problems.extend(exc.problems)
+            continue
+        new = tuple(w for w in where.warnings if str(w) not in told)
+        told.update(str(w) for w in new)
+        out.append(replace(page, warnings=new))
     if problems:
         raise NotedeckError(problems)
     return tuple(out)
+
+
+def warnings(slides: Sequence[PlannedSlide]) -> tuple:
+    """What the planner adapted, slide by slide (texts set smaller than usual, footers left
+    out), as warnings."""
+    return tuple(w for slide in slides for w in slide.warnings)
+
+
+def _fitting(slide: Slide, art_sizes, template: Template, where: Where
+             ) -> tuple[list[PlannedSlide], Where]:
+    """The slide's pages at the usual sizes; where its texts cannot fit them, at smaller
+    sizes with a warning for each text set smaller than usual; else the refusal, naming the
+    smallest size tried."""
+    try:
+        return _plan_slide(slide, art_sizes, template, where), where
+    except NotedeckError:
+        relaxed = where.relax()
+        planned = _plan_slide(slide, art_sizes, template, relaxed)   # or its refusal
+    for page in planned:
+        _shrunk(page, template, relaxed)
+    return planned, relaxed
+
+
+def _shrunk(page: PlannedSlide, template: Template, where: Where) -> None:
+    """A warning for each text of a relaxed slide set below its usual smallest size."""
+    for shape in page.shapes:
+        size, slot = getattr(shape, "size", None), getattr(shape, "slot", None)
+        if size is None:
+            continue
+        what, usual = _usual(page.role, "table" if isinstance(shape, PTable) else slot)
+        if size >= usual - 1e-9:
+            continue
+        if slot and template.has(page.role, slot):
+            place = template.frame(page.role, slot).label
+            fix = f"; shorten it or enlarge {place} to set it larger"
+            place = f"{place} of {where.template}"
+        else:
+            place, fix = "the room the layout leaves it", "; shorten it to set it larger"
+        where.warn(f"{what} is set at {size:g} pt, below the {usual:g} pt notedeck otherwise "
+                   f"keeps to, to fit {place}{fix}")
+
+
+# The usual smallest size of each text: (role, slot) first, then slot alone.
+_SMALLEST = {("title", "title"): ("the title", DECK_TITLE[1]),
+             ("title", "subtitle"): ("the subtitle", SUBTITLE[1]),
+             ("title", "details"): ("the audience and date", DETAILS[1]),
+             ("section", "title"): ("the title", SECTION_TITLE[1]),
+             ("section", "headline"): ("the headline", HEADLINE[1]),
+             ("section", "number"): ("the section number", SECTION_NUMBER[1]),
+             "title": ("the title", TITLE[1]), "body": ("the text", BODY[1]),
+             "side": ("the text beside the chart", BODY[1]),
+             "caption": ("the caption", CAPTION[1]), "": ("the caption", CAPTION[1]),
+             "sources": ("the sources", SOURCES[1]),
+             "boundaries": ("the boundaries", SOURCES[1]), "table": ("the table", TABLE[1])}
+
+
+def _usual(role: str, slot: str) -> tuple[str, float]:
+    return _SMALLEST.get((role, slot)) or _SMALLEST.get(slot, ("a text", BODY[1]))
 
 
 def _plan_slide(slide: Slide, art_sizes, template: Template,
@@ -76,21 +140,36 @@ def _plan_slide(slide: Slide, art_sizes, template: Template,
 def _with_footer(slide: PlannedSlide, number: int, footer: str, section: str,
                  template: Template, where: Where, build: str = "") -> PlannedSlide:
     """The footer ("Footer · 01 · build 2d448a03a1") and the slide number, where the role's
-    layout has them."""
-    if not template.roles[slide.role].role.footer or not template.has_footer(slide.role):
+    layout has them (the slide number drawn by notedeck where the template has none)."""
+    if not template.roles[slide.role].role.footer:
         return slide
-    frame = template.frame(slide.role, "footer")
-    try:
-        text = " \u00b7 ".join(part for part in (footer, section, build) if part)
-        footer_text = fitted(where, "footer", "footer", frame, [PPara((Run(text),))], FOOTER)
-    except NotedeckError:          # a narrow footer: the note's footer without the section,
-        text = " \u00b7 ".join(part for part in (footer, build) if part)   # as small as 7 pt
-        footer_text = fitted(where, "footer", "footer", frame,
-                             [PPara((Run(text),))], (FOOTER[0], SMALLEST_FOOTER))
-    digits = fitted(where, "slide number", "slide_number",
-                    template.frame(slide.role, "slide_number"),
-                    [PPara((Run(str(number)),), align="r")], FOOTER)
+    footer_text = digits = None
+    if template.has_footer(slide.role):
+        footer_text = _footer_text(template.frame(slide.role, "footer"), footer, section,
+                                   build, where)
+    if template.has_number(slide.role):
+        digits = fitted(where, "slide number", "slide_number",
+                        template.frame(slide.role, "slide_number"),
+                        [PPara((Run(str(number)),), align="r")], FOOTER)
     return replace(slide, footer=footer_text, number=digits)
+
+
+def _footer_text(frame, footer: str, section: str, build: str, where: Where) -> PText | None:
+    """The footer at its size; in a narrow footer without the section, as small as 7 pt; in
+    one too small for even that, none (with a warning naming the slide)."""
+    text = " \u00b7 ".join(part for part in (footer, section, build) if part)
+    try:
+        return fitted(where, "footer", "footer", frame, [PPara((Run(text),))], FOOTER)
+    except NotedeckError:
+        pass
+    text = " \u00b7 ".join(part for part in (footer, build) if part)
+    try:
+        return fitted(where, "footer", "footer", frame, [PPara((Run(text),))],
+                      (FOOTER[0], SMALLEST_FOOTER))
+    except NotedeckError:
+        where.warn(f"the footer does not fit {frame.label} even at {SMALLEST_FOOTER} pt: this "
+                   "slide has none")
+        return None
 
 
 # --- title and section ----------------------------------------------------------------
@@ -204,12 +283,12 @@ def _sources_slides(slide: SourcesSlide, template: Template,
     def height(page: Sequence, size: float) -> float:
         return flow.height([p for unit in page for p in _unit_paras(unit, look)], size)
 
-    result = fit.split(units, height, frame.box.h, *SOURCES)
+    result = fit.split(units, height, frame.box.h, *where.sizes(SOURCES))
     if result is None:
-        raise where.too_big("", frame, SOURCES[1], "a source does not fit")
+        raise where.too_big("", frame, where.sizes(SOURCES)[1], "a source does not fit")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else where.continued(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title, page_no)
         shapes = [title_text(where, template.frame("sources", "title"), title)]
         if page:
             paras = [p for unit in page for p in _unit_paras(unit, look)]

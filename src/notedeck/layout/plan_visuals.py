@@ -30,17 +30,18 @@ def content_slides(slide: ContentSlide, template: Template, where: Where) -> lis
                              notes(slide.notes), None, None)]
     stack = BlockStack(frame, template.look("content"))
     try:
-        result = fit.split(units, stack.height, frame.box.h, *BODY)
+        result = fit.split(units, stack.height, frame.box.h, *where.sizes(BODY))
     except fit.TooManyPages:
         raise where.error(f"the text needs more than {fit.MAX_PAGES} slides even at "
-                          f"{BODY[1]:g} pt in {frame.label or 'its box'} of {where.template}; "
-                          "split it into slides of its own (## Title)") from None
+                          f"{where.sizes(BODY)[1]:g} pt in {frame.label or 'its box'} of "
+                          f"{where.template}; split it into slides of its own (## Title)"
+                          ) from None
     if result is None:
-        raise where.too_big("", frame, BODY[1],
+        raise where.too_big("", frame, where.sizes(BODY)[1],
                             "a paragraph or row of figures does not fit on its own in")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else where.continued(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title, page_no)
         shapes = (title_text(where, title_frame, title), *stack.shapes(page, result.size))
         page_notes = (notes(slide.notes) if page_no == 0
                       else continued(slide.title, slide.notes, where))
@@ -60,14 +61,17 @@ def table_slides(slide: TableSlide, template: Template, where: Where) -> list[Pl
     bottom = max(caption_frame.box.bottom, table_frame.box.bottom)
     area = Box(table_frame.box.x, table_frame.box.y, table_frame.box.w,
                bottom - table_frame.box.y)
+    captions = CAPTION if not where.relaxed else (where.sizes(CAPTION)[1],) * 2
     pages = plan_table_pages(_clean_table(slide.table), area, caption, caption_frame,
-                             GAP, CAPTION, caption_slot, table_frame.face, template.look("table"))
+                             GAP, captions, caption_slot, table_frame.face, template.look("table"),
+                             where.sizes(TABLE))
     if pages is None:
-        raise where.too_big("", table_frame, TABLE[1], "the table does not fit, with one row per "
+        raise where.too_big("", table_frame, where.sizes(TABLE)[1], "the table does not fit, "
+                            "with one row per "
                             "slide and its caption, in")
     out = []
     for page_no, (table, caption_text) in enumerate(pages):
-        title = slide.title if page_no == 0 else where.continued(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title, page_no)
         shapes = (title_text(where, template.frame("table", "title"), title), table,
                   *((caption_text,) if caption_text else ()))
         page_notes = (notes(slide.notes) if page_no == 0
@@ -136,7 +140,7 @@ def _chart_slide(slide: ChartSlide, art_sizes, template: Template,
         stack = BlockStack(side, template.look(role))
         units = fit.block_units(check_blocks(slide.side, where, "a chart's side"))
         try:
-            result = fit.split(units, stack.height, side.box.h, *BODY)
+            result = fit.split(units, stack.height, side.box.h, *where.sizes(BODY))
         except fit.TooManyPages:
             result = None
         if result is None or len(result.pages) > 1:

@@ -8,10 +8,11 @@ template, and says what to change.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from notedeck.errors import fail
+from notedeck.errors import Problem, fail, warning
 from notedeck.deck import (BulletList, Callout, Heading, Labels, Origin, Paragraph, Run, Stats,
                             fill_slots)
 from notedeck.layout import fit
@@ -32,6 +33,7 @@ CAPTION = (16, 14)
 SOURCES = (18, 14)
 FOOTER = (TYPE.slide_footer, 9)
 TITLE_SPACING = 0.9          # line spacing of titles
+
 GAP = 0.2                    # inches between a chart or table and its caption
 
 
@@ -65,6 +67,7 @@ class PlannedSlide:
     footer: PText | None         # None on the title slide, or where the layout has none
     number: PText | None         # the slide number, a field
     source: int = -1             # index in deck.slides of the slide this one shows (or continues)
+    warnings: tuple = ()         # what was adapted to plan it (Problems, severity "warning")
 
 
 class Where:
@@ -72,14 +75,37 @@ class Where:
     'sections/02-x.md:14: slide 7 'Budgets': ...' (else 'deck.pptx: slide 7 ...')."""
 
     def __init__(self, file: str, index: int, title: str, template: str,
-                 origin: Origin | None = None, labels: Labels = Labels()):
+                 origin: Origin | None = None, labels: Labels = Labels(),
+                 relaxed: bool = False):
         self.file, self.line = (origin.file, origin.line) if origin else (file, None)
         self.index, self.title, self.template = index, title, template
         self.labels = labels
+        self.relaxed = relaxed        # texts may shrink below their usual smallest size
+        self.warnings: list[Problem] = []
 
-    def continued(self, title: str) -> str:
-        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)"."""
-        return fit.continuation_title(title, self.labels.continued_title)
+    def sizes(self, sizes: tuple[float, float]) -> tuple[float, float]:
+        """(start, smallest) for a text: as given, or with the smallest lowered where the
+        slide is planned relaxed (its texts do not fit the template at their usual sizes)."""
+        if not self.relaxed:
+            return sizes
+        return sizes[0], fit.relaxed_minimum(sizes[1])
+
+    def relax(self) -> "Where":
+        """The same slide, planned again with texts allowed below their usual sizes."""
+        again = copy.copy(self)
+        again.relaxed, again.warnings = True, []
+        return again
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(warning(self.file, f"slide {self.index} {self.title!r}: {message}",
+                                     line=self.line))
+
+    def continued(self, title: str, part: int = 1) -> str:
+        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)", and
+        from the second on numbered, "Budgets (cont.) 2", so that no two slides share a title
+        (what a screen reader lists a deck by)."""
+        text = fit.continuation_title(title, self.labels.continued_title)
+        return text if part <= 1 else f"{text} {part}"
 
     def error(self, message: str):
         return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)
@@ -95,9 +121,10 @@ def fitted(where: Where, what: str, slot: str, frame: Frame, paras: Sequence[PPa
            sizes: tuple[float, float], line_spacing: float = 1.0, box: Box | None = None,
            anchor: str | None = None) -> PText:
     """Paragraphs shrunk to fit a placeholder; fails naming the slide when they cannot."""
-    result = text_frame(slot, frame, paras, sizes, line_spacing, box=box, anchor=anchor)
+    result = text_frame(slot, frame, paras, where.sizes(sizes), line_spacing, box=box,
+                        anchor=anchor)
     if result is None:
-        raise where.too_big(what, frame, sizes[1])
+        raise where.too_big(what, frame, where.sizes(sizes)[1])
     return result
 
 

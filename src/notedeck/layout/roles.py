@@ -264,9 +264,7 @@ def _covered(layouts: list[Layout]) -> float:
         slots, missing = assign(ROLES["content"], layout)
         if missing:
             continue
-        body = slots["body"].box
-        covered = sum(w * h for w, h in (body.overlap(box) for box, _ in layout.fills))
-        return min(covered / max(body.area, 1e-9), 1.0)
+        return layout.backdrop.covered(slots["body"].box)
     return 1.0
 
 

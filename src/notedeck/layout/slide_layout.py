@@ -54,7 +54,7 @@ def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
     raises one NotedeckError naming every text that cannot fit and every fault of the
     template."""
     from notedeck.layout import audit, package
-    from notedeck.layout.plan import plan
+    from notedeck.layout.plan import plan, warnings
 
     if data is None:
         data, name = package.default_bytes(), package.DEFAULT_NAME
@@ -64,5 +64,6 @@ def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
     if backgrounds:
         from notedeck.layout.backgrounds import read_art
 
-        art = read_art(data, template)
-    return SlideLayout(slides, template, data, tuple(audit.contrast(template)), art)
+        art = read_art(template)
+    return SlideLayout(slides, template, data, (*audit.contrast(template), *warnings(slides)),
+                       art)

@@ -1,4 +1,4 @@
-"""A template's look read from its XML: theme fonts and colour slots, backgrounds, text styles.
+"""A template's look read from its XML: theme fonts and colour slots, colours, text styles.
 
 Colours are kept as `Ink`: how the deck writes them (a theme slot such as
 accent1, so a restyled theme recolours the deck) and the RGB they show as
@@ -106,7 +106,7 @@ def _font(theme, which: str) -> str:
 def ink(node, theme: Theme) -> Ink | None:
     """An Ink from a colour element (srgbClr, schemeClr, sysClr, prstClr, scrgbClr)."""
     tag = node.tag.replace(A, "")
-    mods = {child.tag.replace(A, ""): int(child.get("val", "0") or 0) for child in node}
+    mods = _modifiers(node)
     lum_mod, lum_off = mods.get("lumMod", 100000), mods.get("lumOff", 0)
     if tag == "schemeClr":
         slot = node.get("val", "tx1")
@@ -116,6 +116,21 @@ def ink(node, theme: Theme) -> Ink | None:
         return Ink(rgb, slot, lum_mod, lum_off)
     rgb = _plain_rgb(node)
     return None if rgb is None else Ink(_apply(rgb, mods))
+
+
+def modified(rgb: str, node) -> str:
+    """A colour with the modifiers of a colour element (lumMod, lumOff, tint, shade) applied."""
+    return _apply(rgb, _modifiers(node))
+
+
+def _modifiers(node) -> dict[str, int]:
+    out = {}
+    for child in node:
+        try:
+            out[child.tag.replace(A, "")] = int(child.get("val", "0") or 0)
+        except ValueError:        # a modifier that is not a number: as if absent
+            continue
+    return out
 
 
 def _plain_rgb(node) -> str | None:
@@ -189,46 +204,6 @@ def fill_ink(parent, theme: Theme) -> Ink | None:
                 for i in (1, 3, 5)]
         return Ink(_hex(mean))
     return None
-
-
-# --- backgrounds and shapes --------------------------------------------------------------
-
-def background(layout, master, theme: Theme) -> Ink | None:
-    """The colour behind a layout's text: its own background, else its master's, else bg1.
-    None for a picture background, whose colours cannot be told."""
-    for element in (layout._element, master._element):
-        bg = element.find(f"{P}cSld/{P}bg")
-        if bg is None:
-            continue
-        props = bg.find(f"{P}bgPr")
-        if props is not None:
-            return fill_ink(props, theme)
-        ref = bg.find(f"{P}bgRef")
-        if ref is not None and len(ref):
-            return ink(ref[0], theme)
-        return None
-    return theme.ink("bg1")
-
-
-def solid_shapes(owner, theme: Theme) -> list[tuple[tuple[int, int, int, int], Ink | None]]:
-    """The decoration of a master or layout: boxes (EMU) of shapes with a solid fill, and of
-    pictures (None: colours unknown), in drawing order."""
-    found = []
-    for shape in owner._element.iter(f"{P}sp", f"{P}pic"):
-        if shape.find(f".//{P}nvPr/{P}ph") is not None:
-            continue
-        props = shape.find(f"{P}spPr") if shape.tag == f"{P}sp" else shape.find(f"{P}spPr")
-        off = props.find(f"{A}xfrm/{A}off") if props is not None else None
-        ext = props.find(f"{A}xfrm/{A}ext") if props is not None else None
-        if off is None or ext is None:
-            continue
-        colour = fill_ink(props, theme) if shape.tag == f"{P}sp" else None
-        if shape.tag == f"{P}sp" and colour is None:
-            continue
-        box = tuple(int(v) for v in (off.get("x", 0), off.get("y", 0), ext.get("cx", 0),
-                                       ext.get("cy", 0)))
-        found.append((box, colour))
-    return found
 
 
 # --- text styles ---------------------------------------------------------------------

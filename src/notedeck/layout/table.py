@@ -86,7 +86,8 @@ def _share(natural: list[float], minimum: list[float], width: float) -> list[flo
 
 def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_frame: Frame,
                      gap: float, caption_sizes: tuple[float, float], caption_slot: str = "caption",
-                     face=None, look=None) -> list[tuple[PTable, PText | None]] | None:
+                     face=None, look=None, sizes: tuple[float, float] = TABLE
+                     ) -> list[tuple[PTable, PText | None]] | None:
     """The table on as few slides as its minimum size allows, each with the caption below;
     None when even one row with the header and caption cannot fit. `face` measures the
     cells (faces.Face; None: the bundled font)."""
@@ -106,8 +107,8 @@ def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_
         return geometry(size).height(rows) + caption_h
 
     # Start no larger than the largest size at which no cell's group has to break.
-    top = next((s for s in fit.sizes(*TABLE) if geometry(s).whole), TABLE[0])
-    split = fit.split(list(range(len(table.rows))), height, area.h, top, TABLE[1])
+    top = next((s for s in fit.sizes(*sizes) if geometry(s).whole), sizes[0])
+    split = fit.split(list(range(len(table.rows))), height, area.h, top, sizes[1])
     if split is None:
         return None
     geo = geometry(split.size)

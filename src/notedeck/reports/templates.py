@@ -20,7 +20,7 @@ def template_problems(assets: Assets, decks) -> list[Problem]:
     once per placeholder. `decks` are (audience or "", Deck)."""
     from notedeck.layout import package
     from notedeck.build.stages import chart_sizes
-    from notedeck.layout.plan import plan
+    from notedeck.layout.plan import plan, warnings
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
@@ -35,13 +35,14 @@ def template_problems(assets: Assets, decks) -> list[Problem]:
     fits: dict[str, tuple[Problem, list[tuple[str, str]]]] = {}
     for name, deck in decks:
         try:
-            plan(deck, chart_sizes(deck), resolved)
+            found_here = warnings(plan(deck, chart_sizes(deck), resolved))
         except NotedeckError as exc:
-            for problem in exc.problems:
-                match = _SLIDE.match(problem.message)
-                key = problem.message[match.end():] if match else problem.message
-                slide = match.group(1) if match else ""
-                fits.setdefault(key, (problem, []))[1].append((name, slide))
+            found_here = exc.problems
+        for problem in found_here:
+            match = _SLIDE.match(problem.message)
+            key = problem.message[match.end():] if match else problem.message
+            slide = match.group(1) if match else ""
+            fits.setdefault(key, (problem, []))[1].append((name, slide))
     for key, (problem, where) in fits.items():
         found.append(_grouped(problem, key, where))
     return found
@@ -157,10 +158,14 @@ def _refuse_in_the_way(folder: Path, target: Path, force: bool) -> None:
 
 
 def _written_beside(target: Path, data: bytes) -> Path:
-    """`data` in a new file of our own beside `target` (created, never opened through a link)."""
-    import tempfile
+    """`data` in a new file of our own beside `target` (created, never opened through a link),
+    readable as any file the user makes (the umask's mode, not a temporary file's 0600)."""
+    import secrets
 
-    handle, name = tempfile.mkstemp(dir=target.parent, prefix=".template-", suffix=".tmp")
+    name = target.parent / f".template-{os.getpid()}-{secrets.token_hex(6)}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | \
+        getattr(os, "O_BINARY", 0)
+    handle = os.open(name, flags, 0o666)
     with os.fdopen(handle, "wb") as file:
         file.write(data)
         file.flush()

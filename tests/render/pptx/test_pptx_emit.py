@@ -374,7 +374,8 @@ def test_thirty_bullets_continue_onto_more_slides(tmp_path):
     slides = list(deck.slides)[1:]
     assert len(slides) >= 3
     assert slides[0].shapes.title.text_frame.text == "Thirty points"
-    assert all(s.shapes.title.text_frame.text == "Thirty points (cont.)" for s in slides[1:])
+    assert [s.shapes.title.text_frame.text for s in slides[1:]] == \
+        ["Thirty points (cont.)"] + [f"Thirty points (cont.) {n}" for n in range(2, len(slides))]
     texts = "\n".join(all_text(s) for s in slides)
     assert all(f"Point {i}:" in texts for i in range(1, 31))
     starts = []
@@ -409,9 +410,23 @@ def test_long_table_repeats_its_header(tmp_path):
     assert len(filled) == 1
 
 
-def test_long_title_fails_naming_the_slide(tmp_path):
+def test_a_title_too_long_for_its_usual_sizes_is_set_smaller_with_a_warning(tmp_path):
     title = ("Budgets " + "and what the writing speed leaves alone " * 8)[:300]
     assert len(title) == 300
+    slide = ContentSlide(title, (Paragraph((r("Text."),)),), ("Notes.",), "01")
+    from support import laid_out
+
+    layout = laid_out(one_slide_deck(slide))
+    size = next(s for s in layout.slides[1].shapes if getattr(s, "slot", "") == "title").size
+    assert size < 24
+    said = [str(w) for w in layout.warnings if "slide 2 'Budgets and what" in str(w)]
+    assert len(said) == 1 and f"the title is set at {size:g} pt, below the 24 pt" in said[0]
+    render("deck", one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")
+    assert (tmp_path / "deck.pptx").exists()
+
+
+def test_a_title_no_size_could_fit_fails_naming_the_slide(tmp_path):
+    title = ("Budgets " + "and what the writing speed leaves alone " * 40)[:1500]
     slide = ContentSlide(title, (Paragraph((r("Text."),)),), ("Notes.",), "01")
     with pytest.raises(NotedeckError) as caught:
         render("deck", one_slide_deck(slide), hand_art(), tmp_path / "deck.pptx")

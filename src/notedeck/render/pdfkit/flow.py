@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
+from notedeck.render.pdfkit.tails import tail
+
 TOLERANCE = 1e-6
 
 
@@ -94,7 +96,7 @@ class Chain(Flowable):
 
     def __init__(self, items: Sequence[Flowable], glued: Sequence[bool], stretch: float = 0.0):
         super().__init__()
-        self.items, self.glued = list(items), list(glued)
+        self.items, self.glued = tail(items), tail(glued)   # what a page leaves is shared
         self.stretch = stretch
         self._sizes: list[tuple[float, float, float]] = []
         self._extra = 0.0            # points added to each gap when drawn
@@ -139,15 +141,21 @@ class Chain(Flowable):
             cut = self._forced_break(sizes, available_width, available_height)
             if cut is None:
                 return []
-        head, tail = (Chain(*zip(*part), stretch=self.stretch) if part else Chain([], [])
-                      for part in cut)
-        self._justify(head, available_width, available_height, frame)
-        return [head, tail]
+        head, rest = (Chain(*part, stretch=self.stretch) for part in cut)
+        self._justify(head, sizes, available_width, available_height, frame)
+        return [head, rest]
 
-    def _justify(self, head: "Chain", width: float, height: float, frame) -> None:
-        """Spread what a page leaves empty over its gaps, when it is more than `stretch`."""
+    def _justify(self, head: "Chain", sizes, width: float, height: float, frame) -> None:
+        """Spread what a page leaves empty over its gaps, when it is more than `stretch`.
+
+        The head's items are this chain's first ones, measured already at this width and
+        height in `sizes`, but for a last one split off; only that one is measured again.
+        """
         page = getattr(frame, "_aH", height) if frame is not None else height
-        _, used = head.wrap(width, height)
+        used = _stacked([sizes[i] if i < len(sizes) and item is self.items[i] else
+                         (item.getSpaceBefore(), _height(item, width, height),
+                          item.getSpaceAfter())
+                         for i, item in enumerate(head.items)])
         gaps = len(head.items) - 1
         if self.stretch and gaps > 0 and height - used > self.stretch * page:
             head._extra = min((height - used) / gaps, self.MAX_STRETCH)
@@ -194,14 +202,18 @@ class Chain(Flowable):
         return None
 
     def _pairs(self, index: int, parts):
-        items = list(zip(self.items, self.glued))
+        """((items, glued) on this page, (items, glued) after it): the page's copied, the
+        rest shared with this chain (a split item's first part ends the page, its other
+        parts lead the rest)."""
+        items, glued = self.items[:index], self.glued[:index]
         if parts is None:
-            return items[:index], items[index:]
-        glued = self.glued[index]
-        head = items[:index] + [(parts[0], False)]
-        tail = [(part, glued if n == len(parts) - 2 else False) for n, part in
-                enumerate(parts[1:])] + items[index + 1:]
-        return head, tail
+            return (items, glued), (self.items.after(index), self.glued.after(index))
+        last_glued = self.glued[index]
+        more = parts[1:]
+        return ((items + [parts[0]], glued + [False]),
+                (self.items.after(index + 1, more),
+                 self.glued.after(index + 1, [last_glued if n == len(more) - 1 else False
+                                              for n in range(len(more))])))
 
     # drawing ---------------------------------------------------------------------
     def draw(self):

@@ -5,7 +5,8 @@ takes each word from the front of a list: a 400 KB paragraph cost half a minute,
 over two. Cut at spaces into pieces of at most PIECE characters of text (tags closed at
 the end of a piece and opened again at the start of the next), each piece costs what its
 own length costs, and the paragraph what its length costs. A paragraph shorter than PIECE,
-which is every paragraph of an ordinary note, stays one Paragraph, as before.
+which is every paragraph of an ordinary note, stays one Paragraph (a Piece, whose lines are
+broken once per width rather than at every measure: the same lines, a third of the work).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def paragraphs(markup: str, style: ParagraphStyle, bullet: str | None = None) ->
     between them and no first-line indent after the first; `bullet` leads the first."""
     pieces = cut(markup) if len(markup) > PIECE else [markup]
     if len(pieces) == 1:
-        return [Paragraph(markup, style, bulletText=bullet)]
+        return [Piece(markup, style, bulletText=bullet)]
     first = ParagraphStyle(f"{style.name}-first", parent=style, spaceAfter=0)
     middle = ParagraphStyle(f"{style.name}-on", parent=style, spaceBefore=0, spaceAfter=0,
                             firstLineIndent=0)
@@ -36,9 +37,9 @@ def paragraphs(markup: str, style: ParagraphStyle, bullet: str | None = None) ->
 
 
 class Piece(Paragraph):
-    """A piece of a long paragraph: its lines broken once per width. Page breaking asks a
-    paragraph its height many times at one width (a chain measures, splits, then sets what
-    fits); its lines depend on the width and style alone."""
+    """A paragraph, or a piece of a long one: its lines broken once per width. Page breaking
+    asks a paragraph its height many times at one width (a chain measures, splits, then sets
+    what fits); its lines depend on the width and style alone."""
 
     def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
         if self.__dict__.get("_wrapped_at") == availWidth and hasattr(self, "blPara"):

@@ -11,6 +11,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from notedeck.deck import Run
+from notedeck.theme import PALETTE
 from notedeck.render.pdfkit.svg import Unsupported, to_pdf_ops
 from notedeck.layout.blocks import PRect, PText
 from notedeck.layout.geometry import Box
@@ -19,7 +20,11 @@ from notedeck.layout.plan import PlannedSlide, PPicture
 from notedeck.layout.planned import ChartPlace
 from notedeck.layout.table import PTable
 from notedeck.render.pdfkit import fonts
-from notedeck.layout.backgrounds import Decoration, LayoutArt, TemplateArt
+from notedeck.layout.backdrop import Decoration, placed
+from notedeck.layout.backgrounds import LayoutArt, TemplateArt
+from notedeck.render.pdfkit.paint import Painter
+from notedeck.render.pdfkit.slidetags import NO_TAGS
+from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
 from notedeck.layout.lines import Line, Piece, ascent, lay_out, line_height, wrap
 
 PT = 72.0
@@ -33,62 +38,42 @@ class SlideArtist:
         self.template, self.art, self.charts = template, art, charts
         self.width, self.height = template.slide_w * PT, template.slide_h * PT
         self._images: dict[bytes, ImageReader] = {}
+        self._painter = Painter(self.height)
+        self._tags = NO_TAGS
 
-    def draw(self, canvas, slide: PlannedSlide) -> None:
+    def draw(self, canvas, slide: PlannedSlide, tags=None) -> None:
+        """Draw `slide`; `tags` (slidetags.SlideTags) marks its content for a tagged PDF."""
+        self._tags = tags or NO_TAGS
         look = self.art.role(slide.role)
         self._background(canvas, look)
         for shape in slide.shapes:
             self._shape(canvas, slide.role, look, shape)
         for text in (slide.footer, slide.number):
             if text is not None:
-                self._text(canvas, slide.role, look, text)
+                with pagination(canvas):
+                    self._text(canvas, slide.role, look, text)
+
+    def place(self, canvas, slide: PlannedSlide, x: float, y: float, w: float, h: float,
+              tags=None) -> None:
+        """Draw `slide` scaled into the box (x, y, w, h), clipped to its edges as a form is."""
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(w / self.width, h / self.height)
+        edge = canvas.beginPath()
+        edge.rect(0, 0, self.width, self.height)
+        canvas.clipPath(edge, stroke=0, fill=0)
+        self.draw(canvas, slide, tags)
+        canvas.restoreState()
 
     # --- behind the text ---------------------------------------------------------------
     def _background(self, canvas, look: LayoutArt) -> None:
-        canvas.setFillColor(HexColor(look.background))
-        canvas.rect(0, 0, self.width, self.height, stroke=0, fill=1)
-        if look.background_image:
-            self._image(canvas, look.background_image, Box(0, 0, self.width / PT,
-                                                           self.height / PT))
+        """The layout's background, then each of its decorations."""
+        self._painter.background(canvas, look.backdrop)
         for decoration in look.decorations:
             self._decoration(canvas, decoration)
 
     def _decoration(self, canvas, item: Decoration) -> None:
-        if item.kind == "picture":
-            self._image(canvas, item.image, item.box)
-            return
-        x, y, w, h = self._rect(item.box)
-        if item.stroke:
-            canvas.setStrokeColor(HexColor(item.stroke))
-            canvas.setLineWidth(item.stroke_width)
-        if item.kind == "line":
-            flip_h, flip_v = item.flip
-            x0, x1 = (x + w, x) if flip_h else (x, x + w)
-            y0, y1 = (y, y + h) if flip_v else (y + h, y)
-            canvas.line(x0, y0, x1, y1)
-            return
-        if item.fill:
-            canvas.setFillColor(HexColor(item.fill))
-        stroke, fill = int(bool(item.stroke)), int(bool(item.fill))
-        if item.kind == "path":
-            outline = canvas.beginPath()
-            for op, *points in item.path:
-                at = [(x + px * w, y + h - py * h) for px, py in points]
-                if op == "moveTo":
-                    outline.moveTo(*at[0])
-                elif op == "lnTo":
-                    outline.lineTo(*at[0])
-                elif op == "cubicBezTo" and len(at) == 3:
-                    outline.curveTo(*at[0], *at[1], *at[2])
-                elif op == "close":
-                    outline.close()
-            canvas.drawPath(outline, stroke=stroke, fill=fill)
-        elif item.kind == "oval":
-            canvas.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
-        elif item.kind == "round":
-            canvas.roundRect(x, y, w, h, min(w, h) * 0.1667, stroke=stroke, fill=fill)
-        else:
-            canvas.rect(x, y, w, h, stroke=stroke, fill=fill)
+        self._painter.decoration(canvas, item)
 
     def _image(self, canvas, data: bytes, box: Box) -> None:
         if data not in self._images:
@@ -112,9 +97,9 @@ class SlideArtist:
             case PTable():
                 self._table(canvas, role, shape)
             case ChartPlace():
-                self._chart(canvas, shape.picture)
+                self._chart(canvas, role, shape.picture)
             case PPicture():
-                self._chart(canvas, shape)
+                self._chart(canvas, role, shape)
             case PRect():
                 canvas.setFillColor(HexColor(shape.fill.rgb))
                 canvas.rect(*self._rect(shape.box), stroke=0, fill=1)
@@ -125,15 +110,18 @@ class SlideArtist:
         """A text in its placeholder's box (or its own), in its ink, else the placeholder's
         colour (a text box names its own), on its fill, else the placeholder's."""
         box = text.box or self.template.frame(role, text.slot).box
-        fill = text.fill.rgb if text.fill is not None else look.fills.get(text.slot, "")
-        if fill:
-            canvas.setFillColor(HexColor(fill))
+        if text.fill is not None:
+            canvas.setFillColor(HexColor(text.fill.rgb))
             canvas.rect(*self._rect(box), stroke=0, fill=1)
+        elif text.slot in look.shapes:
+            self._decoration(canvas, placed(look.shapes[text.slot], box))
         theme = self.template.look(role)
         ink = (text.ink.rgb if text.ink is not None
                else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
         writer = _Writer(canvas)
         for line in lay_out(text, box, ink, theme.accent.rgb, text.slot in look.caps):
+            if line.para != writer.para:
+                writer.start(line.para, self._tags.paragraph(text, line.para))
             self._line(writer, line)
         writer.close()
 
@@ -143,6 +131,7 @@ class SlideArtist:
         y = self.height - line.baseline
         if line.bullet is not None:
             writer.piece(line.bullet, line.bullet_x, y)
+            writer.marks.advance()         # the bullet is the list item's label, then its body
         for piece in line.pieces:
             x = writer.piece(piece, x, y)
 
@@ -162,8 +151,9 @@ class SlideArtist:
             x = planned.box.x * PT
             for c, (value, width) in enumerate(zip(values, planned.col_widths)):
                 cell = Box(x / PT, top / PT, width, height)
-                self._cell(canvas, planned, cell, value, table.align[c] == "right",
-                           header or featured, (fill, ink, look.rule.rgb), face)
+                with content(canvas, self._tags.cell(planned, r, c)):
+                    self._cell(canvas, planned, cell, value, table.align[c] == "right",
+                               header or featured, (fill, ink, look.rule.rgb), face)
                 x += width * PT
             top += height * PT
 
@@ -191,15 +181,25 @@ class SlideArtist:
                                                       + ascent(planned.size, face=face)))
         writer.close()
 
-    def _chart(self, canvas, picture: PPicture) -> None:
-        art = self.charts[picture.chart]
+    def _chart(self, canvas, role: str, picture: PPicture) -> None:
+        """A chart as a figure (its alt text, its box) in a tagged PDF."""
         x, y, w, h = self._rect(picture.box)
+        with content_figure(canvas, self._tags.figure(picture), x, y, w, h):
+            self._vectors(canvas, role, picture, (x, y, w, h))
+
+    def _vectors(self, canvas, role: str, picture: PPicture, rect) -> None:
+        """A chart's vectors in the template's colours for the role's slides (as the deck's
+        native chart has them), on no paper of its own: the slide shows through."""
+        art = self.charts[picture.chart]
+        x, y, w, h = rect
+        look = self.template.looks.get(role)
+        recolour = chart_colours(look) if look is not None else ()
         try:
-            ops, (vw, vh) = to_pdf_ops(art.svg)
+            ops, (vw, vh) = to_pdf_ops(art.svg, recolour, PALETTE.paper if recolour else "")
         except (Unsupported, ValueError, KeyError, IndexError, SyntaxError):
             self._image(canvas, art.png, picture.box)
             return
-        name = f"chart-{picture.chart}"
+        name = f"chart-{picture.chart}-{_key(recolour)}"
         made = canvas.__dict__.setdefault("_notedeck_forms", set())
         if name not in made:              # each chart's vectors once per file, placed by name
             canvas.beginForm(name, 0, 0, vw, vh)
@@ -213,6 +213,27 @@ class SlideArtist:
         canvas.restoreState()
 
 
+def chart_colours(look) -> tuple[tuple[str, str], ...]:
+    """The drawn charts' palette, role by role, to a template's look: text, axes, grid, the
+    paper's other uses, and the series in the theme's accents."""
+    pairs = [(PALETTE.ink, look.text.rgb), (PALETTE.muted, look.muted.rgb),
+             (PALETTE.rule, look.grid.rgb), (PALETTE.paper, look.paper.rgb)]
+    pairs += [(colour, look.series[i % len(look.series)].rgb)
+              for i, colour in enumerate(PALETTE.series)]
+    seen, out = set(), []
+    for old, new in pairs:
+        if old.lower() not in seen:
+            seen.add(old.lower())
+            out.append((old.lower(), new.lower()))
+    return tuple(out)
+
+
+def _key(recolour) -> str:
+    import hashlib
+
+    return hashlib.sha1(repr(recolour).encode()).hexdigest()[:10]
+
+
 def _parts(piece: Piece) -> list[tuple[str, str]]:
     """(text, font) stretches in the piece's face; what it lacks in DejaVu Sans."""
     return fonts.parts(piece.text, fonts.font(piece.face, piece.bold, piece.italic))
@@ -223,11 +244,19 @@ def _width(piece: Piece) -> float:
 
 
 class _Writer:
-    """One PDF text object for a frame's lines: far fewer operators than a drawString each."""
+    """One PDF text object for a frame's lines: far fewer operators than a drawString each;
+    its paragraphs marked as their elements in a tagged PDF."""
 
     def __init__(self, canvas):
         self.canvas, self.text = canvas, canvas.beginText()
         self.font, self.colour = None, None
+        self.marks = TextMarks(canvas, self.text)
+        self.para = -1
+
+    def start(self, para: int, elements) -> None:
+        """The lines that follow are paragraph `para`, marked as `elements`."""
+        self.para = para
+        self.marks.start(elements)
 
     def piece(self, piece: Piece, x: float, y: float) -> float:
         if piece.colour != self.colour:
@@ -243,4 +272,4 @@ class _Writer:
         return x
 
     def close(self) -> None:
-        self.canvas.drawText(self.text)
+        self.marks.draw()

@@ -76,15 +76,21 @@ def vector_chart(svg: bytes, width: float, height: float) -> VectorChart | None:
 
 
 @lru_cache(maxsize=32)          # variants built in one process often share a chart
-def to_pdf_ops(svg: bytes) -> tuple[str, tuple[float, float]]:
-    """PDF content-stream operators drawing `svg` in its viewBox units (y up), and the viewBox size."""
+def to_pdf_ops(svg: bytes, recolour: tuple[tuple[str, str], ...] = (), paper: str = ""
+               ) -> tuple[str, tuple[float, float]]:
+    """PDF content-stream operators drawing `svg` in its viewBox units (y up), and the viewBox size.
+
+    `recolour` maps colours ("#rrggbb", lower case) to others, so a chart drawn in the
+    palette's roles shows in a template's; with `paper`, the patches matplotlib fills with it
+    (the figure's and the axes' backgrounds, a legend's frame) are left unfilled, so the
+    slide shows through."""
     root = ElementTree.fromstring(svg)
     if root.tag != f"{SVG}svg":
         raise Unsupported("not an SVG document")
     x0, y0, w, h = (float(v) for v in root.get("viewBox", "").replace(",", " ").split())
     if x0 or y0 or w <= 0 or h <= 0:
         raise Unsupported("viewBox must start at 0 0")
-    reader = _Reader(root)
+    reader = _Reader(root, dict(recolour), paper.lower())
     out = ["q", f"1 0 0 -1 0 {_num(h, 8)} cm", f"{_ROOT_STYLE['stroke-miterlimit']} M"]
     for child in root:
         reader.element(child, reader.root_style, out)
@@ -93,14 +99,15 @@ def to_pdf_ops(svg: bytes) -> tuple[str, tuple[float, float]]:
 
 
 class _Reader:
-    def __init__(self, root):
+    def __init__(self, root, recolour: dict[str, str] | None = None, paper: str = ""):
+        self.recolour, self.paper = recolour or {}, paper
         self.ids = {e.get("id"): e for e in root.iter() if e.get("id")}
         self.root_style = dict(_ROOT_STYLE)
         for style in root.iter(f"{SVG}style"):
             self.root_style.update(_css_star(style.text or ""))
         self.shapes: dict[str, list[str]] = {}
 
-    def element(self, node, inherited: dict, out: list[str]) -> None:
+    def element(self, node, inherited: dict, out: list[str], patch: bool = False) -> None:
         tag = _local(node)
         if tag in _SKIPPED:
             return
@@ -115,10 +122,13 @@ class _Reader:
         else:
             out += _transform(node.get("transform", ""))
             out += self._clip(node.get("clip-path"))
+            patch = patch or (node.get("id") or "").startswith("patch_")
             if tag == "g":
                 for child in node:
-                    self.element(child, style, out)
+                    self.element(child, style, out, patch)
             else:
+                if patch and self.paper and style["fill"].strip().lower() == self.paper:
+                    style["fill"] = "none"
                 self._paint(self._shape(node), style, out)
         out.append("Q")
 
@@ -162,7 +172,7 @@ class _Reader:
         for key in ("opacity", "fill-opacity", "stroke-opacity"):
             if float(style.get(key, "1")) != 1:
                 raise Unsupported("transparency")
-        fill, stroke = _colour(style["fill"]), _colour(style["stroke"])
+        fill, stroke = (_colour(self._mapped(style[key])) for key in ("fill", "stroke"))
         if fill:
             out.append(f"{fill} rg")
         if stroke:
@@ -176,6 +186,11 @@ class _Reader:
         even = "*" if style.get("fill-rule") == "evenodd" else ""
         out.append(("B" + even) if fill and stroke else ("f" + even) if fill else
                    "S" if stroke else "n")
+
+
+    def _mapped(self, value: str) -> str:
+        value = _NAMED.get(value.strip().lower(), value.strip().lower())
+        return self.recolour.get(value, value)
 
 
 def _local(node) -> str:
