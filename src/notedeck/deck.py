@@ -642,8 +642,9 @@ class Meta:
 
     @property
     def declared_lang(self) -> str:
-        """The language to declare where English decks declared none before (the handout's
-        /Lang, the speaker notes' runs): "" for en-GB, whose outputs keep their bytes."""
+        """The language to declare where English decks declared none before (the speaker
+        notes' runs): "" for en-GB, whose deck keeps its bytes. Every PDF declares `lang`
+        itself, English too: a tagged PDF must (docs/accessibility.md)."""
         return "" if self.lang == "en-GB" else self.lang
 
 

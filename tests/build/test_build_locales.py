@@ -1,6 +1,8 @@
 """The bundled audiences in other languages, built: the German retelling holds no English figure
 or English catalogue word anywhere, the French one writes French figures, and the English
-build keeps the bytes it had before notedeck had locales."""
+build keeps its recorded bytes (goldens/english-digests.json: recorded before notedeck had
+locales, and again when every PDF became tagged, declaring /Lang en-GB, and each slide's
+title came first in the deck's reading order)."""
 
 from __future__ import annotations
 
@@ -132,7 +134,7 @@ def test_the_german_outputs_declare_their_language(built):
     assert langs == {"de-DE"} and notes == {"de-DE"}
     assert PdfReader(str(built / GERMAN / "handout.pdf")).trailer["/Root"]["/Lang"] == "de-DE"
     english = PdfReader(str(built / "note" / "handout.pdf")).trailer["/Root"]
-    assert "/Lang" not in english      # the English handout keeps its bytes (see deck.Meta)
+    assert english["/Lang"] == "en-GB"     # a tagged PDF declares its language, English too
 
 
 def test_the_french_audience_writes_french_figures_and_labels(built):

@@ -54,6 +54,7 @@ class Line:
     pieces: tuple[Piece, ...]
     bullet: Piece | None = None
     bullet_x: float = 0.0
+    para: int = 0                # the index of its paragraph in the text
 
 
 def _em(face: Face | None) -> float:
@@ -219,7 +220,7 @@ def lay_out(text: PText, box: Box, colour: str, bullet: str = "#000000",
             x = {"r": right, "ctr": (left + para.indent * PT + right) / 2}.get(
                 para.align, left + para.indent * PT)
             mark = _bullet(para, size, bullet, face) if n == 0 and para.bullet else None
-            out.append(Line(x, baseline, para.align, styled, mark, left))
+            out.append(Line(x, baseline, para.align, styled, mark, left, i))
             y += line_height(size, text.line_spacing, text.face)
     return out
 

@@ -288,7 +288,7 @@ def _sources_slides(slide: SourcesSlide, template: Template,
         raise where.too_big("", frame, where.sizes(SOURCES)[1], "a source does not fit")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else where.continued(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title, page_no)
         shapes = [title_text(where, template.frame("sources", "title"), title)]
         if page:
             paras = [p for unit in page for p in _unit_paras(unit, look)]

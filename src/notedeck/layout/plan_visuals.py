@@ -41,7 +41,7 @@ def content_slides(slide: ContentSlide, template: Template, where: Where) -> lis
                             "a paragraph or row of figures does not fit on its own in")
     out = []
     for page_no, page in enumerate(result.pages):
-        title = slide.title if page_no == 0 else where.continued(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title, page_no)
         shapes = (title_text(where, title_frame, title), *stack.shapes(page, result.size))
         page_notes = (notes(slide.notes) if page_no == 0
                       else continued(slide.title, slide.notes, where))
@@ -71,7 +71,7 @@ def table_slides(slide: TableSlide, template: Template, where: Where) -> list[Pl
                             "slide and its caption, in")
     out = []
     for page_no, (table, caption_text) in enumerate(pages):
-        title = slide.title if page_no == 0 else where.continued(slide.title)
+        title = slide.title if page_no == 0 else where.continued(slide.title, page_no)
         shapes = (title_text(where, template.frame("table", "title"), title), table,
                   *((caption_text,) if caption_text else ()))
         page_notes = (notes(slide.notes) if page_no == 0

@@ -100,9 +100,12 @@ class Where:
         self.warnings.append(warning(self.file, f"slide {self.index} {self.title!r}: {message}",
                                      line=self.line))
 
-    def continued(self, title: str) -> str:
-        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)"."""
-        return fit.continuation_title(title, self.labels.continued_title)
+    def continued(self, title: str, part: int = 1) -> str:
+        """The title of a slide's continuation, in the deck's language: "Budgets (cont.)", and
+        from the second on numbered, "Budgets (cont.) 2", so that no two slides share a title
+        (what a screen reader lists a deck by)."""
+        text = fit.continuation_title(title, self.labels.continued_title)
+        return text if part <= 1 else f"{text} {part}"
 
     def error(self, message: str):
         return fail(self.file, f"slide {self.index} {self.title!r}: {message}", line=self.line)

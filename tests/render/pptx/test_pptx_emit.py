@@ -374,7 +374,8 @@ def test_thirty_bullets_continue_onto_more_slides(tmp_path):
     slides = list(deck.slides)[1:]
     assert len(slides) >= 3
     assert slides[0].shapes.title.text_frame.text == "Thirty points"
-    assert all(s.shapes.title.text_frame.text == "Thirty points (cont.)" for s in slides[1:])
+    assert [s.shapes.title.text_frame.text for s in slides[1:]] == \
+        ["Thirty points (cont.)"] + [f"Thirty points (cont.) {n}" for n in range(2, len(slides))]
     texts = "\n".join(all_text(s) for s in slides)
     assert all(f"Point {i}:" in texts for i in range(1, 31))
     starts = []

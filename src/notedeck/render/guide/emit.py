@@ -52,13 +52,17 @@ def emit(planned: GuidePlan, out: Path) -> int:
     from notedeck.render.pdfkit.document import document
     from notedeck.render.pdfkit.footer import numbered_canvas
     from notedeck.render.pdfkit.styles import clean, register_fonts
+    from notedeck.render.pdfkit.tagging import Tags
 
     register_fonts()
     sheet, meta = planned.paper, planned.deck.meta
+    title = f"{meta.title}: {meta.labels.guide.footer}"
+    tags = Tags(clean(title), meta.lang)
+    with tags.building():
+        flowables = story(planned, sheet.text_width * THUMB_SHARE)
     buffer = BytesIO()
-    doc = document(buffer, meta, sheet, f"{meta.title}: {meta.labels.guide.footer}")
-    doc.build(story(planned, sheet.text_width * THUMB_SHARE),
-              canvasmaker=numbered_canvas(
-                  sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}", meta))
+    doc = document(buffer, meta, sheet, title)
+    doc.build(flowables, canvasmaker=numbered_canvas(
+        sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}", meta, tags))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page

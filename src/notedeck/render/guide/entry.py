@@ -1,13 +1,13 @@
 """One slide in the facilitator guide: its thumbnail beside its notes, split across pages cleanly.
 
-The thumbnail is the slide itself, drawn once as a PDF form on the guide's
-canvas and placed small. When the notes run past the foot of a page they go
+The thumbnail is the slide itself, drawn small on the guide's page (its text
+marked as the slide's, in a tagged guide). When the notes run past the foot of a page they go
 on at the top of the next, in the same column, without the thumbnail.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable
@@ -19,25 +19,15 @@ GAP = 14.0           # points between the thumbnail and the notes
 
 
 class Thumbnail:
-    """Draws slide `index` at `width` x `height` points: `paint(canvas)` draws it at the
-    slide's own size, which this scales."""
+    """A planned slide drawn small, `width` points wide, by `artist` (a SlideArtist), its
+    content marked for `tags` (a SlideTags) in a tagged guide."""
 
-    def __init__(self, name: str, paint: Callable, size: tuple[float, float], width: float):
-        self.name, self.paint, self.size = name, paint, size
-        self.width, self.height = width, width * size[1] / size[0]
+    def __init__(self, artist, slide, tags, width: float):
+        self.artist, self.slide, self.tags = artist, slide, tags
+        self.width, self.height = width, width * artist.height / artist.width
 
     def draw(self, canvas, x: float, y: float) -> None:
-        made = canvas.__dict__.setdefault("_notedeck_forms", set())
-        if self.name not in made:
-            canvas.beginForm(self.name, 0, 0, *self.size)
-            self.paint(canvas)
-            canvas.endForm()
-            made.add(self.name)
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.scale(self.width / self.size[0], self.height / self.size[1])
-        canvas.doForm(self.name)
-        canvas.restoreState()
+        self.artist.place(canvas, self.slide, x, y, self.width, self.height, self.tags)
         canvas.setStrokeColor(HexColor(PALETTE.rule))
         canvas.setLineWidth(0.5)
         canvas.rect(x, y, self.width, self.height, stroke=1, fill=0)

@@ -4,8 +4,11 @@ Everything is set in the bundled Liberation Sans, embedded. Charts go in as
 vectors (their SVG through svglib); only if svglib cannot read one does the
 PNG go in, no larger than keeps 300 dpi. Pages break by the rules of print
 (render/pdf/paginate.py): no holes, lead-ins and experiments kept whole, no
-widows, orphans or headings at a page's foot, no lone section at the end. The file is reproducible: reportlab's
-invariant mode (a fixed creation date and document id).
+widows, orphans or headings at a page's foot, no lone section at the end. The file is
+tagged (PDF/UA-1, render/pdfkit/tagging.py): the title H1, each section a Sect with an H2,
+paragraphs, lists, tables with header cells, charts as figures with their text, in the
+note's order. It is reproducible: reportlab's invariant mode (a fixed creation date and
+document id).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from notedeck.render.pdfkit.footer import numbered_canvas
 from notedeck.render.pdfkit.paper import Paper, paper as paper_named
 from notedeck.render.pdf.paginate import chains, section_items, sources_items
 from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
+from notedeck.render.pdfkit.tagging import Tags
+from notedeck.render.pdfkit.tagstory import TITLE, heading, mark
 
 # A chart takes at most this share of the text block's height: a third of a
 # page keeps its lettering (drawn for slides) legible without crowding out text.
@@ -47,29 +52,34 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     """Write the handout to `out`; returns its number of pages."""
     sheet, deck = planned.sheet, planned.deck
     register_fonts()
-    story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE,
-                               planned.art, sheet.text_height))
+    tags = Tags(clean(deck.meta.title), deck.meta.lang)
+    with tags.building():
+        story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE,
+                                   planned.art, sheet.text_height))
     buffer = BytesIO()
     doc = document(buffer, deck.meta, sheet)
-    doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta))
+    doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta,
+                                                 tags))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
 
 def _story(deck: Deck, place: Place) -> list[Flowable]:
+    """The title block, the sections, the sources: built in this order, the tree's order."""
+    title = _title_block(deck.meta)
     sections = [section_items(section, place) for section in deck.handout.sections]
     closing = sources_items(deck.handout.sources, deck.handout.boundaries, deck.meta.labels)
-    return _title_block(deck.meta) + chains(sections, closing)
+    return title + chains(sections, closing)
 
 
 def _title_block(meta: Meta) -> list[Flowable]:
     story: list[Flowable] = []
     if meta.audience:
-        story.append(P(esc(meta.audience), Styles.kicker))
-    story.append(P(esc(meta.title), Styles.title))
+        story.append(mark("P", P(esc(meta.audience), Styles.kicker)))
+    story.append(heading(TITLE, P(esc(meta.title), Styles.title)))
     if meta.subtitle:
-        story.append(P(esc(meta.subtitle), Styles.subtitle))
+        story.append(mark("P", P(esc(meta.subtitle), Styles.subtitle)))
     byline = "\u2002\u00b7\u2002".join(esc(part) for part in (meta.author, meta.date) if part)
     if byline:
-        story.append(P(byline, Styles.byline))
+        story.append(mark("P", P(byline, Styles.byline)))
     return story

@@ -24,6 +24,8 @@ from notedeck.render.pdfkit.paper import fit_box
 from notedeck.render.pdfkit.pieces import glued_last, paragraphs
 from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
 from notedeck.render.pdfkit.svg import to_pdf_ops
+from notedeck.render.pdfkit.tagstory import (figure, group, heading, item_pieces, mark,
+                                              mark_pieces)
 from notedeck.theme import TYPE
 
 MIN_LETTERING = 6.0           # points: the smallest a shrunk chart's tick labels may print
@@ -35,12 +37,13 @@ Item = tuple[Flowable, bool]  # a flowable, and whether it is glued to the next
 
 def section_items(section: HandoutSection, place: blocks.Place) -> list[Item]:
     number = f'<font color="{hex_of(ACCENT)}">{esc(section.number)}</font>\u2003'
-    items: list[Item] = [(P(number + esc(section.title), Styles.heading), True)]
-    if section.headline:
-        items.append((P(esc(section.headline), Styles.headline), True))
-    for index, block in enumerate(section.blocks):
-        following = section.blocks[index + 1] if index + 1 < len(section.blocks) else None
-        items += _block(block, following, place)
+    with group("Sect"):
+        items: list[Item] = [(heading(1, P(number + esc(section.title), Styles.heading)), True)]
+        if section.headline:
+            items.append((mark("P", P(esc(section.headline), Styles.headline)), True))
+        for index, block in enumerate(section.blocks):
+            following = section.blocks[index + 1] if index + 1 < len(section.blocks) else None
+            items += _block(block, following, place)
     return items
 
 
@@ -48,14 +51,15 @@ def sources_items(sources: Sequence[Source], boundaries: Sequence[str],
                   labels: Labels) -> list[Item]:
     """The sources in full, then the boundaries, under headings in the deck's language."""
     items: list[Item] = []
-    if sources:
-        items.append((P(esc(labels.sources), Styles.heading), True))
-        items += [(P(source_markup(s), Styles.source), False) for s in sources]
-    if boundaries:
-        if items:
-            items[-1] = (items[-1][0], True)    # no page starts with the boundaries alone
-        items.append((P(esc(labels.boundaries), Styles.subheading), True))
-        items += [(P(esc(text), Styles.boundary), False) for text in boundaries]
+    with group("Sect"):
+        if sources:
+            items.append((heading(1, P(esc(labels.sources), Styles.heading)), True))
+            items += [(mark("P", P(source_markup(s), Styles.source)), False) for s in sources]
+        if boundaries:
+            if items:
+                items[-1] = (items[-1][0], True)    # no page starts with the boundaries alone
+            items.append((heading(2, P(esc(labels.boundaries), Styles.subheading)), True))
+            items += [(mark("P", P(esc(text), Styles.boundary)), False) for text in boundaries]
     return items
 
 
@@ -80,10 +84,10 @@ def chains(sections: Sequence[list[Item]], closing: list[Item]) -> list[Flowable
 def _block(block: Block, following: Block | None, place: blocks.Place) -> list[Item]:
     match block:
         case Heading():
-            return [(blocks.heading(block), True)]
+            return [(heading(block.level, blocks.heading(block)), True)]
         case Paragraph(runs=runs):
             lead_in = isinstance(following, FIGURES) or _scarce(following)
-            return glued_last(paragraphs(markup(runs), Styles.body), lead_in)
+            return glued_last(mark_pieces("P", paragraphs(markup(runs), Styles.body)), lead_in)
         case BulletList():
             return _list(block)
         case Table():
@@ -93,7 +97,8 @@ def _block(block: Block, following: Block | None, place: blocks.Place) -> list[I
         case Callout(runs=runs):
             return [(blocks._callout(markup(runs), place.width), True)]   # with its scene
         case Chart(spec=spec):
-            return [(_chart(blocks._art_for(spec.name, place.art), place), False)]
+            chart = _chart(blocks._art_for(spec.name, place.art), place)
+            return [(figure(chart, spec.alt_text), False)]
         case Worksheet():
             return _worksheet(block)
     raise TypeError(f"the PDF handout cannot place a {type(block).__name__} block")
@@ -110,13 +115,14 @@ def _list(block: BulletList) -> list[Item]:
     """One paragraph per item; the first two and the last two items stay together."""
     count = len(block.items)
     out = []
-    for n, runs in enumerate(block.items):
-        if block.ordered:
-            bullet, style = f"{n + 1}.", Styles.numbered_item
-        else:
-            bullet, style = "\u2022", Styles.bulleted_item
-        glued = n == 0 and count > 1 or n == count - 2
-        out += glued_last(paragraphs(markup(runs), style, bullet), glued)
+    with group("L"):
+        for n, runs in enumerate(block.items):
+            if block.ordered:
+                bullet, style = f"{n + 1}.", Styles.numbered_item
+            else:
+                bullet, style = "\u2022", Styles.bulleted_item
+            glued = n == 0 and count > 1 or n == count - 2
+            out += glued_last(item_pieces(paragraphs(markup(runs), style, bullet)), glued)
     if out:
         last = out[-1][0]
         last.style = style.clone(f"{style.name}_last", spaceAfter=7)
@@ -126,8 +132,10 @@ def _list(block: BulletList) -> list[Item]:
 def _table(table: Table, place: blocks.Place) -> list[Item]:
     """The caption glued to the table; a table shorter than a quarter page is never split,
     a longer one splits between rows, repeating its header."""
-    grid = Whole(blocks.table_grid(table, place.width), place.page_height * WHOLE_SHARE)
-    caption = [(P(esc(table.caption), Styles.caption), True)] if table.caption else []
+    with group("Table"):
+        caption = [(mark("Caption", P(esc(table.caption), Styles.caption)), True)] \
+            if table.caption else []
+        grid = Whole(blocks.table_grid(table, place.width), place.page_height * WHOLE_SHARE)
     return caption + [(grid, False)]
 
 
@@ -168,12 +176,12 @@ def _worksheet(sheet: Worksheet) -> list[Item]:
     """The title with the first prompt; each prompt's title, hint and lines together."""
     items: list[Item] = []
     if sheet.title:
-        items.append((P(esc(sheet.title), Styles.subheading), True))
+        items.append((heading(2, P(esc(sheet.title), Styles.subheading)), True))
     for prompt in sheet.prompts:
-        items.append((P(esc(prompt.title), Styles.prompt), True))
+        items.append((mark("P", P(esc(prompt.title), Styles.prompt)), True))
         if prompt.hint:
-            items += glued_last(paragraphs(esc(prompt.hint), Styles.hint), True)
-        lines = blocks.WritingLines(prompt.lines)
+            items += glued_last(mark_pieces("P", paragraphs(esc(prompt.hint), Styles.hint)), True)
+        lines = blocks.WritingLines(prompt.lines)      # ruled lines: an artifact
         lines.spaceAfter = 14
         items.append((lines, False))
     return items

@@ -22,6 +22,7 @@ from notedeck.render.pdfkit.paper import column_widths, fit_box, raster_limit, s
 from notedeck.render.pdfkit.pieces import paragraphs
 from notedeck.render.pdfkit.svg import vector_chart
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
+from notedeck.render.pdfkit.tagstory import figure, group, heading as tagged_heading, mark, mark_pieces
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,9 @@ def block_flowables(block: Block, place: Place,
     lead = list(lead)
     match block:
         case Paragraph(runs=runs):
-            return _keep(lead, paragraphs(markup(runs), Styles.body))
+            return _keep(lead, mark_pieces("P", paragraphs(markup(runs), Styles.body)))
         case Heading():
-            return lead + [heading(block)]     # _section hands it to the next block
+            return lead + [tagged_heading(block.level, heading(block))]   # handed to the next
         case BulletList():
             return [KeepTogether(lead + [_bullets(block)])]   # no item alone on a page
         case Table():
@@ -57,7 +58,7 @@ def block_flowables(block: Block, place: Place,
         case Chart(spec=spec):
             flowable, _ = chart_flowable(_art_for(spec.name, place.art),
                                          place.width, place.chart_height)
-            return _keep(lead, [Spacer(1, 4), flowable, Spacer(1, 10)])
+            return _keep(lead, [Spacer(1, 4), figure(flowable, spec.alt_text), Spacer(1, 10)])
         case Worksheet():
             return _worksheet(block, lead)
         case _:
@@ -82,7 +83,9 @@ def _keep(lead: list[Flowable], flowables: list[Flowable]) -> list[Flowable]:
 # --- prose ---------------------------------------------------------------------
 
 def _bullets(block: BulletList) -> ListFlowable:
-    items = [ListItem(paragraphs(markup(text), Styles.item)) for text in block.items]
+    with group("L"):      # ListFlowable draws each bullet apart: the label is left an artifact
+        items = [ListItem(_list_body(paragraphs(markup(text), Styles.item)))
+                 for text in block.items]
     if block.ordered:
         return ListFlowable(items, bulletType="1", bulletFormat="%s.", bulletFontName=BOLD,
                             bulletFontSize=BODY, bulletColor=ACCENT, leftIndent=18,
@@ -90,6 +93,11 @@ def _bullets(block: BulletList) -> ListFlowable:
     return ListFlowable(items, bulletType="bullet", start="\u2022", bulletFontName=REGULAR,
                         bulletFontSize=BODY, bulletColor=ACCENT, leftIndent=14,
                         spaceAfter=7)
+
+
+def _list_body(pieces: list[P]) -> list[Flowable]:
+    with group("LI"):
+        return mark_pieces("LBody", pieces)
 
 
 def _grid(rows: list[list], widths: list[float] | tuple[float, ...], style: list[tuple],
@@ -103,7 +111,7 @@ def _grid(rows: list[list], widths: list[float] | tuple[float, ...], style: list
 
 def _callout(text: str, width: float) -> RLTable:
     """An emphasised line: a tinted box with an accent rule down its left edge."""
-    return _grid([[P(text, Styles.callout)]], [width], [
+    return _grid([[mark("P", P(text, Styles.callout))]], [width], [
         ("BACKGROUND", (0, 0), (-1, -1), BAND),
         ("LINEBEFORE", (0, 0), (0, -1), 3, ACCENT),
         ("LEFTPADDING", (0, 0), (-1, -1), 11),
@@ -121,6 +129,13 @@ def _stats(items, width: float) -> RLTable:
     value = Styles.stat_value
     per_row = stats_per_row(tuple(stringWidth(s.value, value.fontName, value.fontSize)
                                   + sum(STAT_PAD) for s in items), width)
+    with group("Div"):
+        return _stat_rows(items, per_row, width)
+
+
+def _stat_rows(items, per_row: int, width: float) -> RLTable:
+    """The figures in rows of `per_row`: each value, label and detail a paragraph."""
+    value = Styles.stat_value
     rows, style = [], [("VALIGN", (0, 0), (-1, -1), "TOP"),
                        ("LEFTPADDING", (0, 0), (-1, -1), STAT_PAD[0]),
                        ("RIGHTPADDING", (0, 0), (-1, -1), STAT_PAD[1]),
@@ -131,9 +146,10 @@ def _stats(items, width: float) -> RLTable:
         chunk = items[start:start + per_row]
         cells = []
         for c, stat in enumerate(chunk):
-            cell = [P(esc(stat.value), value), P(esc(stat.label), Styles.stat_label)]
+            cell = [mark("P", P(esc(stat.value), value)),
+                    mark("P", P(esc(stat.label), Styles.stat_label))]
             if stat.detail:
-                cell.append(P(esc(stat.detail), Styles.stat_detail))
+                cell.append(mark("P", P(esc(stat.detail), Styles.stat_detail)))
             cells.append(cell)
             style.append(("LINEBEFORE", (c, r), (c, r), 2, ACCENT))
         rows.append(cells + [""] * (per_row - len(chunk)))
@@ -161,8 +177,10 @@ class _KeepTable(KeepTogether):
 
 
 def _table(table: Table, width: float, lead: list[Flowable]) -> Flowable:
-    caption = [P(esc(table.caption), Styles.caption)] if table.caption else []
-    return _KeepTable(lead + caption + [table_grid(table, width)])
+    with group("Table"):
+        caption = [mark("Caption", P(esc(table.caption), Styles.caption))] \
+            if table.caption else []
+        return _KeepTable(lead + caption + [table_grid(table, width)])
 
 
 def table_grid(table: Table, width: float) -> RLTable:
@@ -170,13 +188,16 @@ def table_grid(table: Table, width: float) -> RLTable:
     right = [i < len(table.align) and table.align[i] == "right"
              for i in range(len(table.header))]
     widths = column_widths(*_measure(table, right), width)
-    head = [P(esc(text), Styles.cell_head_right if r else Styles.cell_head)
-            for text, r in zip(table.header, right)]
+    with group("TR"):
+        head = [mark("TH", P(esc(text), Styles.cell_head_right if r else Styles.cell_head),
+                     scope="Column") for text, r in zip(table.header, right)]
     body = []
     for n, row in enumerate(table.rows):
         wrap = "<b>{}</b>" if n == table.highlight else "{}"
-        body.append([P(wrap.format(esc(text)), Styles.cell_right if r else Styles.cell)
-                     for text, r in zip(row, right)])
+        with group("TR"):
+            body.append([mark("TD", P(wrap.format(esc(text)),
+                                      Styles.cell_right if r else Styles.cell))
+                         for text, r in zip(row, right)])
     return _grid([head] + body, widths, _table_style(table), repeatRows=1, spaceAfter=12)
 
 
@@ -290,12 +311,13 @@ class WritingLines(Flowable):
 
 def _worksheet(sheet: Worksheet, lead: list[Flowable]) -> list[Flowable]:
     """Each prompt kept together with its lines; the title with the first prompt."""
-    lead = lead + ([P(esc(sheet.title), Styles.subheading)] if sheet.title else [])
+    title = P(esc(sheet.title), Styles.subheading)
+    lead = lead + ([tagged_heading(2, title)] if sheet.title else [])
     out: list[Flowable] = []
     for prompt in sheet.prompts:
-        parts: list[Flowable] = [P(esc(prompt.title), Styles.prompt)]
+        parts: list[Flowable] = [mark("P", P(esc(prompt.title), Styles.prompt))]
         if prompt.hint:
-            parts += paragraphs(esc(prompt.hint), Styles.hint)
+            parts += mark_pieces("P", paragraphs(esc(prompt.hint), Styles.hint))
         parts += [WritingLines(prompt.lines), Spacer(1, 14)]
         out.append(KeepTogether(lead + parts))
         lead = []

@@ -44,16 +44,21 @@ def shorten(text: str, width: float, font: str = REGULAR, size: float = SMALL) -
     return " ".join(words) + "\u2026"
 
 
-def numbered_canvas(sheet: Paper, text: str, meta: Meta):
+def numbered_canvas(sheet: Paper, text: str, meta: Meta, tags=None):
     """A reportlab canvas class that holds its pages and stamps footer() on each at the end,
-    when the page count is known (for platypus documents)."""
+    when the page count is known (for platypus documents); marked for `tags` (a
+    tagging.Tags), its footers pagination artifacts."""
     from reportlab.pdfgen.canvas import Canvas
 
-    class Numbered(Canvas):
+    from notedeck.render.pdfkit.pdffile import PDF_VERSION
+    from notedeck.render.pdfkit.tagging import MarkedCanvas, pagination
+
+    class Numbered(MarkedCanvas):
         def __init__(self, *args, **kwargs):
             from notedeck.render.provenance import stamp_pdf
 
-            super().__init__(*args, **kwargs)
+            super().__init__(*args, **{**kwargs, "pdfVersion": PDF_VERSION})
+            self.tags = tags
             self._held: list[dict] = []
             stamp_pdf(self, meta)
 
@@ -65,8 +70,9 @@ def numbered_canvas(sheet: Paper, text: str, meta: Meta):
             total = len(self._held)
             for number, state in enumerate(self._held, start=1):
                 self.__dict__.update(state)
-                footer(self, sheet, text, number, total, meta)
+                with pagination(self):
+                    footer(self, sheet, text, number, total, meta)
                 Canvas.showPage(self)
-            Canvas.save(self)
+            MarkedCanvas.save(self)
 
     return Numbered

@@ -1,4 +1,4 @@
-"""What every PDF notedeck draws on a bare canvas shares: metadata, language, reproducibility."""
+"""What every PDF notedeck draws on a bare canvas shares: metadata, language, tags, reproducibility."""
 
 from __future__ import annotations
 
@@ -8,17 +8,21 @@ from io import BytesIO
 from notedeck.deck import Meta
 from notedeck.render.pdfkit.styles import REGULAR, clean, register_fonts
 
+PDF_VERSION = (1, 7)         # PDF/UA-1 builds on ISO 32000-1 (PDF 1.7); /Tabs needs 1.5
+
 
 def new_canvas(size: tuple[float, float], meta: Meta, title: str = ""):
     """A reportlab canvas writing into memory: reproducible (invariant), with the note's
-    metadata; returns (canvas, buffer)."""
-    from reportlab.pdfgen.canvas import Canvas
+    metadata and a structure tree (canvas.tags, written when it is saved); returns
+    (canvas, buffer)."""
+    from notedeck.render.pdfkit.tagging import MarkedCanvas, Tags
 
     register_fonts()
     buffer = BytesIO()
-    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1,
-                    initialFontName=REGULAR,   # else every page names Helvetica, unembedded
-                    lang=meta.declared_lang or None)       # the catalogue's /Lang
+    canvas = MarkedCanvas(buffer, pagesize=size, invariant=1, pageCompression=1,
+                          initialFontName=REGULAR,   # else every page names Helvetica, unembedded
+                          pdfVersion=PDF_VERSION, lang=meta.lang)   # the catalogue's /Lang
+    canvas.tags = Tags(clean(title or meta.title), meta.lang)
     canvas.setTitle(clean(title or meta.title))
     canvas.setAuthor(clean(meta.author))
     canvas.setSubject(clean(meta.subject))

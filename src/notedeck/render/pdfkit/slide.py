@@ -23,6 +23,8 @@ from notedeck.render.pdfkit import fonts
 from notedeck.layout.backdrop import Decoration, placed
 from notedeck.layout.backgrounds import LayoutArt, TemplateArt
 from notedeck.render.pdfkit.paint import Painter
+from notedeck.render.pdfkit.slidetags import NO_TAGS
+from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
 from notedeck.layout.lines import Line, Piece, ascent, lay_out, line_height, wrap
 
 PT = 72.0
@@ -37,15 +39,31 @@ class SlideArtist:
         self.width, self.height = template.slide_w * PT, template.slide_h * PT
         self._images: dict[bytes, ImageReader] = {}
         self._painter = Painter(self.height)
+        self._tags = NO_TAGS
 
-    def draw(self, canvas, slide: PlannedSlide) -> None:
+    def draw(self, canvas, slide: PlannedSlide, tags=None) -> None:
+        """Draw `slide`; `tags` (slidetags.SlideTags) marks its content for a tagged PDF."""
+        self._tags = tags or NO_TAGS
         look = self.art.role(slide.role)
         self._background(canvas, look)
         for shape in slide.shapes:
             self._shape(canvas, slide.role, look, shape)
         for text in (slide.footer, slide.number):
             if text is not None:
-                self._text(canvas, slide.role, look, text)
+                with pagination(canvas):
+                    self._text(canvas, slide.role, look, text)
+
+    def place(self, canvas, slide: PlannedSlide, x: float, y: float, w: float, h: float,
+              tags=None) -> None:
+        """Draw `slide` scaled into the box (x, y, w, h), clipped to its edges as a form is."""
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(w / self.width, h / self.height)
+        edge = canvas.beginPath()
+        edge.rect(0, 0, self.width, self.height)
+        canvas.clipPath(edge, stroke=0, fill=0)
+        self.draw(canvas, slide, tags)
+        canvas.restoreState()
 
     # --- behind the text ---------------------------------------------------------------
     def _background(self, canvas, look: LayoutArt) -> None:
@@ -102,6 +120,8 @@ class SlideArtist:
                else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
         writer = _Writer(canvas)
         for line in lay_out(text, box, ink, theme.accent.rgb, text.slot in look.caps):
+            if line.para != writer.para:
+                writer.start(line.para, self._tags.paragraph(text, line.para))
             self._line(writer, line)
         writer.close()
 
@@ -111,6 +131,7 @@ class SlideArtist:
         y = self.height - line.baseline
         if line.bullet is not None:
             writer.piece(line.bullet, line.bullet_x, y)
+            writer.marks.advance()         # the bullet is the list item's label, then its body
         for piece in line.pieces:
             x = writer.piece(piece, x, y)
 
@@ -130,8 +151,9 @@ class SlideArtist:
             x = planned.box.x * PT
             for c, (value, width) in enumerate(zip(values, planned.col_widths)):
                 cell = Box(x / PT, top / PT, width, height)
-                self._cell(canvas, planned, cell, value, table.align[c] == "right",
-                           header or featured, (fill, ink, look.rule.rgb), face)
+                with content(canvas, self._tags.cell(planned, r, c)):
+                    self._cell(canvas, planned, cell, value, table.align[c] == "right",
+                               header or featured, (fill, ink, look.rule.rgb), face)
                 x += width * PT
             top += height * PT
 
@@ -160,10 +182,16 @@ class SlideArtist:
         writer.close()
 
     def _chart(self, canvas, role: str, picture: PPicture) -> None:
+        """A chart as a figure (its alt text, its box) in a tagged PDF."""
+        x, y, w, h = self._rect(picture.box)
+        with content_figure(canvas, self._tags.figure(picture), x, y, w, h):
+            self._vectors(canvas, role, picture, (x, y, w, h))
+
+    def _vectors(self, canvas, role: str, picture: PPicture, rect) -> None:
         """A chart's vectors in the template's colours for the role's slides (as the deck's
         native chart has them), on no paper of its own: the slide shows through."""
         art = self.charts[picture.chart]
-        x, y, w, h = self._rect(picture.box)
+        x, y, w, h = rect
         look = self.template.looks.get(role)
         recolour = chart_colours(look) if look is not None else ()
         try:
@@ -216,11 +244,19 @@ def _width(piece: Piece) -> float:
 
 
 class _Writer:
-    """One PDF text object for a frame's lines: far fewer operators than a drawString each."""
+    """One PDF text object for a frame's lines: far fewer operators than a drawString each;
+    its paragraphs marked as their elements in a tagged PDF."""
 
     def __init__(self, canvas):
         self.canvas, self.text = canvas, canvas.beginText()
         self.font, self.colour = None, None
+        self.marks = TextMarks(canvas, self.text)
+        self.para = -1
+
+    def start(self, para: int, elements) -> None:
+        """The lines that follow are paragraph `para`, marked as `elements`."""
+        self.para = para
+        self.marks.start(elements)
 
     def piece(self, piece: Piece, x: float, y: float) -> float:
         if piece.colour != self.colour:
@@ -236,4 +272,4 @@ class _Writer:
         return x
 
     def close(self) -> None:
-        self.canvas.drawText(self.text)
+        self.marks.draw()

@@ -157,6 +157,9 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
     for position, ph in shapes.items():
         if position not in used:
             ph._element.getparent().remove(ph._element)
+    title = mapped.slots.get("title")
+    if title is not None and title.position in used:
+        _first(slide, shapes[title.position])
     if planned.footer is not None:
         footer = _add_placeholder(slide, mapped.footer, "Footer")
         write_text(footer, planned.footer, lang, at=_pinned_box(mapped.layout, mapped.footer))
@@ -170,6 +173,14 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
     if planned.notes:
         _write_notes(copies.notes_slide(slide).notes_text_frame, planned.notes,
                      meta.declared_lang)
+
+
+def _first(slide, shape) -> None:
+    """`shape` (the title) first in the slide's shape tree: the reading order a screen reader
+    follows, and PowerPoint's Accessibility Checker wants, starts with the title."""
+    first = next(iter(slide.shapes._spTree.iter_shape_elms()), None)
+    if first is not None and first is not shape._element:
+        first.addprevious(shape._element)
 
 
 def _write_notes(frame, notes: tuple[str, ...], lang: str) -> None:

@@ -1,11 +1,13 @@
-"""Printed slides: the deck's planned slides, drawn once each and placed 1 to 6 to a page.
+"""Printed slides: the deck's planned slides, each drawn scaled, 1 to 6 to a page.
 
     plan(deck, layout, art, paper="a4", per_page=3) -> PrintPlan
     emit(plan, out) -> pages
 
-Each slide is drawn once as a PDF form and placed scaled, so a printed page
+Each slide is drawn scaled into its cell, clipped to its edges, so a printed page
 shows exactly the slide of slides.pdf; the 3-up layout rules lines beside each
-slide for notes. Every page has the running footer and "page N of M".
+slide for notes. Every page has the running footer and "page N of M". Tagged as
+slides.pdf is (render/pdfkit/slidetags.py): each slide a section with its title a
+heading; the deck's title above and the footer below are pagination artifacts.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def emit(planned: PrintPlan, out: Path) -> int:
     from notedeck.render.pdfkit.slide import SlideArtist
     from notedeck.render.pdfkit.pdffile import new_canvas
     from notedeck.render.pdfkit.footer import footer
+    from notedeck.render.pdfkit.slidetags import SlideTags, slide_headings
+    from notedeck.render.pdfkit.tagging import page, pagination
     from notedeck.theme import PALETTE
 
     layout, meta = planned.layout, planned.meta
@@ -62,39 +66,28 @@ def emit(planned: PrintPlan, out: Path) -> int:
     sheet = planned.paper
     canvas, buffer = new_canvas(sheet.size, meta)
     stamp_pdf(canvas, meta)
+    levels = slide_headings(layout.slides)
     total = pages(len(layout.slides), planned.per_page)
-    for page in range(total):
-        first = page * planned.per_page
-        _title(canvas, sheet, meta.title)
-        for cell, index in zip(planned.cells, range(first, len(layout.slides))):
-            name = _form(canvas, artist, layout.slides[index], index)
-            canvas.saveState()
-            canvas.translate(cell.x, cell.y)
-            canvas.scale(cell.w / artist.width, cell.h / artist.height)
-            canvas.doForm(name)
-            canvas.restoreState()
-            canvas.setStrokeColor(HexColor(PALETTE.rule))
-            canvas.setLineWidth(0.5)
-            canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
-            if cell.lines:
-                _ruled(canvas, cell.lines)
-        footer(canvas, sheet, meta.footer, page + 1, total, meta)
+    for number in range(total):
+        first = number * planned.per_page
+        with page(canvas):
+            with pagination(canvas, "Header"):
+                _title(canvas, sheet, meta.title)
+            for cell, index in zip(planned.cells, range(first, len(layout.slides))):
+                slide = layout.slides[index]
+                tags = SlideTags(canvas.tags, slide, levels[index])
+                artist.place(canvas, slide, cell.x, cell.y, cell.w, cell.h, tags)
+                canvas.setStrokeColor(HexColor(PALETTE.rule))
+                canvas.setLineWidth(0.5)
+                canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=0)
+                if cell.lines:
+                    _ruled(canvas, cell.lines)
+            with pagination(canvas):
+                footer(canvas, sheet, meta.footer, number + 1, total, meta)
         canvas.showPage()
     canvas.save()
     Path(out).write_bytes(buffer.getvalue())
     return total
-
-
-def _form(canvas, artist, slide, index: int) -> str:
-    """The slide drawn once as a form on this canvas; its name."""
-    name = f"slide{index + 1}"
-    made = canvas.__dict__.setdefault("_notedeck_forms", set())
-    if name not in made:
-        canvas.beginForm(name, 0, 0, artist.width, artist.height)
-        artist.draw(canvas, slide)
-        canvas.endForm()
-        made.add(name)
-    return name
 
 
 def _ruled(canvas, area) -> None:

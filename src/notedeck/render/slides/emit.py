@@ -6,7 +6,8 @@
 One page per slide at the template's slide size; the same boxes, fitted sizes,
 line breaks, tables and slide numbers as the deck, charts as vectors, the
 template's backgrounds and decorations; fonts embedded; an outline with one
-entry per section and the slide titles beneath it. No LibreOffice.
+entry per section and the slide titles beneath it; tagged (PDF/UA-1: each slide a
+section, its title a heading, render/pdfkit/slidetags.py). No LibreOffice.
 """
 
 from __future__ import annotations
@@ -77,16 +78,19 @@ def emit(planned: SlidesPlan, out: Path) -> int:
     from notedeck.render.provenance import stamp_pdf
     from notedeck.render.pdfkit.slide import SlideArtist
     from notedeck.render.pdfkit.pdffile import new_canvas
+    from notedeck.render.pdfkit.slidetags import SlideTags, slide_headings
+    from notedeck.render.pdfkit.tagging import page
 
     artist = SlideArtist(planned.template, planned.look, planned.charts)
     canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
     stamp_pdf(canvas, planned.meta)
-    for number, (slide, (level, title)) in enumerate(zip(planned.slides, planned.outline()),
-                                                     start=1):
+    entries = zip(planned.slides, planned.outline(), slide_headings(planned.slides))
+    for number, (slide, (level, title), heading) in enumerate(entries, start=1):
         key = f"slide{number}"
         canvas.bookmarkPage(key)
         canvas.addOutlineEntry(title or f"Slide {number}", key, level=level, closed=False)
-        artist.draw(canvas, slide)
+        with page(canvas):
+            artist.draw(canvas, slide, SlideTags(canvas.tags, slide, heading))
         canvas.showPage()
     canvas.showOutline()
     canvas.save()

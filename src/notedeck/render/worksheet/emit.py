@@ -76,17 +76,23 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
     from notedeck.render.pdfkit.document import document
     from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
     from notedeck.render.pdfkit.footer import numbered_canvas
+    from notedeck.render.pdfkit.tagging import Tags
+    from notedeck.render.pdfkit.tagstory import TITLE, heading, mark
 
     register_fonts()
     sheet, meta, section = planned.paper, planned.meta, planned.section
     buffer = BytesIO()
-    doc = document(buffer, meta, sheet, f"{meta.title}: {meta.labels.worksheet}")
-    story = [P(esc(f"{section.number}  {section.title}"), Styles.kicker),
-             P(esc(meta.title), Styles.title),
-             P(esc(section.headline), Styles.subtitle),
-             P(esc(fill_slots(meta.labels.name_line, line="_" * 40)), Styles.byline),
-             Spacer(1, 12)]
-    story += block_flowables(worksheet, Place(sheet.text_width, 0, {}))
-    doc.build(story, canvasmaker=numbered_canvas(sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.worksheet}",
-                                                 meta))
+    title = f"{meta.title}: {meta.labels.worksheet}"
+    doc = document(buffer, meta, sheet, title)
+    tags = Tags(clean(title), meta.lang, section_level=1)     # no heading per section
+    with tags.building():
+        story = [mark("P", P(esc(f"{section.number}  {section.title}"), Styles.kicker)),
+                 heading(TITLE, P(esc(meta.title), Styles.title)),
+                 mark("P", P(esc(section.headline), Styles.subtitle)),
+                 mark("P", P(esc(fill_slots(meta.labels.name_line, line="_" * 40)),
+                             Styles.byline)),
+                 Spacer(1, 12)]
+        story += block_flowables(worksheet, Place(sheet.text_width, 0, {}))
+    doc.build(story, canvasmaker=numbered_canvas(
+        sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.worksheet}", meta, tags))
     return buffer.getvalue(), doc.page
