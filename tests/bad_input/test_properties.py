@@ -226,7 +226,7 @@ def test_a_scenario_inside_the_limits_builds_files_that_carry_its_figures(raw):
         (folder / "scenarios.yaml").write_text(yaml.safe_dump(raw))
         result = build(folder, folder.parent / "out")
         source = gather(folder)
-        speedup = formatting.speedup(source.figures.bottleneck.end_to_end_speedup)
+        speedup = formatting.times(source.evaluation.value("bottleneck.featured.end_to_end_speedup"))
         handout = "".join(page.extract_text() for page in PdfReader(str(result.paths[1])).pages)
         assert speedup in deck_text(result.paths[0])
         assert speedup in handout.replace("\n", " ")

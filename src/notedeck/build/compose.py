@@ -45,10 +45,10 @@ def component_names(model) -> dict[str, tuple[str, ...]]:
             "stats": display.names("stats"), "items": display.names("items")}
 
 
-def _legacy(source: FilledNote):
-    """The old core's scenario and figures, for the charts and controls still built from
-    them; (None, None) for a note whose scenario is not of the old core's shape (it has
-    neither those charts nor those controls)."""
+def old_engine(source: FilledNote):
+    """The old core's scenario and figures, for the charts and live controls still built
+    from them until model.yaml declares charts: and controls:; (None, None) for a note whose
+    scenario is not of the old core's shape (it has neither those charts nor those controls)."""
     from notedeck.errors import NotedeckError
     from notedeck.figures import core
     from notedeck.readers import scenarios, yamlfile
@@ -71,7 +71,7 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     """
     from notedeck.figures import chartspecs, explorer
 
-    scenario, figures = _legacy(source)
+    scenario, figures = old_engine(source)
     specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)} \
         if scenario is not None else {}
     parts = _Parts(source, specs)

@@ -93,7 +93,7 @@ def between(stops: list[int]) -> list[int]:
 
 
 def test_dial_at_every_stop_and_between_for_every_workload(browser, page, figures_json):
-    figures, scenario = page.source.figures, page.source.scenario
+    figures, scenario = page.figures, page.scenario
     speeds = core.dial_speeds(figures.dial, (figures.baseline, figures.imagined))
     stops = [speeds.index(stop) for stop in figures.dial]
     for w, workload in enumerate(scenario.workloads):
@@ -120,7 +120,7 @@ def test_dial_at_every_stop_and_between_for_every_workload(browser, page, figure
 
 
 def expected_check(page, check) -> dict:
-    figures = page.source.figures
+    figures = page.figures
     c = core.check_figures(figures.bottleneck_workload.total_tokens, figures.baseline,
                            figures.imagined, check)
     return plain({"check_label": fmt.duration(check), "check_valuetext": fmt.duration(check),
@@ -132,7 +132,7 @@ def expected_check(page, check) -> dict:
 
 
 def test_check_slider_at_every_row_every_stop_and_between(browser, page, figures_json):
-    scenario = page.source.scenario
+    scenario = page.scenario
     checks = core.slider_checks(scenario.bottleneck.slider,
                                 (*scenario.bottleneck.checks, scenario.bottleneck.check))
     rows = [checks.index(c) for c in scenario.bottleneck.checks]
@@ -142,7 +142,7 @@ def test_check_slider_at_every_row_every_stop_and_between(browser, page, figures
         want = expected_check(page, checks[position])
         assert {k: plain(shown[k]) for k in want} == want, checks[position]
         assert shown["visible"]
-    figures = page.source.figures
+    figures = page.figures
     for k, position in enumerate(rows):          # each check-table row, as `notedeck figures` says
         shown = plain(set_control(browser, "check", position))
         row = plain({name: figures_json[f"checks[{k}].{name}"] for name in (
@@ -187,7 +187,7 @@ def tab_to(browser, control: str, limit: int = 80) -> int:
 
 
 def test_everything_works_from_the_keyboard_alone(browser, page):
-    figures, scenario = page.source.figures, page.source.scenario
+    figures, scenario = page.figures, page.scenario
     speeds = core.dial_speeds(figures.dial, (figures.baseline, figures.imagined))
     checks = core.slider_checks(scenario.bottleneck.slider,
                                 (*scenario.bottleneck.checks, scenario.bottleneck.check))
@@ -317,7 +317,7 @@ def test_print_shows_what_the_handout_shows(browser, note_page):
     finally:
         browser.send("Emulation.setEmulatedMedia", media="")
     assert hidden
-    names, numbers = note_page.source.names["bottleneck"], note_page.source.figures
+    names, numbers = note_page.source.names["bottleneck"]["featured"], note_page.figures
     slow, fast = (fmt.duration(numbers.bottleneck.total_baseline),      # compact, as in tables
                   fmt.duration(numbers.bottleneck.total_imagined))
     assert plain(statics) == plain([slow, fast, slow, fast,
@@ -328,7 +328,7 @@ def test_print_shows_what_the_handout_shows(browser, note_page):
                     PdfReader(io.BytesIO(base64.b64decode(pdf["data"]))).pages)
     for stop in note_page.source.names["speeds"]["dial"]:
         assert stop in text
-    for row, numbers in zip(note_page.source.names["checks"], note_page.source.figures.checks):
+    for row, numbers in zip(note_page.source.names["bottleneck"]["rows"], note_page.figures.checks):
         assert plain(fmt.duration(numbers.total_baseline)) in text
         assert row["end_to_end_speedup"] in text
     assert "Page Up" not in text

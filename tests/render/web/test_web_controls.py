@@ -82,7 +82,7 @@ def test_a_new_kind_is_one_entry_and_the_script_follows_it(browser, built, monke
     path.write_text(html, encoding="utf-8")
     browser.viewport(1280, 900)
     browser.open(path.as_uri())
-    figures = built.source.figures
+    figures = built.figures
     readout = built.deck.live.panels[0].shows[0]
     sentences = built.deck.live.panels[0].announce
     dial = built.deck.live.start["dial"]

@@ -31,7 +31,7 @@ def built(request, tmp_path_factory):
 
 
 def grid(built):
-    figures, scenario = built.source.figures, built.source.scenario
+    figures, scenario = built.figures, built.scenario
     speeds = core.dial_speeds(figures.dial, (figures.baseline, figures.imagined))
     checks = core.slider_checks(scenario.bottleneck.slider,
                                 (*scenario.bottleneck.checks, scenario.bottleneck.check))

@@ -11,7 +11,7 @@ from lxml import html as lxml_html
 
 from support import gather, options
 
-from notedeck.build.compose import compose
+from notedeck.build.compose import compose, old_engine
 from notedeck.deck import Deck
 from notedeck.render import registry
 
@@ -27,6 +27,16 @@ class Built:
     deck: Deck
     html: str
     path: Path | None = None
+
+    @property
+    def scenario(self):
+        """The old engine's scenario, from which the live controls are still made."""
+        return old_engine(self.source)[0]
+
+    @property
+    def figures(self):
+        """The old engine's figures, from which the live controls are still made."""
+        return old_engine(self.source)[1]
 
     @property
     def data(self) -> dict:
