@@ -2,6 +2,7 @@
 
     python benchmarks/pdf_writing.py [NOTE_DIR] [--audience NAME] [--repeat 7] [--rounds 4]
                                      [--against REF] [--callgrind] [--only handout,slides]
+    python benchmarks/pdf_writing.py --on-off [--repeat 21]
 
 In one child process per version, the note is read, composed, its charts drawn and
 every output planned first, untimed; then each PDF output's emit runs REPEAT times into
@@ -18,6 +19,13 @@ printed is the instructions of one emit (of REPEAT): a count the machine's load 
 change, where CPU seconds on a shared machine move by a fifth from run to run. The child
 calls getloadavg() before and after each output's timed emits, and callgrind dumps its
 counts there. Counts are the same from run to run: --repeat 1 is enough.
+
+With --on-off, one process emits each output REPEAT times with tagging on and as many
+with it off, interleaved (on, off, off, on, ...), and prints the medians and their
+ratio: the nearest the code allows to tagging's own cost. Off is this benchmark's doing,
+not a switch of notedeck's: no tree is built while the story is (Tags.building does
+nothing), the canvas has no Tags, and a slide gets no SlideTags; the printed slides and
+the guide's thumbnails still draw each slide in place, as tagging needs, not as a form.
 """
 
 from __future__ import annotations
@@ -66,6 +74,51 @@ def measure(note: Path | None, audience: str | None, repeat: int, marks: bool = 
                 os.getloadavg()
             medians[renderer.name] = statistics.median(times)
     return medians
+
+
+def on_off(note: Path | None, audience: str | None, repeat: int) -> None:
+    """Each output's emits with tagging on and off, interleaved, in this process."""
+    import contextlib
+
+    import notedeck
+    from notedeck.build.charts import Charts
+    from notedeck.build.stages import plan_all, prepare
+    from notedeck.options import Options
+    from notedeck.render.pdfkit import slidetags, tagging
+
+    tagged = (tagging.Tags.building, tagging.MarkedCanvas.__dict__["tags"],
+              slidetags.SlideTags)
+    untagged = (lambda self: contextlib.nullcontext(self),
+                property(lambda self: None, lambda self, value: None),
+                lambda tags, *args, **kwargs: slidetags.NO_TAGS)
+
+    def tagging_on(on: bool) -> None:
+        building, tags, slide_tags = tagged if on else untagged
+        tagging.Tags.building, tagging.MarkedCanvas.tags = building, tags
+        slidetags.SlideTags = slide_tags
+
+    note = note or Path(notedeck.__file__).parent / "bundled"
+    print(f"{'output':<10} {'on s':>8} {'off s':>8} {'ratio':>7}   "
+          f"(median CPU s of {repeat} emits each, interleaved)")
+    with tempfile.TemporaryDirectory() as folder:
+        options = Options(note, Path(folder), audience, outputs=OUTPUTS, cache=False)
+        prepared = prepare(options)
+        art = dict(Charts(cache=False).art(prepared.deck.charts, prepared.plan.forms))
+        try:
+            for renderer, plan in plan_all(prepared, art, options).plans:
+                renderer.emit(plan, Path(folder) / renderer.filename)   # fonts, imports
+                times: dict[bool, list[float]] = {True: [], False: []}
+                for n in range(repeat):
+                    for on in ((True, False) if n % 2 else (False, True)):
+                        tagging_on(on)
+                        started = time.process_time()
+                        renderer.emit(plan, Path(folder) / renderer.filename)
+                        times[on].append(time.process_time() - started)
+                mine, theirs = statistics.median(times[True]), statistics.median(times[False])
+                print(f"{renderer.name:<10} {mine:>8.4f} {theirs:>8.4f} {mine / theirs:>7.3f}",
+                      flush=True)
+        finally:
+            tagging_on(True)
 
 
 def source_of(ref: str, into: Path) -> Path:
@@ -126,10 +179,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--against")
     parser.add_argument("--callgrind", action="store_true")
+    parser.add_argument("--on-off", action="store_true")
     parser.add_argument("--only", type=lambda names: tuple(names.split(",")), default=OUTPUTS)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--marks", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.on_off:
+        on_off(args.note, args.audience, args.repeat)
+        return
     if args.child or not args.against:
         print(json.dumps({k: round(v, 4) for k, v in
                           measure(args.note, args.audience, args.repeat, args.marks,
