@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from bad_input import catalogue, hostile  # noqa: E402
+from bad_input import cases, hostile  # noqa: E402
 from bad_input.test_scale import long_text  # noqa: E402
 
 BUNDLED = ROOT / "src" / "notedeck" / "bundled"
@@ -78,7 +78,7 @@ def _audience(name: bytes):
 
 
 def _case(case_id: str):
-    return next(case for case in catalogue.CASES if case.id == case_id)
+    return next(case for case in cases.CASES if case.id == case_id)
 
 
 def cases() -> list[tuple[str, object, list[str]]]:

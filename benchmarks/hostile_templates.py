@@ -5,7 +5,7 @@
     python benchmarks/hostile_templates.py --markdown out.md
 
 Each case is the bundled note with one hostile template.pptx, made by
-tests/bad_input/hostile.py from the bundled default template (the catalogue's
+tests/bad_input/hostile.py from the bundled default template (the bad-input cases'
 template cases, then the templates a build accepts after leaving things out).
 Every command runs in a new process under `/usr/bin/time -v`, with a 60 s
 timeout (a hang shows as "timeout"); the chart cache and a private bytecode
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from bad_input import hostile  # noqa: E402
-from bad_input.catalogue import SCALE, TEMPLATES  # noqa: E402
+from bad_input.cases import SCALE, TEMPLATES  # noqa: E402
 
 BUNDLED = ROOT / "src" / "notedeck" / "bundled"
 NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "

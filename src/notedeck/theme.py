@@ -26,7 +26,7 @@ class Palette:
 
     ink: str = "#1F2328"        # body text
     muted: str = "#57606A"      # captions, footers
-    paper: str = "#FFFFFF"
+    background: str = "#FFFFFF"
     rule: str = "#D0D7DE"       # hairlines, table borders
     accent: str = "#0072B2"     # blue: headings, featured figures, "writing"
     accent2: str = "#E69F00"    # orange: "checking", the slow step

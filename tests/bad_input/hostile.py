@@ -1,6 +1,6 @@
 """Hostile templates, made from the bundled default.pptx with zipfile: bombs, macros, beacons, odd sizes.
 
-Shared by the catalogue, the template tests and benchmarks/hostile_templates.py; each
+Shared by the bad-input cases, the template tests and benchmarks/hostile_templates.py; each
 builder returns the bytes of a template file (nothing here imports notedeck).
 """
 
@@ -322,7 +322,7 @@ def many_shapes(count: int, parts: tuple[str, ...] = (LAYOUT3,), placeholders: b
 LAYOUTS = tuple(f"ppt/slideLayouts/slideLayout{n}.xml" for n in range(1, 8))
 
 
-# --- edits of a note, for the catalogue ----------------------------------------------------
+# --- edits of a note, for the cases -------------------------------------------------------
 
 T = "template.pptx"
 

@@ -1,4 +1,4 @@
-"""A cache is input too: every catalogued poisoning is a miss, and the outputs are still right."""
+"""A cache is input too: every listed poisoning is a miss, and the outputs are still right."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from notedeck.infra.records import Record
 from notedeck.build.stages import prepare
 from support import build, options
 
-from .catalogue import CACHE, Poison
+from .cases import CACHE, Poison
 from .helpers import BUNDLED
 
 
@@ -59,7 +59,7 @@ def no_hang():
     signal.signal(signal.SIGALRM, previous)
 
 
-def test_the_cache_catalogue_has_every_kind_of_poison():
+def test_the_cache_cases_hold_every_kind_of_poison():
     assert len(CACHE) >= 20 and len({case.id for case in CACHE}) == len(CACHE)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from . import hostile
-from .catalogue import SCALE
+from .cases import SCALE
 from .helpers import BUNDLED, assert_clean, bounded
 
 

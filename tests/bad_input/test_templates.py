@@ -13,7 +13,7 @@ from support import build, check_note
 
 from . import hostile
 from .helpers import reopen, snapshot
-from .catalogue import TEMPLATES, T
+from .cases import TEMPLATES, T
 from .hostile import ACCEPTED, folder_with_secret
 
 NEVER = re.compile(r"vbaProject|activeX|embeddings/|customXml|oleObject|docProps/custom|thumbnail",

@@ -45,7 +45,7 @@ class Look:
     typeface: str                # for text boxes: "+mn-lt", or the template's own font
     series: tuple[Ink, ...]      # chart series: accent1-6
     text: Ink                    # chart text, axes and labels: tx1 where it reads
-    paper: Ink                   # bg1
+    background: Ink              # bg1: what chart text and marker rims stand on
     grid: Ink                    # chart gridlines: the chart text, much fainter
     chart_behind: tuple[str | None, ...] = ()   # colours behind the chart's area
 
@@ -71,7 +71,7 @@ def look(mapped: Mapped, theme: Theme) -> Look:
         header=header, on_header=readable(header, (theme.ink("bg1"), theme.ink("tx1"))),
         rule=theme.ink("tx1", 25000, 75000), behind=behind,
         typeface=typeface, series=tuple(theme.ink(a) for a in ACCENTS),
-        text=text, paper=theme.ink("bg1"), grid=_faint(text, theme, chart_behind),
+        text=text, background=theme.ink("bg1"), grid=_faint(text, theme, chart_behind),
         chart_behind=chart_behind)
 
 

@@ -327,6 +327,6 @@ def test_segments_cross_and_boxes_attach():
 def test_readable_darkens_light_colours_only():
     assert chart_figure.readable(theme.PALETTE.accent) == theme.PALETTE.accent.lower()
     yellow = chart_figure.readable("#F0E442")
-    assert chart_figure.contrast(yellow, theme.PALETTE.paper) >= chart_figure.MIN_TEXT_CONTRAST
-    assert chart_figure.text_on(theme.PALETTE.accent) == theme.PALETTE.paper
+    assert chart_figure.contrast(yellow, theme.PALETTE.background) >= chart_figure.MIN_TEXT_CONTRAST
+    assert chart_figure.text_on(theme.PALETTE.accent) == theme.PALETTE.background
     assert chart_figure.text_on(theme.PALETTE.accent2) == theme.PALETTE.ink

@@ -107,7 +107,7 @@ def _stacked(ax, bar, row: _Row, bar_top: float, thickness: float, width: float,
     for index, (seg, fits, span) in enumerate(zip(bar.segments, row.inside, spans)):
         colour = segment_colour(index)
         ax.add_patch(Rectangle((left, bar_top), span, thickness, facecolor=colour,
-                               edgecolor=P.paper, linewidth=1.5))
+                               edgecolor=P.background, linewidth=1.5))
         if fits:
             ax.text(left + span / 2, bar_top + thickness / 2, segment_text(seg), ha="center",
                     va="center", fontsize=row.size, fontweight="bold", color=text_on(colour))
@@ -126,7 +126,7 @@ def _side_by_side(ax, bar, row: _Row, bar_top: float, thickness: float,
     each = thickness / max(len(bar.segments), 1)
     for index, (seg, fits, span) in enumerate(zip(bar.segments, row.inside, spans)):
         colour, y = segment_colour(index), bar_top + index * each
-        ax.add_patch(Rectangle((0, y), span, each, facecolor=colour, edgecolor=P.paper,
+        ax.add_patch(Rectangle((0, y), span, each, facecolor=colour, edgecolor=P.background,
                                linewidth=1.5))
         at, ha, ink = ((span / 2, "center", text_on(colour)) if fits
                        else (span + PAD_IN / 2, "left", P.ink))

@@ -31,7 +31,7 @@ def paint_columns(fig, spec: BarChart) -> None:
         for j, (segment, length) in enumerate(zip(bar.segments, lengths)):
             x = i if spec.stacked else i - SLOT / 2 + (j + 0.5) * each
             colour = segment_colour(j)
-            ax.bar(x, length, each, bottom=base, color=colour, edgecolor=P.paper, linewidth=1.5)
+            ax.bar(x, length, each, bottom=base, color=colour, edgecolor=P.background, linewidth=1.5)
             _value(ax, segment.value_label, x, base, length, each, colour)
             base += length if spec.stacked else 0
         if spec.stacked and bar.total_label:

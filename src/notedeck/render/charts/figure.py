@@ -23,7 +23,7 @@ LINE_STYLES = ("-", (0, (6, 2)), (0, (2, 2)))        # used once colours run out
 SYMLOG_LINTHRESH = 1.0       # a symlog axis is linear below this (or its first positive tick)
 END_LABEL_SHARE = 0.3        # lines' end labels take at most this share of the width
 OWNER_MARGIN = 1.5           # a label this much nearer its own point than another's
-MIN_TEXT_CONTRAST = 3.0      # WCAG ratio for large text against the paper
+MIN_TEXT_CONTRAST = 3.0      # WCAG ratio for large text against the background
 SVG_HASH_SALT = "notedeck"   # fixed ids in the SVG: same spec, same bytes
 PNG_COMPRESSION = 1          # zlib level: 1 encodes in half the time of 6; files 5-12% larger
 BAR_THICKNESS_IN = (0.3, 1.1)    # a bar's least and greatest thickness
@@ -48,20 +48,20 @@ def _luminance(colour: str) -> float:
 
 
 def readable(colour: str) -> str:
-    """The colour, darkened just enough to read as text on the paper."""
+    """The colour, darkened just enough to read as text on the background."""
     from matplotlib.colors import to_hex, to_rgb
 
     rgb = to_rgb(colour)
     for step in range(11):
         shade = to_hex([c * (1 - step / 10) for c in rgb])
-        if contrast(shade, P.paper) >= MIN_TEXT_CONTRAST:
+        if contrast(shade, P.background) >= MIN_TEXT_CONTRAST:
             return shade
     return P.ink
 
 
 def text_on(fill: str) -> str:
-    """Ink or paper, whichever reads better on `fill`."""
-    return max((P.ink, P.paper), key=lambda c: contrast(c, fill))
+    """Ink or background, whichever reads better on `fill`."""
+    return max((P.ink, P.background), key=lambda c: contrast(c, fill))
 
 
 def segment_colour(index: int) -> str:
@@ -101,7 +101,7 @@ def rc() -> dict:
         "xtick.major.size": 6, "ytick.major.size": 6,
         "xtick.major.width": 1.2, "ytick.major.width": 1.2,
         "grid.color": P.rule, "grid.linewidth": 0.8,
-        "figure.facecolor": P.paper, "savefig.facecolor": P.paper,
+        "figure.facecolor": P.background, "savefig.facecolor": P.background,
         "figure.titlesize": T.chart_title, "figure.titleweight": "bold",
         "figure.constrained_layout.w_pad": 6 / 72, "figure.constrained_layout.h_pad": 6 / 72,
         "svg.fonttype": "path", "svg.hashsalt": SVG_HASH_SALT,
@@ -122,7 +122,7 @@ def figure(width: float, height: float, title: str):
 
 
 def png(fig) -> bytes:
-    """The figure's pixels as savefig draws them, kept as RGB (the paper is opaque) and
+    """The figure's pixels as savefig draws them, kept as RGB (the background is opaque) and
     compressed lightly: a third less encoding time than savefig's RGBA, the same pixels."""
     from PIL import Image
 

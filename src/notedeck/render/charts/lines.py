@@ -63,7 +63,7 @@ def _grid(ax, spec: LineChart) -> None:
 def _draw_line(ax, index: int, line) -> None:
     style = series_style(index)
     if line.marked:
-        ax.plot(line.x, line.y, linewidth=LINE_WIDTH, markeredgecolor=P.paper,
+        ax.plot(line.x, line.y, linewidth=LINE_WIDTH, markeredgecolor=P.background,
                 markersize=MARKER_SIZE * (1.4 if style["marker"] == "*" else 1),
                 markeredgewidth=1.2, clip_on=False, **style)
     else:                                  # read by its stroke alone: a heavier one
@@ -83,7 +83,7 @@ def _draw_point(ax, index: int, point: Point) -> None:
     size = FEATURED_MARKER_SIZE if point.featured else MARKER_SIZE + 2
     colour = series_style(index + point.featured)["color"]
     ax.plot([point.x], [point.y], "o", markersize=size, clip_on=False, zorder=3, color=colour,
-            markeredgecolor=P.ink if point.featured else P.paper, markeredgewidth=1.5)
+            markeredgecolor=P.ink if point.featured else P.background, markeredgewidth=1.5)
 
 
 def _limits(fig, ax, spec: LineChart) -> None:

@@ -45,7 +45,7 @@ def shorten(text: str, width: float, font: str = REGULAR, size: float = SMALL) -
 
 
 def numbered_canvas(sheet: Paper, text: str, meta: Meta, tags=None):
-    """A reportlab canvas class that holds its pages and stamps footer() on each at the end,
+    """A reportlab canvas class that holds its pages and draws footer() on each at the end,
     when the page count is known (for platypus documents); marked for `tags` (a
     tagging.Tags), its footers pagination artifacts."""
     from reportlab.pdfgen.canvas import Canvas

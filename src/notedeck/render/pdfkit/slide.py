@@ -189,13 +189,13 @@ class SlideArtist:
 
     def _vectors(self, canvas, role: str, picture: PPicture, rect) -> None:
         """A chart's vectors in the template's colours for the role's slides (as the deck's
-        native chart has them), on no paper of its own: the slide shows through."""
+        native chart has them), on no background of its own: the slide shows through."""
         art = self.charts[picture.chart]
         x, y, w, h = rect
         look = self.template.looks.get(role)
         recolour = chart_colours(look) if look is not None else ()
         try:
-            ops, (vw, vh) = to_pdf_ops(art.svg, recolour, PALETTE.paper if recolour else "")
+            ops, (vw, vh) = to_pdf_ops(art.svg, recolour, PALETTE.background if recolour else "")
         except (Unsupported, ValueError, KeyError, IndexError, SyntaxError):
             self._image(canvas, art.png, picture.box)
             return
@@ -215,9 +215,9 @@ class SlideArtist:
 
 def chart_colours(look) -> tuple[tuple[str, str], ...]:
     """The drawn charts' palette, role by role, to a template's look: text, axes, grid, the
-    paper's other uses, and the series in the theme's accents."""
+    background's other uses, and the series in the theme's accents."""
     pairs = [(PALETTE.ink, look.text.rgb), (PALETTE.muted, look.muted.rgb),
-             (PALETTE.rule, look.grid.rgb), (PALETTE.paper, look.paper.rgb)]
+             (PALETTE.rule, look.grid.rgb), (PALETTE.background, look.background.rgb)]
     pairs += [(colour, look.series[i % len(look.series)].rgb)
               for i, colour in enumerate(PALETTE.series)]
     seen, out = set(), []

@@ -76,12 +76,12 @@ def vector_chart(svg: bytes, width: float, height: float) -> VectorChart | None:
 
 
 @lru_cache(maxsize=32)          # variants built in one process often share a chart
-def to_pdf_ops(svg: bytes, recolour: tuple[tuple[str, str], ...] = (), paper: str = ""
+def to_pdf_ops(svg: bytes, recolour: tuple[tuple[str, str], ...] = (), background: str = ""
                ) -> tuple[str, tuple[float, float]]:
     """PDF content-stream operators drawing `svg` in its viewBox units (y up), and the viewBox size.
 
     `recolour` maps colours ("#rrggbb", lower case) to others, so a chart drawn in the
-    palette's roles shows in a template's; with `paper`, the patches matplotlib fills with it
+    palette's roles shows in a template's; with `background`, the patches matplotlib fills with it
     (the figure's and the axes' backgrounds, a legend's frame) are left unfilled, so the
     slide shows through."""
     root = ElementTree.fromstring(svg)
@@ -90,7 +90,7 @@ def to_pdf_ops(svg: bytes, recolour: tuple[tuple[str, str], ...] = (), paper: st
     x0, y0, w, h = (float(v) for v in root.get("viewBox", "").replace(",", " ").split())
     if x0 or y0 or w <= 0 or h <= 0:
         raise Unsupported("viewBox must start at 0 0")
-    reader = _Reader(root, dict(recolour), paper.lower())
+    reader = _Reader(root, dict(recolour), background.lower())
     out = ["q", f"1 0 0 -1 0 {_num(h, 8)} cm", f"{_ROOT_STYLE['stroke-miterlimit']} M"]
     for child in root:
         reader.element(child, reader.root_style, out)
@@ -99,8 +99,8 @@ def to_pdf_ops(svg: bytes, recolour: tuple[tuple[str, str], ...] = (), paper: st
 
 
 class _Reader:
-    def __init__(self, root, recolour: dict[str, str] | None = None, paper: str = ""):
-        self.recolour, self.paper = recolour or {}, paper
+    def __init__(self, root, recolour: dict[str, str] | None = None, background: str = ""):
+        self.recolour, self.background = recolour or {}, background
         self.ids = {e.get("id"): e for e in root.iter() if e.get("id")}
         self.root_style = dict(_ROOT_STYLE)
         for style in root.iter(f"{SVG}style"):
@@ -127,7 +127,7 @@ class _Reader:
                 for child in node:
                     self.element(child, style, out, patch)
             else:
-                if patch and self.paper and style["fill"].strip().lower() == self.paper:
+                if patch and self.background and style["fill"].strip().lower() == self.background:
                     style["fill"] = "none"
                 self._paint(self._shape(node), style, out)
         out.append("Q")

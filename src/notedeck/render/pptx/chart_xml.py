@@ -87,7 +87,7 @@ def _xy_series(drawn, series: Series, planned: PChart) -> None:
     if series.marker != "none" and series.colour is not None:
         drawn.marker.size = series.marker_size
         _fill(drawn.marker.format.fill, series.colour)
-        _line(drawn.marker.format.line, planned.look.paper, 1.0)
+        _line(drawn.marker.format.line, planned.look.background, 1.0)
     for index in series.featured:
         point = drawn.points[index].marker
         point.style, point.size = XL_MARKER_STYLE.CIRCLE, series.marker_size + 5
@@ -149,7 +149,7 @@ def _bars(slide, planned: PChart):
     plot.gap_width, plot.overlap = 45, 100 if "STACKED" in planned.kind else 0
     for series, drawn in zip(planned.series, plot.series):
         _fill(drawn.format.fill, series.colour)
-        _line(drawn.format.line, planned.look.paper, 1.0)
+        _line(drawn.format.line, planned.look.background, 1.0)
         for label in series.labels:
             _label(drawn.points[label.index].data_label, label, planned, Pt(planned.sizes[1]),
                    bold=True, ink=series.label_colour)
@@ -288,10 +288,10 @@ def _fixed_workbook(chart, fixed_time) -> None:
     part = chart.part.chart_workbook.xlsx_part
     if part is None:
         return
-    stamp = fixed_time()
-    moment = stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
-    date_time = (max(stamp.year, 1980), stamp.month, stamp.day, stamp.hour, stamp.minute,
-                 stamp.second)
+    when = fixed_time()
+    moment = when.strftime("%Y-%m-%dT%H:%M:%SZ")
+    date_time = (max(when.year, 1980), when.month, when.day, when.hour, when.minute,
+                 when.second)
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(part.blob)) as zin, \
             zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:

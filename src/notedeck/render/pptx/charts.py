@@ -332,4 +332,4 @@ def _on(fill: Ink, look) -> Ink:
     """Text on a bar: the theme's background or text colour, whichever reads on it."""
     from notedeck.layout.colours import readable
 
-    return readable(fill, (look.paper, look.text))
+    return readable(fill, (look.background, look.text))

@@ -268,9 +268,9 @@ CUSTOM_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationship
 def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
     """Rewrite a saved package with fixed entry timestamps and a neutral app.xml; `custom`
     (the build id and figures, render/provenance.py) becomes docProps/custom.xml."""
-    stamp = _fixed_time()
-    date_time = (max(stamp.year, 1980), stamp.month, stamp.day,
-                 stamp.hour, stamp.minute, stamp.second)
+    when = _fixed_time()
+    date_time = (max(when.year, 1980), when.month, when.day,
+                 when.hour, when.minute, when.second)
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
         def write(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=date_time)

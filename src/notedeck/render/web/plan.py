@@ -100,7 +100,7 @@ def _data_json(data: dict) -> str:
 
 def _root() -> str:
     p = PALETTE
-    colours = {"ink": p.ink, "muted": p.muted, "paper": p.paper, "rule": p.rule,
+    colours = {"ink": p.ink, "muted": p.muted, "background": p.background, "rule": p.rule,
                "accent": p.accent, "accent2": p.accent2, "band": p.band}
     return ":root{" + ";".join(f"--{k}:{v}" for k, v in colours.items()) + "}\n"
 

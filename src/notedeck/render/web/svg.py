@@ -297,7 +297,7 @@ def series_css() -> str:
     names, and the ink that reads on it (ink-N): the page's policy allows no inline style."""
     rules = []
     for index, colour in enumerate(PALETTE.series):
-        ink = max((PALETTE.ink, PALETTE.paper), key=lambda c: contrast(c, colour))
+        ink = max((PALETTE.ink, PALETTE.background), key=lambda c: contrast(c, colour))
         if index > 1:
             rules.append(f".seg-{index}{{fill:{colour};background:{colour}}}")
         rules.append(f".chart .ink-{index}{{fill:{ink};font-weight:700}}")

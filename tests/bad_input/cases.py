@@ -1,4 +1,4 @@
-"""The catalogue of careless and hostile inputs: each a small edit to the bundled note, and its message."""
+"""The cases of careless and hostile input: each a small edit to the bundled note, and its message."""
 
 from __future__ import annotations
 
@@ -987,7 +987,7 @@ CACHE = [
 # --- the second red team's findings (issue 21), and where each is held ---------------------
 # A finding that build refuses is a Case above; one of another command (verify, serve,
 # template, init) or one that must build (a long paragraph, an emoji) is held by the test
-# named here, with its variants. test_catalogue checks that each named case and test exists.
+# named here, with its variants. test_cases checks that each named case and test exists.
 
 FINDINGS = {
     1: ("audience-file-hidden-as-parent", "audience-named-parent-on-the-command-line",

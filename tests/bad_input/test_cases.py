@@ -1,4 +1,4 @@
-"""Every catalogued bad input ends in its message, and yesterday's outputs stay byte-for-byte."""
+"""Every bad-input case ends in its message, and yesterday's outputs stay byte-for-byte."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 from support import build
 from notedeck.errors import NotedeckError
 
-from .catalogue import CASES
+from .cases import CASES
 from .helpers import snapshot
 
 
-def test_the_catalogue_has_at_least_forty_cases():
+def test_there_are_at_least_forty_cases():
     assert len(CASES) >= 40
     assert len({case.id for case in CASES}) == len(CASES)
 
@@ -37,7 +37,7 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
 
 def test_every_finding_of_the_second_red_team_is_held_by_a_case_or_a_test():
     import importlib
-    from .catalogue import FINDINGS
+    from .cases import FINDINGS
 
     assert sorted(FINDINGS) == list(range(1, 15))
     ids = {case.id for case in CASES}
