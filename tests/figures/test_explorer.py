@@ -9,7 +9,7 @@ from math import prod
 import pytest
 
 from notedeck.deck import Choice, Live, Readout, Slider, Varying
-from notedeck.build.compose import _legacy
+from notedeck.build.compose import old_engine
 from notedeck.figures import explorer
 from notedeck.figures import formatting as fmt
 from support import gather
@@ -31,7 +31,7 @@ def note():
 
 @pytest.fixture(scope="module")
 def built(note):
-    return explorer.build(*_legacy(note), note.fmt)
+    return explorer.build(*old_engine(note), note.fmt)
 
 
 def controls(live: Live) -> dict:
@@ -51,7 +51,7 @@ def test_it_opens_where_the_deck_is(note, built):
     assert shown(check.texts[check.start]) == "60 seconds"
     assert [shown(s.label) for s in check.stops if s.position == check.start] == ["1 min"]
     (stats,) = built.blocks
-    assert stats.at(built.start) == explorer.bottleneck_stats(_legacy(note)[1], note.fmt)
+    assert stats.at(built.start) == explorer.bottleneck_stats(old_engine(note)[1], note.fmt)
     assert shown(dial.texts[dial.start]) == "1,000,000 tokens/sec"
     assert [s.label for s in dial.stops if s.position == dial.start] == ["1M"]
     readout = built.panels[0].shows[0]
