@@ -36,7 +36,7 @@ def long_note(dest: Path) -> Path:
                                          encoding="utf-8")
     for path in sorted((dest / "sections").glob("*.md")):
         text = path.read_text(encoding="utf-8")
-        if "```experiments" not in text.split("# Handout", 1)[1]:
-            text = text.rstrip("\n") + "\n\n```experiments\n```\n"
+        if "```items" not in text.split("# Handout", 1)[1]:
+            text = text.rstrip("\n") + "\n\n```items\nexperiments\n```\n"
         path.write_text(text, encoding="utf-8")
     return dest

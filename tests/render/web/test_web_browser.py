@@ -105,7 +105,7 @@ def test_dial_at_every_stop_and_between_for_every_workload(browser, page, figure
             time_ = plain(fmt.duration(mine.seconds_at_stops[position]))
             rate = plain(fmt.rate(speeds[position]))
             assert shown["speed"] == shown["speed_valuetext"] == rate
-            assert shown["figures"] == [figures_json[f"w.{workload.id}.total_tokens"], time_]
+            assert shown["figures"] == [figures_json[f"workloads['{workload.id}'].total_tokens"], time_]
             assert shown["details"][1] == f"at {rate}"
             said = plain(fmt.duration_in_prose(mine.seconds_at_stops[position]))   # prose
             assert shown["sentence"] == (
@@ -145,7 +145,7 @@ def test_check_slider_at_every_row_every_stop_and_between(browser, page, figures
     figures = page.figures
     for k, position in enumerate(rows):          # each check-table row, as `notedeck figures` says
         shown = plain(set_control(browser, "check", position))
-        row = plain({name: figures_json[f"checks[{k}].{name}"] for name in (
+        row = plain({name: figures_json[f"bottleneck.rows[{k}].{name}"] for name in (
             "total_baseline", "total_imagined", "end_to_end_speedup", "writing_share_baseline",
             "checking_share_baseline", "writing_share_imagined", "checking_share_imagined")})
         # the names are prose ("2 hours, 14 minutes..."): the stats and bars are compact
