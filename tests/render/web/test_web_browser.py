@@ -108,14 +108,18 @@ def test_dial_at_every_stop_and_between_for_every_workload(browser, page, figure
             assert shown["figures"] == [figures_json[f"workloads['{workload.id}'].total_tokens"], time_]
             assert shown["details"][1] == f"at {rate}"
             said = plain(fmt.duration_in_prose(mine.seconds_at_stops[position]))   # prose
+            named = f"workloads['{workload.id}']"
+            count = figures_json[f"{named}.count"]
+            noun = figures_json[f"{named}.singular"] if workload.count == 1 else \
+                figures_json[f"{named}.label"]
             assert shown["sentence"] == (
-                f"At {rate}, {plain(figures_json[f'w.{workload.id}.counted'])} "
-                f"({figures_json[f'w.{workload.id}.total_tokens']} output "
+                f"At {rate}, {plain(count + ' ' + noun)} "
+                f"({figures_json[f'{named}.total_tokens']} output "
                 f"tokens) would take about {said} to write.")
             if speeds[position] == figures.baseline:
-                assert said == plain(figures_json[f"w.{workload.id}.time_baseline"])
+                assert said == plain(figures_json[f"{named}.seconds_baseline"])
             if speeds[position] == figures.imagined:
-                assert said == plain(figures_json[f"w.{workload.id}.time_imagined"])
+                assert said == plain(figures_json[f"{named}.seconds_imagined"])
             assert shown["visible"]
 
 
@@ -158,8 +162,8 @@ def test_check_slider_at_every_row_every_stop_and_between(browser, page, figures
         # the names are running prose ("over 99.9%"); the bars keep the symbols (">99.9%")
         assert shown["shares"] == [s.replace("under ", "<").replace("over ", ">") for s in shares]
     shown = plain(set_control(browser, "check", checks.index(scenario.bottleneck.check)))
-    b = plain({k[len("bottleneck."):]: v for k, v in figures_json.items()
-               if k.startswith("bottleneck.")})
+    b = plain({k[len("bottleneck.featured."):]: v for k, v in figures_json.items()
+               if k.startswith("bottleneck.featured.")})
     assert shown["stats"] == [*plain([fmt.duration(figures.bottleneck.total_baseline),
                                       fmt.duration(figures.bottleneck.total_imagined)]),
                               b["writing_speedup"], b["end_to_end_speedup"]]
