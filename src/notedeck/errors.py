@@ -79,6 +79,16 @@ class NotedeckError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+def in_line_order(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, in the order of its file's lines."""
+    seen, kept = set(), []
+    for problem in problems:
+        if (str(problem.where), problem.message) not in seen:
+            seen.add((str(problem.where), problem.message))
+            kept.append(problem)
+    return sorted(kept, key=lambda p: (p.where.line or 0, p.where.column or 0))
+
+
 def fail(file: Path | str, message: str, line: int | None = None,
          key: str = "", column: int | None = None) -> NotedeckError:
     """Build a one-problem error to raise."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.errors import Location, NotedeckError, Problem, in_line_order
 from notedeck.model import figures as declare, show as shows
 from notedeck.model.compile import Compiler
 from notedeck.model.document import Document
@@ -77,19 +77,9 @@ def read(document: Document, limits: Limits) -> tuple:
                                     f"{limits.figures:,} inputs, figures and rules (limit "
                                     "figures)")) from None
     if reading.problems:
-        raise NotedeckError(_unique(reading.problems))
+        raise NotedeckError(in_line_order(reading.problems))
     figures = tuple(Figure(path, kind, show, where) for path, kind, show, where in reading.infos)
     return reading.declared, reading.inputs, reading.plan, figures
-
-
-def _unique(problems: list[Problem]) -> list[Problem]:
-    """Each problem once, in the order of the file's lines."""
-    seen, kept = set(), []
-    for problem in problems:
-        if (str(problem.where), problem.message) not in seen:
-            seen.add((str(problem.where), problem.message))
-            kept.append(problem)
-    return sorted(kept, key=lambda p: (p.where.line or 0, p.where.column or 0))
 
 
 class _Reading:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.errors import Location, NotedeckError, Problem, in_line_order
 from notedeck.model.display import tables as table_parts
 from notedeck.model.display import words as word_parts
 from notedeck.model.display.texts import (Context, Declared, Template, Text, Texts,
@@ -80,23 +80,12 @@ def read(document, model) -> Display:
         declared=texts.declared,
     )
     if problems:
-        raise NotedeckError(_sorted(problems))
+        raise NotedeckError(in_line_order(problems))
     return made
 
 
 def _top(data: dict, name: str) -> str:
     return "figures" if name in (data.get("figures") or {}) else "inputs"
-
-
-def _sorted(problems: list[Problem]) -> list[Problem]:
-    seen, kept = set(), []
-    for problem in problems:
-        if (str(problem.where), problem.message) not in seen:
-            seen.add((str(problem.where), problem.message))
-            kept.append(problem)
-    return sorted(kept, key=lambda p: (p.where.line or 0, p.where.column or 0))
-
-
 
 
 @dataclass(frozen=True)
