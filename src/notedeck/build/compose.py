@@ -69,7 +69,7 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     `live` adds the web page's Live controls (every position of each, and everything it
     moves), which only the web page shows and which cost about a tenth of a second to format.
     """
-    from notedeck.figures import chartspecs, explorer
+    from notedeck.figures import chartspecs, controls
 
     scenario, figures = old_engine(source)
     specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)} \
@@ -101,8 +101,11 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
-                explorer.build(scenario, figures, source.fmt) if live and scenario else None)
+                controls.live(source.model.display.controls, source.writer,
+                              chartspecs.drawn(scenario, figures, source.fmt) if scenario else None)
+                if live else None)
     return deck, warnings
+
 
 
 def _facilitated(made: list[Slide], slide: SlideSource) -> list[Slide]:

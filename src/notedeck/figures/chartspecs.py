@@ -121,3 +121,19 @@ def _speedup_ticks(figures: Figures, fmt: Formatter) -> tuple[Tick, ...]:
             ticks.append(Tick(float(value), fmt.speedup(value)))
         value *= 10
     return tuple(ticks)
+
+
+def drawn(scenario: Scenario, figures: Figures, fmt: Formatter):
+    """A chart by name as a control's position gives it (the model re-evaluated there): the
+    bottleneck's bars at the evaluation's check, the others as they are. Until model.yaml
+    declares charts:."""
+    from dataclasses import replace
+
+    from notedeck.figures import core
+
+    def draw(name: str, writer):
+        check = writer.evaluation.value("bottleneck.check")
+        at = replace(figures, bottleneck=core.check_figures(
+            figures.bottleneck_workload.total_tokens, figures.baseline, figures.imagined, check))
+        return globals()[name](scenario, at, fmt)
+    return draw
