@@ -12,7 +12,7 @@ from notedeck.figures.formatting import Formatter
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
-from notedeck.errors import Problem, Location, fail
+from notedeck.errors import NotedeckError, Problem, Location, fail
 from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.inlines import inline_markdown
 from notedeck.readers.sections import Component, SectionSource, SlideSource
@@ -74,6 +74,9 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     scenario, figures = old_engine(source)
     specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)} \
         if scenario is not None else {}
+    unknown = controls.unknown_charts(source.model.display.controls, tuple(specs))
+    if unknown:
+        raise NotedeckError(unknown)
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
     slides: list[Slide] = [_title_slide(source)]

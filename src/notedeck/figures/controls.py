@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider,
                            Stop, Varying)
+from notedeck.errors import Problem
 from notedeck.figures import tables
 from notedeck.figures.texts import Writer
 from notedeck.model.display.controls import ChoiceSpec, PanelSpec, Said, SliderSpec
@@ -128,6 +129,20 @@ class _Remembered:
 
     def __getattr__(self, name: str):
         return getattr(self._forms, name)
+
+
+def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> list[Problem]:
+    """A panel's place, a cursor, an emphasis or drawn bars naming a chart the note lacks."""
+    problems = []
+    named = "expected one of: " + (", ".join(charts) or "none (the note declares no chart)")
+    for panel in panels.values():
+        wanted = [(panel.chart, panel.where), *((c.chart, c.where) for c in panel.cursors),
+                  *((c.emphasis, c.where) for c in panel.controls
+                    if isinstance(c, ChoiceSpec) and c.emphasis),
+                  *((s.value, panel.where) for s in panel.shows if s.kind == "chart")]
+        problems.extend(Problem(where, f"no chart '{name}'; {named}")
+                        for name, where in wanted if name not in charts)
+    return problems
 
 
 def _within(panel: PanelSpec) -> str | None:

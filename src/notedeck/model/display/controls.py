@@ -152,13 +152,14 @@ def _panel(texts: Texts, name: str, spec: dict, path: tuple, stats: dict) -> Pan
         return None
     context = panel_context(texts, found)
     shows = _shows(texts, spec.get("shows", {}), path + ("shows",), context)
-    announce = _announce(texts, spec.get("announce"), path + ("announce",), context, shows)
+    announce = _announce(texts, spec.get("announce"), path + ("announce",), context, shows) \
+        if shows is not None else None
     listed = _stats(texts, spec.get("stats", []), path + ("stats",), stats)
     cursors = _cursors(texts, spec.get("cursors", {}), path + ("cursors",), context)
     if None in (shows, announce, listed, cursors):
         return None
     return PanelSpec(name, label, chart, found, shows, announce or None, listed, cursors,
-                     texts.document.where(path))
+                     texts.document.where(path + ("chart",)))
 
 
 def panel_context(texts: Texts, found: tuple) -> Context:
