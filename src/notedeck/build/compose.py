@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from notedeck import glyphs
-from notedeck.figures import tables
+from notedeck.figures import charts, tables
 from notedeck.figures.formatting import Formatter
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
@@ -38,17 +38,15 @@ class FilledNote:
 
 def component_names(model) -> dict[str, tuple[str, ...]]:
     """The names each kind of fenced component may name: the model's tables, charts, ..."""
-    from notedeck.figures import chartspecs
-
     display = model.display
-    return {"chart": chartspecs.NAMES, "table": display.names("table"),
+    return {"chart": display.names("chart"), "table": display.names("table"),
             "stats": display.names("stats"), "items": display.names("items")}
 
 
 def old_engine(source: FilledNote):
-    """The old core's scenario and figures, for the charts and live controls still built
-    from them until model.yaml declares charts: and controls:; (None, None) for a note whose
-    scenario is not of the old core's shape (it has neither those charts nor those controls)."""
+    """The old core's scenario and figures, for the live controls still built from them
+    until model.yaml declares controls:; (None, None) for a note whose scenario is not of
+    the old core's shape (it has none of those controls)."""
     from notedeck.errors import NotedeckError
     from notedeck.figures import core
     from notedeck.readers import scenarios, yamlfile
@@ -69,11 +67,10 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     `live` adds the web page's Live controls (every position of each, and everything it
     moves), which only the web page shows and which cost about a tenth of a second to format.
     """
-    from notedeck.figures import chartspecs, controls
+    from notedeck.figures import controls
 
-    scenario, figures = old_engine(source)
-    specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)} \
-        if scenario is not None else {}
+    specs = {name: charts.chart(spec, source.writer)
+             for name, spec in source.model.display.charts.items()}
     unknown = controls.unknown_charts(source.model.display.controls, tuple(specs))
     if unknown:
         raise NotedeckError(unknown)
@@ -104,11 +101,16 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
-                controls.live(source.model.display.controls, source.writer,
-                              chartspecs.drawn(scenario, figures, source.fmt) if scenario else None)
+                controls.live(source.model.display.controls, source.writer, _drawn(source))
                 if live else None)
     return deck, warnings
 
+
+def _drawn(source: FilledNote):
+    """A chart by name as a control's position gives it: the model's chart, written from the
+    evaluation there."""
+    declared = source.model.display.charts
+    return lambda name, writer: charts.chart(declared[name], writer)
 
 
 def _facilitated(made: list[Slide], slide: SlideSource) -> list[Slide]:
@@ -176,7 +178,7 @@ class _Parts:
     def __init__(self, source: FilledNote, specs: dict):
         self.source, self.specs = source, specs
         self.display = source.model.display
-        self.names = {**component_names(source.model), "chart": tuple(specs)}
+        self.names = component_names(source.model)
 
     def block(self, part: Component) -> Block:
         names = self.names.get(part.kind, ())

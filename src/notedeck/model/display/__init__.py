@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notedeck.errors import Location, NotedeckError, Problem, in_line_order
+from notedeck.model.display import charts as chart_parts
 from notedeck.model.display import controls as control_parts
 from notedeck.model.display import tables as table_parts
 from notedeck.model.display import words as word_parts
@@ -19,9 +20,9 @@ from notedeck.model.display.texts import (Context, Declared, Template, Text, Tex
                                           compile_template)
 from notedeck.model.messages import suggest
 
-PARTS = ("unit_words", "nouns", "tables", "stats", "items", "controls")
+PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
 RESERVED = ("audience", "date")          # names notedeck gives prose beside the model's
-COMPONENTS = {"table": "tables", "stats": "stats", "items": "items"}
+COMPONENTS = {"table": "tables", "stats": "stats", "items": "items", "chart": "charts"}
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Display:
     tables: dict = field(default_factory=dict)
     stats: dict = field(default_factory=dict)
     items: dict = field(default_factory=dict)
+    charts: dict = field(default_factory=dict)
     controls: dict = field(default_factory=dict)      # name -> controls.PanelSpec
     declared: dict = field(default_factory=dict)      # path -> Declared: what words may give
 
@@ -80,6 +82,7 @@ def read(document, model) -> Display:
         tables=table_parts.tables(texts, data.get("tables")),
         stats=stats,
         items=table_parts.items(texts, data.get("items")),
+        charts=chart_parts.charts(texts, data.get("charts")),
         controls=control_parts.controls(texts, data.get("controls"), stats),
         declared=texts.declared,
     )
