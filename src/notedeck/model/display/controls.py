@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from notedeck.errors import Location
-from notedeck.model.display.tables import _named, _unknown
+from notedeck.model.display.tables import named as _named, unknown as _unknown
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import Input, bad_name, find
 from notedeck.model.messages import key_text, suggest
