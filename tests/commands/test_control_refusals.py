@@ -13,15 +13,15 @@ from notedeck.commands.cli import main
 from support import BUNDLED
 
 CASES = {
-    "positions": ("slider: speeds.positions", "slider: speeds.dial", "model.yaml:259:",
+    "positions": ("slider: speeds.positions", "slider: speeds.dial", "model.yaml:335:",
                   "a slider's positions are a use's rows", "expected one of: speeds.positions"),
-    "name": ("value: \"{total_tokens}\"", "value: \"{total_tokenz}\"", "model.yaml:270:",
+    "name": ("value: \"{total_tokens}\"", "value: \"{total_tokenz}\"", "model.yaml:346:",
              "unknown name 'total_tokenz'; did you mean 'total_tokens'?"),
-    "stats": ("stats: [bottleneck]", "stats: [bottlenecks]", "model.yaml:302:",
+    "stats": ("stats: [bottleneck]", "stats: [bottlenecks]", "model.yaml:378:",
               "expected a list of stats: parts", "bottleneck"),
-    "chart": ("    chart: dial\n", "    chart: dials\n", "model.yaml:251:",
+    "chart": ("    chart: dial\n", "    chart: dials\n", "model.yaml:327:",
               "no chart 'dials'; expected one of:"),
-    "kind": ("choice: workloads", "chooser: workloads", "model.yaml:253:",
+    "kind": ("choice: workloads", "chooser: workloads", "model.yaml:329:",
              "a control is one of: slider:"),
 }
 
