@@ -1,7 +1,6 @@
 """The model language's speed on the bundled note's model: reading model.yaml, checking a
 scenario, a full evaluation, and a re-evaluation with one input changed (a web page's slider
-moves one input: every position is a re-evaluation). Compared with figures/core.py, which
-the model replaces.
+moves one input: every position is a re-evaluation).
 
     python benchmarks/model_eval.py            # 30 rounds each
     python benchmarks/model_eval.py --rounds 100
@@ -18,12 +17,11 @@ import statistics
 import time
 from pathlib import Path
 
-from notedeck.figures import core
 from notedeck.model import Budget
-from notedeck.readers import model as reader, scenarios, yamlfile
+from notedeck.readers import model as reader, yamlfile
 
 ROOT = Path(__file__).resolve().parents[1]
-MODEL = ROOT / "tests" / "model" / "notes" / "million-tokens" / "model.yaml"
+MODEL = ROOT / "src" / "notedeck" / "bundled" / "model.yaml"
 SCENARIO = ROOT / "src" / "notedeck" / "bundled" / "scenarios.yaml"
 
 
@@ -51,18 +49,11 @@ def main() -> None:
     evaluation = model.evaluate(inputs)
     budget = Budget(10**9)
     model.evaluate(inputs, budget)
-    old = scenarios.validate(source)
-    positions = core.slider_checks(old.bottleneck.slider, (*old.bottleneck.checks,
-                                                           old.bottleneck.check))
+    positions = evaluation.value("bottleneck.positions.check")
 
     def every_position():
         for check in positions:
             evaluation.replace({"bottleneck.check": check})
-
-    def core_figures():
-        figures = core.compute(old)
-        core.dial_speeds(figures.dial, (figures.baseline, figures.imagined))
-        core.slider_checks(old.bottleneck.slider, (*old.bottleneck.checks, old.bottleneck.check))
 
     cases = [
         ("read and check model.yaml (parser built)", lambda: reader.read(MODEL)),
@@ -73,7 +64,6 @@ def main() -> None:
         ("re-evaluate, speeds.imagined moved", lambda: evaluation.replace(
             {"speeds.imagined": 2_000_000})),
         (f"every slider position ({len(positions)} re-evaluations)", every_position),
-        ("figures/core.py: compute, dial speeds, slider checks", core_figures),
     ]
     print(f"first read of model.yaml (lark and its saved tables loaded): {first_read:.1f} ms CPU")
     print(f"steps of one evaluation: {budget.used:,} (limit {model.limits.steps:,})")

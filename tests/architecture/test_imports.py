@@ -76,7 +76,7 @@ def test_the_layer_contracts_are_kept():
     ("render/dump.py", "from notedeck.readers import yamlfile", "Renderers read only the model"),
     ("render/web/plan.py", "from notedeck.render.pdf import emit", "Renderers do not import each other"),
     ("layout/plan.py", "from notedeck.render.pptx import charts", "The layout knows no renderer"),
-    ("figures/core.py", "import os", "The figures do no I/O"),
+    ("figures/forms.py", "import os", "The figures do no I/O"),
     ("figures/listing.py", "import io", "The figures do no I/O"),
     ("deck.py", "from notedeck.build.compose import compose", "The base imports no stage"),
     ("readers/note.py", "from notedeck.build import run", "Stages in layers"),

@@ -26,7 +26,7 @@ from notedeck.readers import audiences
 from notedeck.readers import durations
 from notedeck.readers import note
 from notedeck.readers import passages
-from notedeck.readers import scenarios
+from notedeck.readers import model as model_reader
 from notedeck.readers import sections
 from notedeck.readers import yamlfile
 from notedeck.prose.templating import fill
@@ -41,6 +41,9 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 NAMES = gather(BUNDLED).names
 SCENARIO = yaml.safe_load((BUNDLED / "scenarios.yaml").read_text())
+MODEL = model_reader.read(BUNDLED / "model.yaml")
+# The bundled model's bounds (model.yaml): counts, speeds, how many items and stops.
+MAX_COUNT, MAX_SPEED, MAX_ITEMS, MAX_STOPS = 10**9, 10**12, 8, 8
 
 # Text that looks like the real thing: YAML and Markdown punctuation, placeholders, controls.
 PIECES = st.sampled_from(["---\n", "number: 1\n", "title: x\n", "headline: y\n", "## Slide\n",
@@ -143,7 +146,7 @@ def test_a_scenario_with_any_value_anywhere_is_valid_or_refused(data):
             parent = parent[part]
         parent[path[-1]] = data.draw(LEAVES)
     text = yaml.safe_dump(scenario, allow_unicode=True)
-    only_notedeck_errors(lambda: scenarios.validate(yamlfile.load(Path("s.yaml"), text)))
+    only_notedeck_errors(lambda: MODEL.validate(yamlfile.load(Path("s.yaml"), text)))
 
 
 @SETTINGS
@@ -156,8 +159,8 @@ def test_durations_parse_or_say_what_was_expected(value):
         assert "expected" in str(exc) or "unknown time unit" in str(exc)
 
 
-COUNT = st.integers(1, scenarios.MAX_COUNT)
-SPEED = st.decimals(Decimal("0.001"), Decimal(scenarios.MAX_SPEED), places=3)
+COUNT = st.integers(1, MAX_COUNT)
+SPEED = st.decimals(Decimal("0.001"), Decimal(MAX_SPEED), places=3)
 # An id one slip away from a workload the note's passages are bound to is refused as a
 # misspelling of it (docs/bad-input.md), so no scenario here has one.
 OWN_IDS = [w["id"] for w in SCENARIO["workloads"]]
@@ -168,9 +171,9 @@ def limited_scenarios(draw):
     """Any scenario inside the documented limits."""
     ids = draw(st.lists(st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True)
                         .filter(lambda i: not passages.misspelling_of(i, OWN_IDS)), min_size=1,
-                        max_size=scenarios.MAX_WORKLOADS, unique=True))
+                        max_size=MAX_ITEMS, unique=True))
     low, high = sorted(draw(st.lists(SPEED, min_size=2, max_size=2, unique=True)))
-    dial = sorted(draw(st.lists(SPEED, min_size=2, max_size=scenarios.MAX_STOPS, unique=True)))
+    dial = sorted(draw(st.lists(SPEED, min_size=2, max_size=MAX_STOPS, unique=True)))
     slider = sorted(draw(st.lists(st.integers(0, 10**8), min_size=2, max_size=8, unique=True)))
     return {
         "speeds": {"baseline": str(low), "imagined": str(high), "dial": [str(d) for d in dial]},

@@ -48,6 +48,16 @@ def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypa
     assert snapshot(note) == before and list(cwd.iterdir()) == []
 
 
+def test_a_refused_scenario_is_the_only_thing_check_reports(note):
+    """Audiences that replace the refused list still build, but no passage of the note is
+    called stale against a scenario that could not be read."""
+    edit(note, "scenarios.yaml", "count: 40", "count: ten")
+    problems = check_note(note)
+    assert [(p.where.key, p.message, p.severity) for p in problems] == [
+        ("workloads[1].count", "expected a whole number from 1 to 1,000,000,000, got 'ten'",
+         "error")]
+
+
 def test_naked_numbers_are_flagged_where_they_are_typed(note):
     edit(note, S1, "take about {{ workloads[0].seconds_imagined }}", "take about 0.8 seconds")
     edit(note, "scenarios.yaml", "drafts arrive before", "drafts, 40 of them, arrive before")

@@ -10,10 +10,10 @@ import pytest
 from notedeck.errors import NotedeckError
 from notedeck.readers import model as reader
 
-NOTES = Path(__file__).parent / "notes"
-MILLION = NOTES / "million-tokens"
-WAITING = NOTES / "waiting-in-line"
-BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "notedeck"
+BUNDLED = PACKAGE / "bundled"
+MILLION = BUNDLED                                   # the notes themselves, not copies
+WAITING = PACKAGE / "examples" / "waiting-in-line"
 
 
 def write(folder: Path, name: str, text: str) -> Path:

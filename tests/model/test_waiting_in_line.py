@@ -43,12 +43,14 @@ def test_the_featured_level_waits_nine_times_the_lowest(seed):
 
 def test_each_team_waits_by_its_own_service_time_and_utilisation(seed):
     # payroll: 20 min at 0.8 -> 4 x 20 min = 80 min waiting, 100 min in all
+    # reviews: 30 min at 0.9 -> 9 x 30 min = 4 h 30 min waiting, 5 h in all
     # lab: 2 h at 0.5 -> 2 h waiting, 4 h in all
-    assert seed.value("teams.wait") == (80 * 60, 2 * H)
-    assert seed.value("teams.in_system") == (100 * 60, 4 * H)
+    # security: 3 h at 0.95 -> 19 x 3 h = 57 h waiting, 60 h in all
+    assert seed.value("teams.wait") == (80 * 60, 270 * 60, 2 * H, 57 * H)
+    assert seed.value("teams.in_system") == (100 * 60, 5 * H, 4 * H, 60 * H)
     assert seed.value("teams['payroll'].wait") == 80 * 60
-    assert seed.quantity("teams[1].in_system") == Quantity(F(4 * H), SECONDS)
-    assert seed.value("teams[1].label") == "sample runs"
+    assert seed.quantity("teams[2].in_system") == Quantity(F(4 * H), SECONDS)
+    assert seed.value("teams[2].label") == "sample runs"
 
 
 def test_the_sweep_runs_from_5_to_99_percent_in_steps_of_one(seed):
@@ -59,7 +61,7 @@ def test_the_sweep_runs_from_5_to_99_percent_in_steps_of_one(seed):
 
 
 def test_show_forms_are_carried(queue):
-    assert queue.figure("utilisation.rows[].waiting").show == Show("decimal", (("places", 2),))
+    assert queue.figure("utilisation.rows[].waiting").show == Show("number", (("places", 2),))
     assert queue.figure("utilisation.rows[].wait").show == Show("duration")
     assert queue.figure("featured_multiple").show == Show("times")
     assert queue.figure("teams[].wait").unit == SECONDS

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from notedeck import glyphs
-from notedeck.figures import tables
+from notedeck.figures import charts, tables
 from notedeck.figures.formatting import Formatter
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
@@ -38,17 +38,15 @@ class FilledNote:
 
 def component_names(model) -> dict[str, tuple[str, ...]]:
     """The names each kind of fenced component may name: the model's tables, charts, ..."""
-    from notedeck.figures import chartspecs
-
     display = model.display
-    return {"chart": chartspecs.NAMES, "table": display.names("table"),
+    return {"chart": display.names("chart"), "table": display.names("table"),
             "stats": display.names("stats"), "items": display.names("items")}
 
 
 def old_engine(source: FilledNote):
-    """The old core's scenario and figures, for the charts and live controls still built
-    from them until model.yaml declares charts: and controls:; (None, None) for a note whose
-    scenario is not of the old core's shape (it has neither those charts nor those controls)."""
+    """The old core's scenario and figures, for the live controls still built from them
+    until model.yaml declares controls:; (None, None) for a note whose scenario is not of
+    the old core's shape (it has none of those controls)."""
     from notedeck.errors import NotedeckError
     from notedeck.figures import core
     from notedeck.readers import scenarios, yamlfile
@@ -69,11 +67,11 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     `live` adds the web page's Live controls (every position of each, and everything it
     moves), which only the web page shows and which cost about a tenth of a second to format.
     """
-    from notedeck.figures import chartspecs, explorer
+    from notedeck.figures import explorer
 
-    scenario, figures = old_engine(source)
-    specs = {spec.name: spec for spec in chartspecs.all_specs(scenario, figures, source.fmt)} \
-        if scenario is not None else {}
+    scenario, figures = old_engine(source) if live else (None, None)
+    specs = {name: charts.chart(spec, source.writer)
+             for name, spec in source.model.display.charts.items()}
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
     slides: list[Slide] = [_title_slide(source)]
@@ -170,7 +168,7 @@ class _Parts:
     def __init__(self, source: FilledNote, specs: dict):
         self.source, self.specs = source, specs
         self.display = source.model.display
-        self.names = {**component_names(source.model), "chart": tuple(specs)}
+        self.names = component_names(source.model)
 
     def block(self, part: Component) -> Block:
         names = self.names.get(part.kind, ())

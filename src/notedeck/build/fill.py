@@ -101,6 +101,9 @@ def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...
         stale.item_ids(read.model, read.inputs.values)
     if read.default is not None:
         known |= stale.item_ids(read.model, read.default.values)
+    elif read.audience is not None:
+        known = set()      # the note's own scenario was refused (reported there): no item is
+                           # known absent, so no passage is called stale against it
     overlay = overrides.overlay(changes, active, known)
     parsed = [s for s in (found.run(sections.parse, text, names, overlay)
                           for text in read.sections) if s]

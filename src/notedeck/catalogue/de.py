@@ -17,14 +17,8 @@ ENTRIES = {
     "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0Sekunden",
 
 
-    "chart.dial.title": "Von {low} bis {high}\u00a0Tokens/s wird die Schreibzeit {gain} kürzer",
-    "chart.dial.x": "Schreibgeschwindigkeit (Tokens/s)",
-    "chart.dial.y": "Schreibzeit",
-    "chart.dial.alt": "Liniendiagramm mit logarithmischen Achsen: Schreibzeit über "
-                      "Schreibgeschwindigkeit, eine Linie je Aufgabe, markiert an den Stufen des "
-                      "Reglers ({stops}). {lines}.",
-    "chart.dial.alt_line": "{label} ({tokens} Tokens): {slow} bei {low_rate}, {fast} bei "
-                           "{high_rate}",
+    # the live page's bar chart at each check (figures/chartspecs.py, until the model
+    # declares the controls: the model's charts: hold these words for every other chart)
     "chart.bottleneck.title": "Bei {rate} entfallen {share} der Zeit auf das Prüfen",
     "chart.bottleneck.alt": "Zwei Balken zu je {whole} für {tokens} Ausgabe-Tokens plus eine "
                             "feste Prüfung von {check}. {bars}",
@@ -32,19 +26,6 @@ ENTRIES = {
                                 "{checking}.",
     "chart.bottleneck.writing": "Schreiben",
     "chart.bottleneck.checking": "Prüfen",
-    "chart.speedup.title": "Mit {check} Prüfung wird aus {writing} schnellerem Schreiben "
-                           "{speedup} schnellere Arbeit",
-    "chart.speedup.title_no_check": "Ohne feste Prüfung wird aus {writing} schnellerem "
-                                    "Schreiben {speedup} schnellere Arbeit",
-    "chart.speedup.x": "Feste Prüfung nach dem Schreiben",
-    "chart.speedup.y": "Gesamtbeschleunigung",
-    "chart.speedup.curve": "Gesamtbeschleunigung",
-    "chart.speedup.marker": "{check}: {speedup}",
-    "chart.speedup.no_check": "Keine Prüfung",
-    "chart.speedup.ceiling": "Schreibbeschleunigung {speedup}",
-    "chart.speedup.alt": "Liniendiagramm der Gesamtbeschleunigung (logarithmisch) über der Dauer "
-                         "der festen Prüfung, von {low} bis {high}, unter der Obergrenze von "
-                         "{ceiling} für das Schreiben allein. Markiert: {markers}.",
 
     "section.notes": "{title}: {headline}",
     "sources.title": "Quellen, Stand und Grenzen",

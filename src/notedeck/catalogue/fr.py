@@ -17,15 +17,9 @@ ENTRIES = {
     "stats.end_to_end.detail": "{baseline} ÷ {imagined}\u00a0secondes",
 
 
-    "chart.dial.title": "De {low} à {high}\u00a0tokens/s, le temps d’écriture devient {gain} plus "
-                        "court",
-    "chart.dial.x": "Vitesse d’écriture (tokens/s)",
-    "chart.dial.y": "Temps d’écriture",
-    "chart.dial.alt": "Graphique linéaire à échelles logarithmiques du temps d’écriture en "
-                      "fonction de la vitesse d’écriture, une ligne par tâche, avec un repère à "
-                      "chaque cran du curseur {stops}. {lines}.",
-    "chart.dial.alt_line": "{label} ({tokens} tokens)\u00a0: {slow} à {low_rate}, {fast} à "
-                           "{high_rate}",
+
+    # the live page's bar chart at each check (figures/chartspecs.py, until the model
+    # declares the controls: the model's charts: hold these words for every other chart)
     "chart.bottleneck.title": "À {rate}, la vérification prend {share} du temps",
     "chart.bottleneck.alt": "Deux barres de {whole} pour {tokens} tokens produits plus une "
                             "vérification fixe de {check}. {bars}",
@@ -33,21 +27,6 @@ ENTRIES = {
                                 "vérification {checking}.",
     "chart.bottleneck.writing": "Écriture",
     "chart.bottleneck.checking": "Vérification",
-    "chart.speedup.title": "Avec {check} de vérification, une écriture {writing} plus rapide "
-                           "donne un travail {speedup} plus rapide",
-    "chart.speedup.title_no_check": "Sans vérification fixe, une écriture {writing} plus "
-                                    "rapide donne un travail {speedup} plus rapide",
-    "chart.speedup.x": "Vérification fixe après l’écriture",
-    "chart.speedup.y": "Accélération de bout en bout",
-    "chart.speedup.curve": "Accélération de bout en bout",
-    "chart.speedup.marker": "{check}\u00a0: {speedup}",
-    "chart.speedup.no_check": "Sans vérification",
-    "chart.speedup.ceiling": "Accélération de l’écriture {speedup}",
-    "chart.speedup.alt": "Graphique linéaire de l’accélération de bout en bout (logarithmique) "
-                         "en fonction de la durée de la vérification fixe, de {low} à {high}, "
-                         "sous un plafond de {ceiling} pour l’écriture seule. "
-                         "Repères\u00a0: {markers}.",
-
 
     "section.notes": "{title}\u00a0: {headline}",
     "sources.title": "Sources, dates et limites",

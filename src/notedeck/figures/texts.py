@@ -33,12 +33,16 @@ class Writer:
 
     def text(self, text: Text | None, row: int | None = None, bound: dict | None = None,
              prose: bool = False) -> str:
-        """The first of the text's templates that is not empty, written out."""
+        """The first of the text's templates that is not empty (and whose condition holds),
+        written out."""
         if text is None:
             return ""
         bound = bound or {}
         written = ""
-        for template in text.choices:
+        for index, template in enumerate(text.choices):
+            condition = text.conditions[index] if text.conditions else None
+            if condition is not None and not self.value(condition, row, bound):
+                continue
             written = self.template(self.words.template(template), text, row, bound, prose)
             if written.strip():
                 return written

@@ -12,15 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notedeck.errors import Location, NotedeckError, Problem, in_line_order
+from notedeck.model.display import charts as chart_parts
 from notedeck.model.display import tables as table_parts
 from notedeck.model.display import words as word_parts
 from notedeck.model.display.texts import (Context, Declared, Template, Text, Texts,
                                           compile_template)
 from notedeck.model.messages import suggest
 
-PARTS = ("unit_words", "nouns", "tables", "stats", "items")
+PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts")
 RESERVED = ("audience", "date")          # names notedeck gives prose beside the model's
-COMPONENTS = {"table": "tables", "stats": "stats", "items": "items"}
+COMPONENTS = {"table": "tables", "stats": "stats", "items": "items", "chart": "charts"}
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Display:
     tables: dict = field(default_factory=dict)
     stats: dict = field(default_factory=dict)
     items: dict = field(default_factory=dict)
+    charts: dict = field(default_factory=dict)
     declared: dict = field(default_factory=dict)      # path -> Declared: what words may give
 
     def names(self, kind: str) -> tuple[str, ...]:
@@ -77,6 +79,7 @@ def read(document, model) -> Display:
         tables=table_parts.tables(texts, data.get("tables")),
         stats=table_parts.stats(texts, data.get("stats")),
         items=table_parts.items(texts, data.get("items")),
+        charts=chart_parts.charts(texts, data.get("charts")),
         declared=texts.declared,
     )
     if problems:

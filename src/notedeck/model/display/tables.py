@@ -95,7 +95,7 @@ class ItemsSpec:
     blocks: tuple[BlockSpec, ...]
 
 
-def _named(texts: Texts, value: Any, part: str, what: str):
+def named(texts: Texts, value: Any, part: str, what: str):
     """The entries of a part (tables:, stats:, items:), each under a valid name."""
     if value is None:
         return []
@@ -114,7 +114,7 @@ def _named(texts: Texts, value: Any, part: str, what: str):
     return found
 
 
-def _unknown(texts: Texts, spec: dict, path: tuple, keys: tuple, what: str) -> None:
+def unknown(texts: Texts, spec: dict, path: tuple, keys: tuple, what: str) -> None:
     for key in spec:
         if key not in keys:
             texts.problem(path + (key,), f"{what} has no setting '{key}'"
@@ -137,15 +137,15 @@ def formula_text(texts: Texts, formula: Any, show: Any, path: tuple,
 
 def tables(texts: Texts, value: Any) -> dict[str, TableSpec]:
     made = {}
-    for name, spec, path in _named(texts, value, "tables", "tables"):
-        _unknown(texts, spec, path, TABLE_KEYS, "a table")
+    for name, spec, path in named(texts, value, "tables", "tables"):
+        unknown(texts, spec, path, TABLE_KEYS, "a table")
         rows = table_rows(texts, spec.get("rows"), path + ("rows",))
         if rows is None:
             continue
         source, context = rows
         caption = texts.text(spec.get("caption", ""), path + ("caption",))
         columns = _columns(texts, spec.get("columns"), path + ("columns",), context)
-        highlight = _condition(texts, spec.get("highlight"), path + ("highlight",), context)
+        highlight = condition(texts, spec.get("highlight"), path + ("highlight",), context)
         if caption is not None and columns and highlight is not False:
             made[name] = TableSpec(name, caption, source, context, columns, highlight,
                                    texts.document.where(path))
@@ -187,7 +187,7 @@ def _columns(texts: Texts, value: Any, path: tuple, context: Context) -> tuple[C
             texts.problem(here, "a column needs header: and one of value: (a formula) or "
                                 "text: (words with {slots})")
             continue
-        _unknown(texts, spec, here, COLUMN_KEYS, "a column")
+        unknown(texts, spec, here, COLUMN_KEYS, "a column")
         header = texts.text(spec.get("header", ""), here + ("header",))
         if "value" in spec:
             cell = formula_text(texts, spec["value"], spec.get("show"), here + ("value",),
@@ -211,7 +211,7 @@ def _align(cell: Text | None, value: bool) -> str:
     return "left" if isinstance(slot.expression.type, TextType) else "right"
 
 
-def _condition(texts: Texts, value: Any, path: tuple, context: Context):
+def condition(texts: Texts, value: Any, path: tuple, context: Context):
     """A condition per row, or None when not given; False when it is refused."""
     if value is None:
         return None
@@ -233,7 +233,7 @@ def _condition(texts: Texts, value: Any, path: tuple, context: Context):
 
 def stats(texts: Texts, value: Any) -> dict[str, StatsSpec]:
     made = {}
-    for name, spec, path in _named(texts, value, "stats", "stats"):
+    for name, spec, path in named(texts, value, "stats", "stats"):
         if not spec or len(spec) > MAX_STATS:
             texts.problem(path, f"expected from 1 to {MAX_STATS} figures by name: ID: "
                                 "{value: a formula, label: words, detail: words}")
@@ -244,7 +244,7 @@ def stats(texts: Texts, value: Any) -> dict[str, StatsSpec]:
             if not isinstance(one, dict) or "value" not in one or "label" not in one:
                 texts.problem(here, "a big figure needs value: (a formula) and label: (words)")
                 continue
-            _unknown(texts, one, here, STAT_KEYS, "a big figure")
+            unknown(texts, one, here, STAT_KEYS, "a big figure")
             parts = (formula_text(texts, one["value"], one.get("show"), here + ("value",),
                                   Context()),
                      texts.text(one["label"], here + ("label",)),
@@ -259,8 +259,8 @@ def stats(texts: Texts, value: Any) -> dict[str, StatsSpec]:
 
 def items(texts: Texts, value: Any) -> dict[str, ItemsSpec]:
     made = {}
-    for name, spec, path in _named(texts, value, "items", "items"):
-        _unknown(texts, spec, path, ITEMS_KEYS, "items")
+    for name, spec, path in named(texts, value, "items", "items"):
+        unknown(texts, spec, path, ITEMS_KEYS, "items")
         over = texts.rows(spec.get("over"), path + ("over",))
         if over is None:
             continue
@@ -286,7 +286,7 @@ def _blocks(texts: Texts, value: Any, path: tuple, context: Context):
             texts.problem(here, "a block is one of: callout: (words shown bold) or paragraph: "
                                 "(Markdown, left out when empty; lead: bold words before it)")
             continue
-        _unknown(texts, spec, here, (*BLOCK_KINDS, "lead"), "a block")
+        unknown(texts, spec, here, (*BLOCK_KINDS, "lead"), "a block")
         text = texts.text(spec[kinds[0]], here + (kinds[0],), context)
         lead = texts.text(spec.get("lead"), here + ("lead",), context, required=False)
         if text is not None:

@@ -5,6 +5,8 @@
                                             alternate such as counted, plain, Words)
     "{check|None}: {wait}"                  words for a zero ({x|WORDS})
     ["{title}", "{label:Capitalised}"]       the first template that is not empty
+    [{if: check == 0 s, text: "No check"}, "{check} of checking"]
+                                            ... and whose condition (if:) holds
     {text: "... {lines}.", lists: {lines: {over: teams, text: "{label}", join: "; "}}}
 
 A slot's formula reads the model's names; in a text of a list's rows it reads the row's
@@ -95,6 +97,7 @@ class Text:
     choices: tuple[Template, ...]
     lists: tuple[tuple[str, Joined], ...] = ()
     context: Context = Context()
+    conditions: tuple = ()         # per choice: a model.Expression that must hold, or None
 
 
 @dataclass(frozen=True)
@@ -142,15 +145,40 @@ class Texts:
             self.problem(body_path, f"expected from 1 to {MAX_CHOICES} templates, the first "
                                     "that is not empty shown")
             return None
-        made = []
+        made, conditions = [], []
         for index, one in enumerate(templates):
             here = body_path + (index,) if isinstance(body, list) else body_path
-            template = self.template(one, here, context, frozenset(lists))
+            condition = None
+            if isinstance(body, list) and isinstance(one, dict):
+                condition, one = self._case(one, here, context)
+            template = self.template(one, here, context, frozenset(lists)) \
+                if condition is not False else None
             if template is not None:
                 made.append(template)
+                conditions.append(condition)
         if len(made) != len(templates):
             return None
-        return Text(key_text(path), tuple(made), tuple(lists.items()), context)
+        return Text(key_text(path), tuple(made), tuple(lists.items()), context,
+                    tuple(conditions) if any(c is not None for c in conditions) else ())
+
+    def _case(self, value: dict, path: tuple, context: Context):
+        """(the condition, the template) of a choice written {if: a condition, text: words};
+        the condition False when refused."""
+        if set(value) != {"if", "text"} or not isinstance(value["if"], str):
+            self.problem(path, "a choice is words, or {if: a condition, text: words}")
+            return False, None
+        try:
+            made = self.model.expression(value["if"], names=dict(context.names),
+                                         within=context.within,
+                                         where=self.document.where(path + ("if",)))
+        except NotedeckError as exc:
+            self.problems.extend(exc.problems)
+            return False, None
+        if not isinstance(made.type, Flag):
+            self.problem(path + ("if",), f"a condition gives true or false; '{value['if']}' "
+                                         f"gives {made.type.described()}")
+            return False, None
+        return made, value["text"]
 
     def _lists(self, value: Any, path: tuple, context: Context) -> dict[str, Joined]:
         if value is None:
