@@ -15,9 +15,8 @@ SUBJECT = re.compile(r"\b(dials?|bottlenecks?|workloads?|speedups?|tokens per se
 # model.yaml declares them (charts:, controls:). Each module leaves this list when it goes; the
 # list only shrinks.
 NOT_YET = {
-    "figures/core.py", "figures/scenario.py", "figures/chartspecs.py", "figures/explorer.py",
+    "figures/core.py", "figures/scenario.py",
     "readers/scenarios.py", "figures/formatting.py",
-    "catalogue/en.py", "catalogue/de.py", "catalogue/fr.py",
 }
 
 

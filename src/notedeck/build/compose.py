@@ -12,7 +12,7 @@ from notedeck.figures.formatting import Formatter
 from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
-from notedeck.errors import Problem, Location, fail
+from notedeck.errors import NotedeckError, Problem, Location, fail
 from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.inlines import inline_markdown
 from notedeck.readers.sections import Component, SectionSource, SlideSource
@@ -67,11 +67,13 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     `live` adds the web page's Live controls (every position of each, and everything it
     moves), which only the web page shows and which cost about a tenth of a second to format.
     """
-    from notedeck.figures import explorer
+    from notedeck.figures import controls
 
-    scenario, figures = old_engine(source) if live else (None, None)
     specs = {name: charts.chart(spec, source.writer)
              for name, spec in source.model.display.charts.items()}
+    unknown = controls.unknown_charts(source.model.display.controls, tuple(specs))
+    if unknown:
+        raise NotedeckError(unknown)
     parts = _Parts(source, specs)
     warnings: list[Problem] = []
     slides: list[Slide] = [_title_slide(source)]
@@ -99,8 +101,16 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
-                explorer.build(scenario, figures, source.fmt) if live and scenario else None)
+                controls.live(source.model.display.controls, source.writer, _drawn(source))
+                if live else None)
     return deck, warnings
+
+
+def _drawn(source: FilledNote):
+    """A chart by name as a control's position gives it: the model's chart, written from the
+    evaluation there."""
+    declared = source.model.display.charts
+    return lambda name, writer: charts.chart(declared[name], writer)
 
 
 def _facilitated(made: list[Slide], slide: SlideSource) -> list[Slide]:

@@ -24,7 +24,7 @@ from notedeck.model.units import TIME_SCALES, Unit, read_unit
 from notedeck.model.work import Work
 TOP = ("about", "units", "inputs", "rules", "groups", "figures")
 # What the model shows beside its figures (model/display/), read once the figures are.
-DISPLAY = ("unit_words", "nouns", "tables", "stats", "items", "charts")
+DISPLAY = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
 UNIT_NAME = re.compile(r"^[a-z][a-z_]{0,31}$")
 
 

@@ -13,13 +13,14 @@ from typing import Any
 
 from notedeck.errors import Location, NotedeckError, Problem, in_line_order
 from notedeck.model.display import charts as chart_parts
+from notedeck.model.display import controls as control_parts
 from notedeck.model.display import tables as table_parts
 from notedeck.model.display import words as word_parts
 from notedeck.model.display.texts import (Context, Declared, Template, Text, Texts,
                                           compile_template)
 from notedeck.model.messages import suggest
 
-PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts")
+PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
 RESERVED = ("audience", "date")          # names notedeck gives prose beside the model's
 COMPONENTS = {"table": "tables", "stats": "stats", "items": "items", "chart": "charts"}
 
@@ -33,6 +34,7 @@ class Display:
     stats: dict = field(default_factory=dict)
     items: dict = field(default_factory=dict)
     charts: dict = field(default_factory=dict)
+    controls: dict = field(default_factory=dict)      # name -> controls.PanelSpec
     declared: dict = field(default_factory=dict)      # path -> Declared: what words may give
 
     def names(self, kind: str) -> tuple[str, ...]:
@@ -72,14 +74,16 @@ def read(document, model) -> Display:
     texts = Texts(document, model, problems)
     unit_words = word_parts.unit_words(texts, data.get("unit_words"))
     texts.nouns = word_parts.nouns(texts, data.get("nouns"))
+    stats = table_parts.stats(texts, data.get("stats"))
     made = Display(
         unit_words=unit_words,
         nouns=texts.nouns,
         says=word_parts.says(texts),
         tables=table_parts.tables(texts, data.get("tables")),
-        stats=table_parts.stats(texts, data.get("stats")),
+        stats=stats,
         items=table_parts.items(texts, data.get("items")),
         charts=chart_parts.charts(texts, data.get("charts")),
+        controls=control_parts.controls(texts, data.get("controls"), stats),
         declared=texts.declared,
     )
     if problems:

@@ -1,20 +1,22 @@
-"""figures/explorer.py: the note's live controls at every position, formatted by the note's
-Formatter, as the generic Live values the web page shows."""
+"""figures/controls.py: a model's controls: panels, every position of each control and what it
+moves, written by the note's own words and the figures' show forms (the bundled note's dial
+and check panels)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from math import prod
+from pathlib import Path
 
 import pytest
 
+from notedeck.build.compose import compose
 from notedeck.deck import Choice, Live, Readout, Slider, Varying
-from notedeck.build.compose import old_engine
-from notedeck.figures import explorer
-from notedeck.figures import formatting as fmt
+from notedeck.figures import tables
 from support import gather
 
 NB = "\u00a0"
+BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
 
 
 def shown(text: str) -> str:
@@ -24,40 +26,48 @@ def shown(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def note():
-    from pathlib import Path
-
-    return gather(Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled")
+    return gather(BUNDLED)
 
 
 @pytest.fixture(scope="module")
-def built(note):
-    return explorer.build(*old_engine(note), note.fmt)
+def built(note) -> Live:
+    return compose(note, live=True)[0].live
 
 
 def controls(live: Live) -> dict:
     return {c.name: c for c in live.controls}
 
 
-def test_the_controls_are_a_choice_and_two_sliders(built):
+def test_the_panels_are_the_models(note, built):
     kinds = {name: type(c) for name, c in controls(built).items()}
     assert kinds == {"workload": Choice, "dial": Slider, "check": Slider}
     assert [p.chart for p in built.panels] == ["dial", "bottleneck"]
+    assert [p.label for p in built.panels] == ["The dial", "The check slider"]
     assert [[c.name for c in p.controls] for p in built.panels] == [["workload", "dial"], ["check"]]
     assert [c.chart for c in built.cursors] == ["dial", "speedup"]
+    assert [(e.chart, e.control) for e in built.emphases] == [("dial", "workload")]
 
 
-def test_it_opens_where_the_deck_is(note, built):
+def test_it_opens_where_the_handout_is(note, built):
     check, dial = controls(built)["check"], controls(built)["dial"]
     assert shown(check.texts[check.start]) == "60 seconds"
     assert [shown(s.label) for s in check.stops if s.position == check.start] == ["1 min"]
     (stats,) = built.blocks
-    assert stats.at(built.start) == explorer.bottleneck_stats(old_engine(note)[1], note.fmt)
+    assert stats.at(built.start) == tables.stats(note.model.display.stats["bottleneck"],
+                                                 note.writer)
     assert shown(dial.texts[dial.start]) == "1,000,000 tokens/sec"
     assert [s.label for s in dial.stops if s.position == dial.start] == ["1M"]
-    readout = built.panels[0].shows[0]
-    time = readout.items[1].value[0]
+    time = built.panels[0].shows[0].items[1].value[0]
     assert [time.at({**built.start, "workload": w}) for w in range(4)] == [
         w["seconds_imagined"] for w in note.names["workloads"]]
+
+
+def test_the_positions_are_the_sweeps(note, built):
+    evaluation = note.evaluation
+    assert controls(built)["dial"].values == tuple(
+        float(v) for v in evaluation.value("speeds.positions.speed"))
+    assert controls(built)["check"].values == tuple(
+        float(v) for v in evaluation.value("bottleneck.positions.check"))
 
 
 def test_the_stops_are_labelled_as_the_charts_label_them(note, built):
@@ -65,6 +75,7 @@ def test_the_stops_are_labelled_as_the_charts_label_them(note, built):
     assert [s.label for s in controls(built)["check"].stops] == note.names["bottleneck"]["slider"]
     assert controls(built)["workload"].items == ("Story endings", "App drafts",
                                                  "Critiqued candidates", "Rehearsals")
+    assert controls(built)["dial"].listed == "{stops} tokens/sec"
 
 
 def test_a_sentence_per_workload_and_speed(built):
@@ -77,23 +88,37 @@ def test_a_sentence_per_workload_and_speed(built):
     assert built.panels[0].shows[1] is sentences
 
 
-def test_the_readout_says_the_speed_in_the_catalogues_words(built):
+def test_a_reading_whose_one_slot_is_the_sliders_text_shows_the_sliders_own(built):
     readout = built.panels[0].shows[0]
     assert isinstance(readout, Readout)
     before, speed = readout.items[1].detail
     assert before == "at " and speed.values == controls(built)["dial"].texts
+    assert readout.items[0].value[0].over == ("workload",)     # it follows what it changes with
 
 
 def test_no_check_at_all_gives_the_full_writing_speedup(built):
     check = controls(built)["check"]
-    assert check.texts[0] == fmt.duration(0) == "0" + NB + "seconds"
+    assert check.texts[0] == "0" + NB + "seconds"
     assert built.blocks[0].values[0].items[3].value == "10,000×"
     summaries = built.panels[1].shows[1]
     assert shown(summaries.values[0]).startswith("With no fixed check, the 800,000 tokens take "
                                                  "2 hours, 13 minutes and 20 seconds")
+    assert shown(summaries.values[1]).startswith("With 0.1 seconds of checking")
     assert shown(built.panels[1].announce.values[0]) == (
         "Check 0 seconds: 2 hours, 13 minutes and 20 seconds at 100 tokens/sec, 0.8 seconds at "
         "1,000,000 tokens/sec, 10,000× end to end.")
+
+
+def test_the_bars_are_drawn_again_at_each_check(built):
+    bars = built.panels[1].shows[0]
+    assert bars.over == ("check",)
+    assert len(set(bars.values)) == len(bars.values)
+
+
+def test_german_words_come_from_the_notes_words_file():
+    live = compose(gather(BUNDLED, audience="team-berlin"), live=True)[0].live
+    assert [p.label for p in live.panels] == ["Der Regler", "Der Prüfregler"]
+    assert shown(live.panels[1].shows[1].values[0]).startswith("Ohne feste Prüfung")
 
 
 def test_every_value_has_one_entry_per_position_of_what_it_follows(built):

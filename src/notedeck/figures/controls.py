@@ -1,0 +1,220 @@
+"""A model's controls: panels as the Deck's Live values, everything they move written at
+every position (the model re-evaluated where a slider sets an input, its rows read else)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any, Callable
+
+from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider,
+                           Stop, Varying)
+from notedeck.errors import Problem
+from notedeck.figures import tables
+from notedeck.figures.texts import Writer
+from notedeck.model.display.controls import ChoiceSpec, PanelSpec, Said, SliderSpec
+from notedeck.model.display.texts import Slot
+
+KEYS = "controls.keys"         # the catalogue's words: how keys move a slider
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a panel's controls stand: the writer there, the row its texts read, names bound."""
+
+    writer: Writer
+    row: int | None
+    bound: dict
+
+
+class Positions:
+    """A panel's controls at every position: the places, and values written at each of them
+    as Varying over the controls they follow."""
+
+    def __init__(self, panel: PanelSpec, writer: Writer, made: tuple):
+        self.panel, self.writer, self.made = panel, writer, made
+        self.names = tuple(c.name for c in made)
+        self.sizes = tuple(c.positions for c in made)
+        self._writers: dict[int, Writer] = {}
+        self.places = {index: self._place(index) for index in product(*map(range, self.sizes))}
+
+    def _place(self, index: tuple) -> Place:
+        writer, row, bound = self.writer, None, {}
+        within = _within(self.panel)
+        for spec, control, i in zip(self.panel.controls, self.made, index):
+            if isinstance(spec, ChoiceSpec):
+                row = i
+                continue
+            value = self.values(spec)[i]
+            if spec.input is not None:
+                writer = self._at(spec, i, value)
+            if within == spec.rows:
+                row = i
+            else:
+                bound[spec.param] = value
+        return Place(writer, row, bound)
+
+    def values(self, spec: SliderSpec) -> tuple:
+        return self.writer.evaluation.value(f"{spec.rows}.{spec.param}")
+
+    def _at(self, spec: SliderSpec, i: int, value) -> Writer:
+        if i not in self._writers:
+            evaluation = self.writer.evaluation.replace({spec.input: value})
+            self._writers[i] = self.writer.with_evaluation(evaluation)
+        return self._writers[i]
+
+    def varying(self, write: Callable[[Place], Any], name: str = "") -> Varying:
+        """The value at every place, following only the controls it changes with."""
+        values = {index: write(place) for index, place in self.places.items()}
+        kept = [k for k in range(len(self.sizes)) if any(
+            values[index] != values[index[:k] + (0,) + index[k + 1:]] for index in values)]
+
+        def nest(prefix: tuple, depth: int):
+            if depth == len(kept):
+                index = [0] * len(self.sizes)
+                for k, i in zip(kept, prefix):
+                    index[k] = i
+                return values[tuple(index)]
+            return tuple(nest(prefix + (i,), depth + 1) for i in range(self.sizes[kept[depth]]))
+
+        return Varying(tuple(self.names[k] for k in kept), nest((), 0), name)
+
+    def said(self, said: Said, prose: bool) -> Callable[[Place], str]:
+        def write(place: Place) -> str:
+            for condition, text in said.cases:
+                if condition is None or place.writer.value(condition, place.row, place.bound):
+                    return place.writer.text(text, place.row, place.bound, prose)
+            return ""
+        return write
+
+
+def live(panels: dict[str, PanelSpec], writer: Writer,
+         draw: Callable[[str, Writer], Any]) -> Live | None:
+    """The web page's Live values for the model's panels; None when it declares none.
+    `draw(chart, writer)` is the chart of that name as `writer`'s evaluation gives it."""
+    if not panels:
+        return None
+    writer = Writer(writer.evaluation, _Remembered(writer.forms), writer.words, writer.filled)
+    made, blocks, cursors, emphases = [], [], [], []
+    for spec in panels.values():
+        controls = tuple(MAKERS[type(c)](c, writer) for c in spec.controls)
+        at = Positions(spec, writer, controls)
+        shows, named = [], {}
+        for shown in spec.shows:
+            value = SHOWN[shown.kind](at, shown, draw)
+            shows.append(value)
+            named[shown.id] = value
+        announce = named.get(spec.announce) if isinstance(spec.announce, str) else \
+            at.varying(at.said(spec.announce, True), "announcement") if spec.announce else None
+        made.append(Panel(writer.text(spec.label), spec.chart, controls, tuple(shows), announce))
+        blocks.extend(at.varying(lambda p, s=name: tables.stats(p.writer.model.display.stats[s],
+                                                                 p.writer), "stats")
+                      for name in spec.stats)
+        cursors.extend(Cursor(c.chart, at.varying(_number(c.x)), at.varying(_number(c.y)))
+                       for c in spec.cursors)
+        emphases.extend(Emphasis(c.emphasis, c.name) for c in spec.controls
+                        if isinstance(c, ChoiceSpec) and c.emphasis)
+    return Live(tuple(made), tuple(blocks), tuple(cursors), tuple(emphases))
+
+
+class _Remembered:
+    """The forms, each value's text remembered: positions share most of their figures."""
+
+    def __init__(self, forms):
+        self._forms = forms
+        self.fmt, self.show = forms.fmt, lru_cache(maxsize=None)(forms.show)
+        self.alternate = lru_cache(maxsize=None)(forms.alternate)
+
+    def __getattr__(self, name: str):
+        return getattr(self._forms, name)
+
+
+def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> list[Problem]:
+    """A panel's place, a cursor, an emphasis or drawn bars naming a chart the note lacks."""
+    problems = []
+    named = "expected one of: " + (", ".join(charts) or "none (the note declares no chart)")
+    for panel in panels.values():
+        wanted = [(panel.chart, panel.where), *((c.chart, c.where) for c in panel.cursors),
+                  *((c.emphasis, c.where) for c in panel.controls
+                    if isinstance(c, ChoiceSpec) and c.emphasis),
+                  *((s.value, panel.where) for s in panel.shows if s.kind == "chart")]
+        problems.extend(Problem(where, f"no chart '{name}'; {named}")
+                        for name, where in wanted if name not in charts)
+    return problems
+
+
+def _within(panel: PanelSpec) -> str | None:
+    choice = next((c for c in panel.controls if isinstance(c, ChoiceSpec)), None)
+    if choice is not None:
+        return choice.over
+    return panel.slider.rows if panel.slider is not None else None
+
+
+def _number(expression) -> Callable[[Place], float]:
+    return lambda p: float(p.writer.value(expression, p.row, p.bound))
+
+
+# --- controls -----------------------------------------------------------------------------
+
+def slider(spec: SliderSpec, writer: Writer) -> Slider:
+    """Its positions are its rows; stops where a row's value is one of `stops`; it opens at
+    the last position not above `start`."""
+    values = writer.evaluation.value(f"{spec.rows}.{spec.param}")
+    stops = set(writer.value(spec.stops)) if spec.stops is not None else set()
+    start = max(bisect_right(values, writer.value(spec.start)) - 1, 0)
+    listed = writer.text(spec.listed, None, {"stops": "{stops}"}) if spec.listed else "{stops}"
+    return Slider(spec.name, writer.text(spec.label), tuple(float(v) for v in values),
+                  tuple(writer.text(spec.text, i) for i in range(len(values))),
+                  tuple(Stop(i, writer.text(spec.stop, i)) for i, v in enumerate(values)
+                        if v in stops),
+                  start, spec.scale, listed, writer.forms.fmt.labels[KEYS])
+
+
+def choice(spec: ChoiceSpec, writer: Writer) -> Choice:
+    count = len(writer.evaluation.value(spec.over))
+    return Choice(spec.name, writer.text(spec.label),
+                  tuple(writer.text(spec.item, i) for i in range(count)))
+
+
+# Adding a kind of control: its reader in model/display/controls.py's KINDS, and here the
+# function that makes the Deck's control from its spec (a Slider, a Choice, or a new type in
+# deck.py with its entry in render/web/controls.py's KINDS).
+MAKERS: dict[type, Callable[[Any, Writer], Any]] = {SliderSpec: slider, ChoiceSpec: choice}
+
+
+# --- what a panel shows -------------------------------------------------------------------
+
+def _text(at: Positions, shown, draw) -> Varying:
+    return at.varying(at.said(shown.value, True), shown.id)
+
+
+def _chart(at: Positions, shown, draw) -> Varying:
+    return at.varying(lambda p: draw(shown.value, p.writer), shown.id)
+
+
+def _readout(at: Positions, shown, draw) -> Readout:
+    return Readout(tuple(
+        Reading(at.writer.text(r.label), _phrase(at, r.value, r.id),
+                _phrase(at, r.detail, "detail") if r.detail is not None else ())
+        for r in shown.value))
+
+
+def _phrase(at: Positions, said: Said, name: str) -> tuple:
+    """A reading's text: written whole at each position, or, when its one slot shows the
+    slider's position as the slider does, its words around the slider's own text."""
+    slider = next((c for c in at.made if isinstance(c, Slider)), None)
+    if slider is not None and len(said.cases) == 1:
+        text = said.cases[0][1]
+        template = at.writer.words.template(text.choices[0])
+        slots = [p for p in template.parts if not isinstance(p, str)]
+        if len(text.choices) == 1 and len(slots) == 1 and isinstance(slots[0], Slot):
+            shown = at.varying(lambda p: p.writer.slot(slots[0], p.row, p.bound, False))
+            if shown.over == (slider.name,) and shown.values == slider.texts:
+                own = Varying((slider.name,), slider.texts, "label")
+                return tuple(own if not isinstance(p, str) else p for p in template.parts)
+    return (at.varying(at.said(said, False), name),)
+
+
+SHOWN: dict[str, Callable] = {"text": _text, "chart": _chart, "readout": _readout}

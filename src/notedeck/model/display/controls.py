@@ -1,0 +1,416 @@
+"""controls: of a model: the web page's panels of live controls, and what each moves.
+
+    controls:
+      level:                               # a panel, shown by the chart it names
+        label: Utilisation
+        chart: waits
+        controls:
+          level:                           # a slider: a position per row of a use's rows
+            slider: utilisation.curve      #   (a sweep's points, or a list's)
+            input: utilisation.featured    # the model re-evaluated there (optional)
+            label: How busy the team is
+            text: "{u:percent}"            # a position, as shown and read aloud
+            stops: utilisation.levels      # the labelled positions (optional)
+            stop: "{u:percent}"
+            start: utilisation.featured    # where the page opens: where the handout is
+            scale: linear
+          team:                            # a choice: one item of a list of records
+            choice: teams
+            label: Team
+            item: "{label:Capitalised}"
+            emphasis: waits                # the chart whose line for the item stands out
+        shows:                             # under the controls, in order
+          said: {text: "At {u:percent} busy, an item waits {wait}."}
+          figures:
+            readout:
+              wait: {label: Wait in queue, value: "{wait}", detail: "at {u:percent}"}
+          bars: {chart: budget}            # a bar chart drawn again at each position
+        announce: said                     # read once the controls rest: a text, or a shown one
+        stats: [featured]                  # stats: parts written again at each position
+        cursors:
+          waits: {x: u, y: wait}           # a line and a dot on a line chart
+
+A panel's texts read the chosen item's fields bare (with a choice), else the slider's row's
+fields; a slider's row parameter is always theirs by name. Adding a kind of control is one
+entry in KINDS here and one in figures/controls.py's MAKERS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from notedeck.errors import Location
+from notedeck.model.display.tables import named as _named, unknown as _unknown
+from notedeck.model.display.texts import Context, Text, Texts
+from notedeck.model.inputs import Input, bad_name, find
+from notedeck.model.messages import key_text, suggest
+from notedeck.model.types import FLAG, ListOf, Num, Text as TextType
+
+PANEL_KEYS = ("label", "chart", "controls", "shows", "announce", "stats", "cursors", "about")
+SLIDER_KEYS = ("slider", "input", "label", "text", "stops", "stop", "listed", "start", "scale")
+CHOICE_KEYS = ("choice", "label", "item", "emphasis")
+READING_KEYS = ("label", "value", "detail")
+SCALES = ("linear", "log")
+MAX_CONTROLS = 4               # controls in one panel
+MAX_POSITIONS = 10_000         # positions of all the controls of a panel, together
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text of a panel: words with slots, or cases (the first whose condition holds)."""
+
+    cases: tuple[tuple[Any, Text], ...]    # (model.Expression condition, or None; its text)
+
+
+@dataclass(frozen=True)
+class SliderSpec:
+    name: str
+    label: Text
+    rows: str                  # a use's rows: a position per row
+    param: str                 # the rows' parameter: what the texts call the position
+    text: Text
+    start: Any                 # model.Expression: the value the page opens at
+    scale: str = "linear"
+    stops: Any = None          # model.Expression: a list of the values labelled
+    stop: Text | None = None
+    listed: Text | None = None
+    input: str | None = None   # the input set to the position, the model re-evaluated
+    where: Location | None = None
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    name: str
+    label: Text
+    over: str                  # a list of records: a position per item
+    item: Text
+    emphasis: str | None = None
+    where: Location | None = None
+
+
+@dataclass(frozen=True)
+class ReadingSpec:
+    id: str
+    label: Text
+    value: Said
+    detail: Said | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a panel shows under its controls: kind text (a Said), readout (ReadingSpecs)
+    or chart (a chart's name, drawn again at each position)."""
+
+    id: str
+    kind: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class CursorSpec:
+    chart: str
+    x: Any                     # model.Expression: a number on the chart's x axis
+    y: Any
+    where: Location | None = None
+
+
+@dataclass(frozen=True)
+class PanelSpec:
+    name: str
+    label: Text
+    chart: str
+    controls: tuple
+    shows: tuple[Shown, ...]
+    announce: Said | str | None = None     # a text, or the id of a text it shows
+    stats: tuple[str, ...] = ()
+    cursors: tuple[CursorSpec, ...] = ()
+    where: Location | None = None
+
+    @property
+    def slider(self) -> SliderSpec | None:
+        return next((c for c in self.controls if isinstance(c, SliderSpec)), None)
+
+
+def controls(texts: Texts, value: Any, stats: dict) -> dict[str, PanelSpec]:
+    made = {}
+    for name, spec, path in _named(texts, value, "controls", "panels"):
+        _unknown(texts, spec, path, PANEL_KEYS, "a panel")
+        panel = _panel(texts, name, spec, path, stats)
+        if panel is not None:
+            made[name] = panel
+    return made
+
+
+def _panel(texts: Texts, name: str, spec: dict, path: tuple, stats: dict) -> PanelSpec | None:
+    label = texts.text(spec.get("label"), path + ("label",))
+    chart = spec.get("chart")
+    if not isinstance(chart, str) or not chart:
+        texts.problem(path + ("chart",), "expected the name of the chart the panel sits by")
+    found = _controls(texts, spec.get("controls"), path + ("controls",))
+    if found is None or label is None or not isinstance(chart, str):
+        return None
+    context = panel_context(texts, found)
+    shows = _shows(texts, spec.get("shows", {}), path + ("shows",), context)
+    announce = _announce(texts, spec.get("announce"), path + ("announce",), context, shows) \
+        if shows is not None else None
+    listed = _stats(texts, spec.get("stats", []), path + ("stats",), stats)
+    cursors = _cursors(texts, spec.get("cursors", {}), path + ("cursors",), context)
+    if None in (shows, announce, listed, cursors):
+        return None
+    return PanelSpec(name, label, chart, found, shows, announce or None, listed, cursors,
+                     texts.document.where(path + ("chart",)))
+
+
+def panel_context(texts: Texts, found: tuple) -> Context:
+    """What a panel's texts read: the chosen item's fields bare, or the slider's row's; a
+    slider's parameter by name."""
+    choice = next((c for c in found if isinstance(c, ChoiceSpec)), None)
+    slider = next((c for c in found if isinstance(c, SliderSpec)), None)
+    if choice is not None:
+        names = ((slider.param, _param_type(texts, slider)),) if slider is not None else ()
+        return Context(choice.over, names)
+    return Context(slider.rows if slider is not None else None)
+
+
+def _param_type(texts: Texts, slider: SliderSpec):
+    entry = texts.model.plan.uses[tuple(slider.rows.split("."))]
+    return Num(entry.group.unit)
+
+
+def _controls(texts: Texts, value: Any, path: tuple):
+    if not isinstance(value, dict) or not value or len(value) > MAX_CONTROLS:
+        texts.problem(path, f"expected from 1 to {MAX_CONTROLS} controls by name: NAME: "
+                            "{slider: a use's rows, ...} or {choice: a list of records, ...}")
+        return None
+    made = []
+    for name, spec in value.items():
+        here = path + (name,)
+        if bad_name(name):
+            texts.problem(here, bad_name(name), at_key=True)
+            continue
+        kinds = [k for k in KINDS if isinstance(spec, dict) and k in spec]
+        if len(kinds) != 1:
+            texts.problem(here, "a control is one of: " + ", ".join(
+                f"{k}: ({what})" for k, (_, what) in KINDS.items()))
+            continue
+        read, _ = KINDS[kinds[0]]
+        control = read(texts, name, spec, here)
+        if control is not None:
+            made.append(control)
+    kinds = [type(c) for c in made]
+    if len(set(kinds)) != len(kinds):
+        texts.problem(path, "a panel holds at most one control of each kind")
+        return None
+    return tuple(made) if len(made) == len(value) else None
+
+
+def _slider(texts: Texts, name: str, spec: dict, path: tuple) -> SliderSpec | None:
+    _unknown(texts, spec, path, SLIDER_KEYS, "a slider")
+    rows = spec.get("slider")
+    uses = [key_text(p) for p, e in texts.model.plan.uses.items() if e.use.mode != "at"]
+    if rows not in uses:
+        texts.problem(path + ("slider",), f"a slider's positions are a use's rows (a sweep, "
+                      f"or over: a list); got {rows!r}" + suggest(str(rows), uses))
+        return None
+    entry = texts.model.plan.uses[tuple(rows.split("."))]
+    param, kind = entry.group.param, Num(entry.group.unit)
+    own = Context(rows)
+    made = {
+        "label": texts.text(spec.get("label"), path + ("label",)),
+        "text": texts.text(spec.get("text", "{" + param + "}"), path + ("text",), own),
+        "start": _formula(texts, spec.get("start"), path + ("start",), Context(), kind),
+        "stops": _formula(texts, spec.get("stops"), path + ("stops",), Context(),
+                          ListOf(kind)) if "stops" in spec else None,
+        "stop": texts.text(spec.get("stop", "{" + param + "}"), path + ("stop",), own),
+        "listed": texts.text(spec.get("listed"), path + ("listed",),
+                             Context(None, (("stops", TextType()),)), required=False),
+    }
+    scale = spec.get("scale", "linear")
+    if scale not in SCALES:
+        texts.problem(path + ("scale",), f"expected one of {', '.join(SCALES)} (log spreads "
+                                         "positions evenly on a log scale; 0 may be one)")
+        return None
+    changed = spec.get("input")
+    if changed is not None:
+        found = find(texts.model.inputs, tuple(str(changed).split(".")))
+        if not isinstance(found, Input) or found.kind in ("list", "records"):
+            texts.problem(path + ("input",), f"expected an input holding one value, set to "
+                                             f"each position; got {changed!r}")
+            return None
+    if any(v is None for k, v in made.items() if k != "listed" and (k != "stops" or
+                                                                      "stops" in spec)) or \
+            (made["listed"] is None and "listed" in spec):
+        return None
+    return SliderSpec(name, made["label"], rows, param, made["text"], made["start"], scale,
+                      made["stops"], made["stop"], made["listed"], changed,
+                      texts.document.where(path))
+
+
+def _choice(texts: Texts, name: str, spec: dict, path: tuple) -> ChoiceSpec | None:
+    _unknown(texts, spec, path, CHOICE_KEYS, "a choice")
+    over = spec.get("choice")
+    records = [key_text(p) for p in texts.model.plan.items]
+    if over not in records:
+        texts.problem(path + ("choice",), f"a choice's items are a list of records; got "
+                                          f"{over!r}" + suggest(str(over), records))
+        return None
+    label = texts.text(spec.get("label"), path + ("label",))
+    item = texts.text(spec.get("item", "{label}"), path + ("item",), Context(over))
+    emphasis = spec.get("emphasis")
+    if emphasis is not None and not isinstance(emphasis, str):
+        texts.problem(path + ("emphasis",), "expected the name of a line chart")
+        return None
+    if label is None or item is None:
+        return None
+    return ChoiceSpec(name, label, over, item, emphasis, texts.document.where(path))
+
+
+def _formula(texts: Texts, value: Any, path: tuple, context: Context, kind):
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        texts.problem(path, f"expected a formula, got {value!r}")
+        return None
+    try:
+        made = texts.model.expression(str(value), names=dict(context.names),
+                                      within=context.within, where=texts.document.where(path))
+    except Exception as exc:                               # noqa: BLE001 - reported
+        texts.problems.extend(getattr(exc, "problems", ()))
+        return None
+    if kind is not None and made.type != kind and not _fits(made.type, kind):
+        texts.problem(path, f"expected {kind.described()}; '{value}' gives "
+                            f"{made.type.described()}")
+        return None
+    return made
+
+
+def _fits(got, wanted) -> bool:
+    if isinstance(wanted, ListOf):
+        return isinstance(got, ListOf) and _fits(got.item, wanted.item)
+    return isinstance(got, Num) and isinstance(wanted, Num) and got.unit == wanted.unit
+
+
+def said(texts: Texts, value: Any, path: tuple, context: Context) -> Said | None:
+    """A text, or `cases:` each {if: a condition, text: words}, the last words alone."""
+    if not (isinstance(value, dict) and "cases" in value):
+        made = texts.text(value, path, context)
+        return Said(((None, made),)) if made is not None else None
+    cases = value["cases"]
+    here = path + ("cases",)
+    if not isinstance(cases, dict) or not cases:
+        texts.problem(here, "expected cases by name: NAME: {if: a condition, text: words}, "
+                            "the last one words alone")
+        return None
+    made = []
+    for index, (name, case) in enumerate(cases.items()):
+        last = index == len(cases) - 1
+        at = here + (name,)
+        if last and not isinstance(case, dict):
+            text = texts.text(case, at, context)
+            made.append((None, text))
+            continue
+        if not isinstance(case, dict) or set(case) != {"if", "text"}:
+            texts.problem(at, "expected {if: a condition, text: words}" +
+                          ("" if not last else ", or words alone"))
+            return None
+        condition = _formula(texts, case["if"], at + ("if",), context, FLAG)
+        made.append((condition, texts.text(case["text"], at + ("text",), context)))
+    if any(t is None for _, t in made) or any(c is None for c, _ in made[:-1]):
+        return None
+    return Said(tuple(made))
+
+
+def _shows(texts: Texts, value: Any, path: tuple, context: Context):
+    if not isinstance(value, dict):
+        texts.problem(path, "expected what the panel shows by name: NAME: {text: words}, "
+                            "{readout: ...} or {chart: a chart's name}")
+        return None
+    made = []
+    for name, spec in value.items():
+        here = path + (name,)
+        kinds = [k for k in SHOWS if isinstance(spec, dict) and k in spec]
+        if len(kinds) != 1 or len(spec) != 1:
+            texts.problem(here, "a panel shows one of: text: (words written at each "
+                                "position), readout: (figures by name: {label, value, "
+                                "detail}) or chart: (a bar chart drawn at each position)")
+            continue
+        found = SHOWS[kinds[0]](texts, spec[kinds[0]], here + (kinds[0],), context)
+        if found is not None:
+            made.append(Shown(str(name), kinds[0], found))
+    return tuple(made) if len(made) == len(value) else None
+
+
+def _readout(texts: Texts, value: Any, path: tuple, context: Context):
+    if not isinstance(value, dict) or not value:
+        texts.problem(path, "expected figures by name: NAME: {label: words, value: words "
+                            "with {slots}, detail: words}")
+        return None
+    made = []
+    for name, spec in value.items():
+        here = path + (name,)
+        if not isinstance(spec, dict) or "label" not in spec or "value" not in spec:
+            texts.problem(here, "a reading needs label: and value:")
+            continue
+        _unknown(texts, spec, here, READING_KEYS, "a reading")
+        label = texts.text(spec["label"], here + ("label",))
+        shown = said(texts, spec["value"], here + ("value",), context)
+        detail = said(texts, spec["detail"], here + ("detail",), context) \
+            if "detail" in spec else None
+        if label is not None and shown is not None and (detail or "detail" not in spec):
+            made.append(ReadingSpec(str(name), label, shown, detail))
+    return tuple(made) if len(made) == len(value) else None
+
+
+def _chart(texts: Texts, value: Any, path: tuple, context: Context):
+    if not isinstance(value, str) or not value:
+        texts.problem(path, "expected the name of a bar chart")
+        return None
+    return value
+
+
+def _announce(texts: Texts, value: Any, path: tuple, context: Context, shows):
+    if value is None:
+        return ""
+    texts_shown = [s.id for s in shows or () if s.kind == "text"]
+    if isinstance(value, str) and value in texts_shown:
+        return value
+    if isinstance(value, dict) and set(value) == {"text"}:
+        return said(texts, value["text"], path + ("text",), context)
+    texts.problem(path, "expected the name of a text the panel shows ("
+                  + (", ".join(texts_shown) or "none") + ") or {text: words}")
+    return None
+
+
+def _stats(texts: Texts, value: Any, path: tuple, stats: dict):
+    if not isinstance(value, list) or any(v not in stats for v in value):
+        texts.problem(path, "expected a list of stats: parts, written again at each position "
+                            "(shown in place of the same part): "
+                            + (", ".join(stats) or "none declared"))
+        return None
+    return tuple(value)
+
+
+def _cursors(texts: Texts, value: Any, path: tuple, context: Context):
+    if not isinstance(value, dict):
+        texts.problem(path, "expected cursors by chart: CHART: {x: a formula, y: a formula}")
+        return None
+    made = []
+    for chart, spec in value.items():
+        here = path + (chart,)
+        if not isinstance(spec, dict) or set(spec) != {"x", "y"}:
+            texts.problem(here, "a cursor needs x: and y: (formulas placing it on the line "
+                                "chart, in the chart's units)")
+            continue
+        x = _formula(texts, spec["x"], here + ("x",), context, None)
+        y = _formula(texts, spec["y"], here + ("y",), context, None)
+        if x is not None and y is not None:
+            made.append(CursorSpec(str(chart), x, y, texts.document.where(here, at_key=True)))
+    return tuple(made) if len(made) == len(value) else None
+
+
+# The kinds of control: the key that names one in model.yaml -> (its reader, what it takes).
+# figures/controls.py's MAKERS turns each spec into the Deck's control.
+KINDS: dict[str, tuple[Callable, str]] = {
+    "slider": (_slider, "a use's rows: a sweep or over: a list"),
+    "choice": (_choice, "a list of records"),
+}
+SHOWS: dict[str, Callable] = {"text": said, "readout": _readout, "chart": _chart}
