@@ -25,7 +25,7 @@ BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
 SLIDES_PER_SECTION = 50
 CHECKS = ("60 s", "2 min", "5 min", "15 min", "1 h")
 # Dealt slides would part a passage's markers; the passages' text stays, unmarked.
-_PASSAGE_MARKS = re.compile(r"^<!-- (passage|workload):[^>]*-->\n|^<!-- end -->\n", re.M)
+_PASSAGE_MARKS = re.compile(r"^<!-- (passage|workload|item):[^>]*-->\n|^<!-- end -->\n", re.M)
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,9 @@ class _Section:
 
 
 def slides_of(chunk: str, workloads: int = 4) -> int:
-    """How many slides a chunk makes: the experiments component makes one per workload."""
-    return workloads if "```experiments" in chunk else 1
+    """How many slides a chunk makes: the items component (once `experiments`) makes one per
+    workload."""
+    return workloads if re.search(r"^```(items|experiments)$", chunk, re.M) else 1
 
 
 def note_with_slides(dest: Path, slides: int) -> Path:

@@ -19,9 +19,9 @@ from io import BytesIO
 from pathlib import Path
 
 from reportlab.platypus import Flowable
-from reportlab.platypus import Paragraph as P
 
 from notedeck.deck import ChartArt, Deck, Meta
+from notedeck.render.pdfkit.pieces import Piece as P
 from notedeck.render.pdfkit.blocks import Place
 from notedeck.render.pdfkit.document import document
 from notedeck.render.pdfkit.footer import numbered_canvas

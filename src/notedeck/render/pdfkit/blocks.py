@@ -11,7 +11,6 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (Flowable, Image, KeepTogether, ListFlowable, ListItem,
                                 Spacer)
-from reportlab.platypus import Paragraph as P
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
@@ -19,7 +18,7 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
                             Table, Worksheet)
 from notedeck.render.pdfkit.paper import column_widths, fit_box, raster_limit, stats_per_row
-from notedeck.render.pdfkit.pieces import paragraphs
+from notedeck.render.pdfkit.pieces import Piece as P, paragraphs
 from notedeck.render.pdfkit.svg import vector_chart
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)
 from notedeck.render.pdfkit.tagstory import figure, group, heading as tagged_heading, mark, mark_pieces

@@ -72,7 +72,7 @@ def clean(text: str) -> str:
 def esc(text: str) -> str:
     """Plain text made safe for reportlab Paragraph markup; glyphs Liberation lacks in DejaVu."""
     escaped = escape(clean(text))
-    if escaped.isascii():
+    if escaped.isascii() or not any(map(glyphs.needs_fallback, set(escaped))):
         return escaped
     return "".join(f'<font name="{fallback()}">{"".join(run)}</font>' if lacking else "".join(run)
                    for lacking, run in groupby(escaped, glyphs.needs_fallback))
