@@ -1,6 +1,6 @@
 """A note's controls: that cannot be built (positions that are no use's rows, an unknown name
 in a text, a stats part or a chart the note lacks): check and build refuse them with exit 2,
-model.yaml:LINE and what was expected, and write nothing."""
+model.yaml:LINE (the line changed) and what was expected, and write nothing."""
 
 from __future__ import annotations
 
@@ -12,28 +12,31 @@ from click.testing import CliRunner
 from notedeck.commands.cli import main
 from support import BUNDLED
 
+# (what model.yaml says, what it says instead, the line reported against the changed one,
+# what the message says)
 CASES = {
-    "positions": ("slider: speeds.positions", "slider: speeds.dial", "model.yaml:335:",
+    "positions": ("slider: speeds.positions", "slider: speeds.dial", 0,
                   "a slider's positions are a use's rows", "expected one of: speeds.positions"),
-    "name": ("value: \"{total_tokens}\"", "value: \"{total_tokenz}\"", "model.yaml:346:",
+    "name": ('value: "{total_tokens}"', 'value: "{total_tokenz}"', 0,
              "unknown name 'total_tokenz'; did you mean 'total_tokens'?"),
-    "stats": ("stats: [bottleneck]", "stats: [bottlenecks]", "model.yaml:378:",
+    "stats": ("stats: [bottleneck]", "stats: [bottlenecks]", 0,
               "expected a list of stats: parts", "bottleneck"),
-    "chart": ("    chart: dial\n", "    chart: dials\n", "model.yaml:327:",
-              "no chart 'dials'; expected one of:"),
-    "kind": ("choice: workloads", "chooser: workloads", "model.yaml:329:",
+    "chart": ("    chart: dial\n", "    chart: dials\n", 0, "no chart 'dials'; expected one of:"),
+    "kind": ("choice: workloads", "chooser: workloads", -1,       # at the control's name
              "a control is one of: slider:"),
 }
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_bad_controls_are_refused_by_check_and_build(case, tmp_path):
-    old, new, *expected = CASES[case]
+    old, new, offset, *expected = CASES[case]
     note = tmp_path / "note"
     shutil.copytree(BUNDLED, note)
     model = note / "model.yaml"
     text = model.read_text(encoding="utf-8")
     assert old in text
+    line = text[:text.index(old)].count("\n") + 1 + offset     # the error names the line changed
+    expected.append(f"model.yaml:{line}:")
     model.write_text(text.replace(old, new, 1), encoding="utf-8")
     runner = CliRunner()
     checked = runner.invoke(main, ["check", "--content", str(note)])

@@ -14,7 +14,8 @@ from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Reado
 from notedeck.errors import Problem
 from notedeck.figures import tables
 from notedeck.figures.texts import Writer
-from notedeck.model.display.controls import ChoiceSpec, PanelSpec, Said, SliderSpec
+from notedeck.model.display import Text
+from notedeck.model.display.controls import ChoiceSpec, PanelSpec, SliderSpec
 from notedeck.model.display.texts import Slot
 
 KEYS = "controls.keys"         # the catalogue's words: how keys move a slider
@@ -81,13 +82,8 @@ class Positions:
 
         return Varying(tuple(self.names[k] for k in kept), nest((), 0), name)
 
-    def said(self, said: Said, prose: bool) -> Callable[[Place], str]:
-        def write(place: Place) -> str:
-            for condition, text in said.cases:
-                if condition is None or place.writer.value(condition, place.row, place.bound):
-                    return place.writer.text(text, place.row, place.bound, prose)
-            return ""
-        return write
+    def said(self, text: Text, prose: bool) -> Callable[[Place], str]:
+        return lambda place: place.writer.text(text, place.row, place.bound, prose)
 
 
 def live(panels: dict[str, PanelSpec], writer: Writer,
@@ -201,12 +197,12 @@ def _readout(at: Positions, shown, draw) -> Readout:
         for r in shown.value))
 
 
-def _phrase(at: Positions, said: Said, name: str) -> tuple:
+def _phrase(at: Positions, said: Text, name: str) -> tuple:
     """A reading's text: written whole at each position, or, when its one slot shows the
     slider's position as the slider does, its words around the slider's own text."""
     slider = next((c for c in at.made if isinstance(c, Slider)), None)
-    if slider is not None and len(said.cases) == 1:
-        text = said.cases[0][1]
+    if slider is not None and not said.conditions:
+        text = said
         template = at.writer.words.template(text.choices[0])
         slots = [p for p in template.parts if not isinstance(p, str)]
         if len(text.choices) == 1 and len(slots) == 1 and isinstance(slots[0], Slot):

@@ -45,7 +45,7 @@ from notedeck.model.display.tables import named as _named, unknown as _unknown
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import Input, bad_name, find
 from notedeck.model.messages import key_text, suggest
-from notedeck.model.types import FLAG, ListOf, Num, Text as TextType
+from notedeck.model.types import ListOf, Num, Text as TextType
 
 PANEL_KEYS = ("label", "chart", "controls", "shows", "announce", "stats", "cursors", "about")
 SLIDER_KEYS = ("slider", "input", "label", "text", "stops", "stop", "listed", "start", "scale")
@@ -54,13 +54,6 @@ READING_KEYS = ("label", "value", "detail")
 SCALES = ("linear", "log")
 MAX_CONTROLS = 4               # controls in one panel
 MAX_POSITIONS = 10_000         # positions of all the controls of a panel, together
-
-
-@dataclass(frozen=True)
-class Said:
-    """A text of a panel: words with slots, or cases (the first whose condition holds)."""
-
-    cases: tuple[tuple[Any, Text], ...]    # (model.Expression condition, or None; its text)
 
 
 @dataclass(frozen=True)
@@ -93,8 +86,8 @@ class ChoiceSpec:
 class ReadingSpec:
     id: str
     label: Text
-    value: Said
-    detail: Said | None = None
+    value: Text
+    detail: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -122,7 +115,7 @@ class PanelSpec:
     chart: str
     controls: tuple
     shows: tuple[Shown, ...]
-    announce: Said | str | None = None     # a text, or the id of a text it shows
+    announce: Text | str | None = None     # a text, or the id of a text it shows
     stats: tuple[str, ...] = ()
     cursors: tuple[CursorSpec, ...] = ()
     where: Location | None = None
@@ -289,34 +282,9 @@ def _fits(got, wanted) -> bool:
     return isinstance(got, Num) and isinstance(wanted, Num) and got.unit == wanted.unit
 
 
-def said(texts: Texts, value: Any, path: tuple, context: Context) -> Said | None:
-    """A text, or `cases:` each {if: a condition, text: words}, the last words alone."""
-    if not (isinstance(value, dict) and "cases" in value):
-        made = texts.text(value, path, context)
-        return Said(((None, made),)) if made is not None else None
-    cases = value["cases"]
-    here = path + ("cases",)
-    if not isinstance(cases, dict) or not cases:
-        texts.problem(here, "expected cases by name: NAME: {if: a condition, text: words}, "
-                            "the last one words alone")
-        return None
-    made = []
-    for index, (name, case) in enumerate(cases.items()):
-        last = index == len(cases) - 1
-        at = here + (name,)
-        if last and not isinstance(case, dict):
-            text = texts.text(case, at, context)
-            made.append((None, text))
-            continue
-        if not isinstance(case, dict) or set(case) != {"if", "text"}:
-            texts.problem(at, "expected {if: a condition, text: words}" +
-                          ("" if not last else ", or words alone"))
-            return None
-        condition = _formula(texts, case["if"], at + ("if",), context, FLAG)
-        made.append((condition, texts.text(case["text"], at + ("text",), context)))
-    if any(t is None for _, t in made) or any(c is None for c, _ in made[:-1]):
-        return None
-    return Said(tuple(made))
+def said(texts: Texts, value: Any, path: tuple, context: Context) -> Text | None:
+    """A text: words with slots, or choices [{if: a condition, text: words}, words]."""
+    return texts.text(value, path, context)
 
 
 def _shows(texts: Texts, value: Any, path: tuple, context: Context):
