@@ -188,4 +188,48 @@ def test_a_chart_the_note_does_not_have_is_an_author_error(tmp_path):
     result = CliRunner().invoke(main, ["check", "--content", str(note)])
     assert result.exit_code == 2
     assert f"{section}:" in result.stderr
-    assert "unknown chart 'dial'; this note has no chart" in result.stderr
+    assert "unknown chart 'dial'; expected one of: waits" in result.stderr
+
+
+def chart_shapes(path: Path) -> list:
+    return [s for slide in Presentation(str(path)).slides for s in slide.shapes if s.has_chart]
+
+
+def test_the_wait_chart_draws_the_curve_with_the_tables_levels_marked(built):
+    """The deck's native chart: the sweep from 5% to 99% busy, its alt text naming every
+    level of the table with its wait (u / (1 - u) x 1 h), and the same levels in the web
+    page's chart."""
+    charts = chart_shapes(built / "deck.pptx")
+    assert len(charts) == 1
+    chart = charts[0].chart
+    assert squash(chart.chart_title.text_frame.text) == "At 90% busy, an item of 1 h waits 9 h for " \
+                                                "its turn"
+    described = charts[0]._element.xpath("./p:nvGraphicFramePr/p:cNvPr/@descr")[0]
+    assert squash(described).endswith("Marked: 50% busy, 1 h; 75% busy, 3 h; 90% busy, 9 h; "
+                                      "95% busy, 19 h.")
+    assert "from 5% to 99%" in described
+    web = (built / "web" / "index.html").read_text(encoding="utf-8")
+    svg = web[web.index('class="chart waits-chart"'):]
+    svg = squash(svg[:svg.index("</svg>")].replace("\u00a0", " "))
+    for label in ("50%: 1 h", "75%: 3 h", "90%: 9 h", "95%: 19 h", "20%", "1 hour",
+                  "Share of time busy", "Wait in queue", "The work itself: 1 h"):
+        assert label in svg
+
+
+def test_the_wait_chart_follows_the_scenario(tmp_path):
+    """Another service time and other levels: the title, the marked levels and the
+    reference line move with them (30 min: 0.6 / 0.4 x 30 min = 45 min)."""
+    note = tmp_path / "note"
+    shutil.copytree(NOTE, note)
+    path = note / "scenarios.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("service_time: 1 h ", "service_time: 30 min ", 1)
+    text = text.replace("featured: 0.9 ", "featured: 0.6 ", 1)
+    text = text.replace("levels: [0.5, 0.75, 0.9, 0.95]", "levels: [0.6, 0.8]", 1)
+    path.write_text(text, encoding="utf-8")
+    out = build(note, tmp_path / "out")
+    chart = chart_shapes(out / "deck.pptx")[0]
+    assert squash(chart.chart.chart_title.text_frame.text) == \
+        "At 60% busy, an item of 30 min waits 45 min for its turn"
+    described = squash(chart._element.xpath("./p:nvGraphicFramePr/p:cNvPr/@descr")[0])
+    assert described.endswith("Marked: 60% busy, 45 min; 80% busy, 2 h.")

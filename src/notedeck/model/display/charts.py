@@ -235,7 +235,7 @@ def _references(texts: Texts, value: Any, path: tuple, units: dict):
         if at is None or label is None:
             continue
         if units[axis] is not None and _unit(at.type) != units[axis]:
-            texts.problem(here + (axis,), _mismatch(f"the reference line's {axis}", at.type,
+            texts.problem(here + (axis,), _mismatch("the reference line's value", at.type,
                                                     axis, units[axis]))
             continue
         made.append(ReferenceSpec(key, axis, at, label))
@@ -252,8 +252,8 @@ def _one_unit(texts: Texts, lines: tuple[LineSpec, ...], axis: str, path: tuple)
             found.append((getattr(line.points, axis), (line.id, "points", axis)))
         for expression, where in found:
             if _unit(expression.type) != first:
-                texts.problem(path + where, _mismatch(f"this {axis}", expression.type, axis,
-                                                      first))
+                texts.problem(path + where, _mismatch(f"this line's {axis} values",
+                                                      expression.type, axis, first))
                 return None
     return first
 
@@ -294,7 +294,8 @@ def _ticks(texts: Texts, value: Any, path: tuple, unit: Unit) -> Ticks | None | 
         if at is None:
             return False
         if _unit(at.type) != unit:
-            texts.problem(path + ("at",), _mismatch("the ticks", at.type, str(path[-2]), unit))
+            texts.problem(path + ("at",), _mismatch("the ticks' values", at.type,
+                                                    str(path[-2]), unit))
             return False
     context = Context(None, ((TICK_VALUE, Num(unit)),))
     label = texts.text(value.get("label", "{" + TICK_VALUE + "}"), path + ("label",), context)
@@ -442,8 +443,8 @@ def _unit(kind: Type) -> Unit:
 
 
 def _mismatch(what: str, kind: Type, axis: str, unit: Unit) -> str:
-    return (f"{what} is {_unit(kind).described()}, but the {axis} axis holds "
-            f"{unit.described()}: one axis, one unit")
+    return (f"{what}: {_unit(kind).described()}, but the {axis} axis holds "
+            f"{unit.described()}; one axis, one unit")
 
 
 KINDS = {"line": line_chart, "bar": bar_chart}     # a new kind: a reader here, a writer in
