@@ -113,7 +113,7 @@ def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
             if _has_tag(data) or data.endswith("{"):
                 return None
             try:
-                value = _figure(match.group(1).split("."), namespace)
+                value = _figure(_parts(match.group(1)), namespace)
                 if value is _NOT_PLAIN:
                     return None
                 parts += [data, str(budget.printable(value))]
@@ -125,7 +125,11 @@ def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
 
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-_PRINT = re.compile(r"\{\{[ \t\n]*(" + _NAME + r"(?:\." + _NAME + r")*)[ \t\n]*\}\}")
+# A part after the first name: .name, [3] or ['id'] (an item by position or by id, as
+# Jinja reads a constant subscript: environment.getitem).
+_PART = re.compile(r"\.(" + _NAME + r")|\[(0|[1-9][0-9]*)\]|\['([A-Za-z0-9_-]*)'\]"
+                   r"|\[\"([A-Za-z0-9_-]*)\"\]")
+_PRINT = re.compile(r"\{\{[ \t\n]*(" + _NAME + r"(?:" + _PART.pattern + r")*)[ \t\n]*\}\}")
 _KEYWORDS = {"true", "false", "True", "False", "none", "None", "and", "or", "not", "in", "is",
              "if", "else"}               # Jinja reads these as values or operators, not names
 _NOT_PLAIN = object()
@@ -135,20 +139,34 @@ def _has_tag(data: str) -> bool:
     return "{{" in data or "{%" in data or "{#" in data
 
 
-def _figure(path: list[str], namespace: Mapping[str, Any]) -> Any:
+def _parts(path: str) -> list[tuple[str, str | int]]:
+    """"a.b[0]['c']" as [("name", "a"), ("attr", "b"), ("item", 0), ("item", "c")]."""
+    first = re.match(_NAME, path).group()
+    parts: list[tuple[str, str | int]] = [("name", first)]
+    for found in _PART.finditer(path, len(first)):
+        attribute, position, single, double = found.groups()
+        parts.append(("attr", attribute) if attribute is not None else
+                     ("item", int(position)) if position is not None else
+                     ("item", single if single is not None else double))
+    return parts
+
+
+def _figure(path: list[tuple[str, str | int]], namespace: Mapping[str, Any]) -> Any:
     """A figure name's value: checked as placeholders.check reads it (a known key of a group
-    of figures), looked up as Jinja's sandbox renders it."""
-    first, *attributes = path
+    of figures, an item by id or position), looked up as Jinja's sandbox renders it
+    (environment.getattr for .name, environment.getitem for [...])."""
+    (_, first), *rest = path
     if first in _KEYWORDS or first not in namespace:
         return _NOT_PLAIN
     checked = value = namespace[first]
-    for attribute in attributes:
-        if attribute.startswith("_"):
+    env = environment()
+    for how, key in rest:
+        if isinstance(key, str) and key.startswith("_"):
             return _NOT_PLAIN
-        inner = placeholders.part_of(checked, attribute)
+        inner = placeholders.part_of(checked, key)
         if inner is placeholders.NOT_FOUND:
             return _NOT_PLAIN
-        checked, value = inner, environment().getattr(value, attribute)
+        checked, value = inner, env.getattr(value, key) if how == "attr" else env.getitem(value, key)
     return _NOT_PLAIN if isinstance(value, Undefined) else value
 
 
