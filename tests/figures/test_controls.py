@@ -135,3 +135,45 @@ def test_a_value_that_follows_no_control_or_misses_a_position_is_refused(built):
     short = Varying(("check",), ("a",), "short")
     with pytest.raises(ValueError, match="short has no value for each of"):
         replace(built, blocks=(short,))
+
+
+# --- the second bundled note: a slider over a sweep moving the model, a choice of team ------
+
+QUEUE = BUNDLED.parent / "examples" / "waiting-in-line"
+
+
+@pytest.fixture(scope="module")
+def queue():
+    return compose(gather(QUEUE), live=True)[0].live
+
+
+def test_the_queue_slider_runs_from_5_to_99_percent_and_opens_at_the_featured_level(queue):
+    busy = controls(queue)["busy"]
+    assert (busy.texts[0], busy.texts[-1], busy.texts[busy.start]) == ("5%", "99%", "90%")
+    assert [s.label for s in busy.stops] == ["50%", "75%", "90%", "95%"]
+    assert busy.values[busy.start] == 0.9
+
+
+def test_the_featured_stats_follow_the_slider(queue):
+    busy = controls(queue)["busy"]
+    (stats,) = queue.blocks
+    assert stats.over == ("busy",)
+    half = stats.values[busy.values.index(0.5)]
+    assert [shown(s.value) for s in half.items] == ["1 h", "2 h", "0.5", "1×"]
+    assert shown(half.items[0].label) == "Wait in queue at 50% busy"
+
+
+def test_the_team_choice_reads_each_teams_figures(queue):
+    team = controls(queue)["team"]
+    assert team.items == ("Payroll queries", "Code reviews", "Sample runs", "Security reviews")
+    readout = queue.panels[1].shows[0]
+    assert readout.items[0].value[0].over == ("team",)
+    assert [shown(w) for w in readout.items[0].value[0].values] == [
+        "1 h 20 min", "4 h 30 min", "2 h", "2 days 9 h"]
+
+
+def test_the_cursor_sits_on_the_wait_chart(queue):
+    (cursor,) = queue.cursors
+    busy = controls(queue)["busy"]
+    assert cursor.chart == "waits" and cursor.x.values == busy.values
+    assert cursor.y.values[busy.values.index(0.5)] == 3600.0

@@ -7,15 +7,16 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from math import prod
 from typing import Any, Callable
 
 from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider,
                            Stop, Varying)
-from notedeck.errors import Problem
+from notedeck.errors import NotedeckError, Problem
 from notedeck.figures import tables
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
-from notedeck.model.display.controls import ChoiceSpec, PanelSpec, SliderSpec
+from notedeck.model.display.controls import MAX_POSITIONS, ChoiceSpec, PanelSpec, SliderSpec
 from notedeck.model.display.texts import Slot
 
 KEYS = "controls.keys"         # the catalogue's words: how keys move a slider
@@ -39,12 +40,17 @@ class Positions:
         self.names = tuple(c.name for c in made)
         self.sizes = tuple(c.positions for c in made)
         self._writers: dict[int, Writer] = {}
+        self._values: dict[str, tuple] = {}
+        if prod(self.sizes) > MAX_POSITIONS:
+            raise NotedeckError(Problem(panel.where, f"the panel's controls take "
+                                        f"{prod(self.sizes):,} positions together; at most "
+                                        f"{MAX_POSITIONS:,} (fewer points in the sweep)"))
         self.places = {index: self._place(index) for index in product(*map(range, self.sizes))}
 
     def _place(self, index: tuple) -> Place:
         writer, row, bound = self.writer, None, {}
         within = _within(self.panel)
-        for spec, control, i in zip(self.panel.controls, self.made, index):
+        for spec, i in zip(self.panel.controls, index):
             if isinstance(spec, ChoiceSpec):
                 row = i
                 continue
@@ -58,7 +64,9 @@ class Positions:
         return Place(writer, row, bound)
 
     def values(self, spec: SliderSpec) -> tuple:
-        return self.writer.evaluation.value(f"{spec.rows}.{spec.param}")
+        if spec.name not in self._values:
+            self._values[spec.name] = self.writer.evaluation.value(f"{spec.rows}.{spec.param}")
+        return self._values[spec.name]
 
     def _at(self, spec: SliderSpec, i: int, value) -> Writer:
         if i not in self._writers:

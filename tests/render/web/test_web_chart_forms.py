@@ -75,3 +75,43 @@ def test_a_kind_that_lowers_itself_is_drawn_as_its_form(page):
     svg = chart_svg(page, RANKING.name)
     names = [t for t in svg_texts(svg) if re.fullmatch(r"[A-Z][a-z]+", t)]
     assert names == ["Legal", "Payroll", "Support"]
+
+
+def test_crowded_point_labels_keep_clear_of_one_another_and_the_line():
+    """Four levels close together on a log axis (the queue note's chart): each label moves
+    to another corner of its point when the usual one would cover another label, a dot or
+    the line."""
+    from notedeck.deck import Axis, Line, LineChart, Point, Reference, Tick
+    from notedeck.render.web.svg import CHAR_WIDTH
+
+    levels = tuple(u / 100 for u in range(5, 100))
+    waits = tuple(u / (1 - u) * 3600 for u in levels)
+    marked = (0.5, 0.75, 0.9, 0.95)
+    crowded = LineChart(
+        "crowded", "The wait", "The wait against utilisation",
+        Axis("Busy", tuple(Tick(t / 5, f"{t * 20}%") for t in range(6))),
+        Axis("Wait", tuple(Tick(v, str(v)) for v in (600, 3600, 36000, 86400)), "log"),
+        (Line("Wait", levels, waits, marked=False, named=False,
+              points=tuple(Point(u, u / (1 - u) * 3600, f"{u:.0%}: {u / (1 - u):g} h",
+                                 featured=u == 0.9) for u in marked)),),
+        (Reference(3600, "The work itself: 1 h"),))
+    page = lxml_html.fromstring(plan(deck_of(crowded)).html)
+    wide = page.xpath("//div[@class='wide']/*[contains(@class, 'crowded-chart')]")[0]
+    font = float(wide.get("font-size"))
+    boxes = []
+    for text in wide.xpath(".//*[local-name()='text'][@class='note']"):
+        width = len(text.text_content()) * CHAR_WIDTH * font
+        x, y = float(text.get("x")), float(text.get("y"))
+        left = x - width if text.get("text-anchor") == "end" else x
+        boxes.append((left, y - font, left + width, y + font / 4))
+    assert len(boxes) == 5
+    gap = font / 3                      # glyph widths are estimates: keep some room across
+    for i, one in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            apart = one[2] + gap <= other[0] or other[2] + gap <= one[0] or \
+                one[3] <= other[1] or other[3] <= one[1]
+            assert apart, (one, other)
+    for dot in wide.xpath(".//*[local-name()='circle']"):
+        x, y, r = (float(dot.get(k)) for k in ("cx", "cy", "r"))
+        for box in boxes:
+            assert x + r <= box[0] or box[2] <= x - r or y + r <= box[1] or box[3] <= y - r

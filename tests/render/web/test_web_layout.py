@@ -16,6 +16,7 @@ import pytest
 
 from webpage import build_page
 
+QUEUE = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "examples" / "waiting-in-line"
 PROBE = (Path(__file__).parent / "layout_probe.js").read_text(encoding="utf-8")
 AUDIENCES = ("support-team", "research-lab", "hospital-admin", "team-berlin", "equipe-lyon")
 
@@ -94,13 +95,14 @@ def pages(tmp_path_factory) -> dict[str, Path]:
     scenario.write_text(CROWDED, encoding="utf-8")
     out = {}
     for name, built in (("note", build_page()), ("crowded", build_page(scenarios_file=scenario)),
+                        ("queue", build_page(QUEUE)),
                         *((a, build_page(audience=a)) for a in AUDIENCES)):
         out[name] = folder / f"{name}.html"
         out[name].write_text(built.html, encoding="utf-8")
     return out
 
 
-@pytest.mark.parametrize("name", ["note", "crowded"])
+@pytest.mark.parametrize("name", ["note", "crowded", "queue"])
 @pytest.mark.parametrize("width", [320, 360, 1280])
 def test_figures_stay_whole_at_every_width_and_end(browser, pages, name, width):
     found = problems_everywhere(browser, pages[name], width)

@@ -194,6 +194,7 @@ def line_svg(spec: LineChart, frame: Frame, ids: Ids, overlay: str = "", labels:
     body = [_axes(frame, box, x, y, spec.x.ticks, spec.y.ticks, spec.x.title, spec.y.title)]
     body += [_reference(box, frame, x, y, reference) for reference in spec.references]
     shown = lambda v: x.kind != "log" or v > 0                 # noqa: E731
+    taken = _taken(spec, box, frame, x, y, shown)
     for index, line in enumerate(spec.lines):
         colour = series_colour(index)
         points = [(box.x(x.at(a)), box.y(y.at(b))) for a, b in zip(line.x, line.y)
@@ -211,7 +212,7 @@ def line_svg(spec: LineChart, frame: Frame, ids: Ids, overlay: str = "", labels:
                             class_="featured" if point.featured else "mark",
                             fill=series_colour(index + point.featured))
             if labels:
-                drawn += _point_label(box, frame, mx, my, point.label)
+                drawn += _point_label(box, frame, mx, my, point.label, taken)
         body.append(el("g", drawn, class_="series", data_item=str(index)))
     if overlay:
         body.append(box.overlay(overlay, class_="live-mark"))
@@ -234,13 +235,62 @@ def _reference(box: Box, frame: Frame, x: Scale, y: Scale, reference) -> str:
             f'text-anchor="start">{esc(reference.label)}</text>')
 
 
-def _point_label(box: Box, frame: Frame, mx: float, my: float, label: str) -> str:
-    """Above and to the right of its point; near the right edge, below and to the left."""
+def _taken(spec: LineChart, box: Box, frame: Frame, x: Scale, y: Scale, shown) -> list:
+    """What the points' labels must not cover: every annotated point's dot, the lines, and
+    the reference lines' labels; each (a box: left, top, right, bottom; the room kept
+    across)."""
+    dot = frame.font * 0.45
+    taken = [((box.x(x.at(p.x)) - dot, box.y(y.at(p.y)) - dot, box.x(x.at(p.x)) + dot,
+               box.y(y.at(p.y)) + dot), 0)
+             for line in spec.lines for p in line.points_drawn(shown) if y.holds(p.y)]
+    for line in spec.lines:                       # the lines, traced every few pixels
+        drawn = [(box.x(x.at(a)), box.y(y.at(b))) for a, b in zip(line.x, line.y)
+                 if shown(a) and y.holds(b)]
+        for (a, b), (c, d) in zip(drawn, drawn[1:]):
+            steps = max(1, int(math.hypot(c - a, d - b) / 4))
+            taken += [((a + (c - a) * i / steps - 1, b + (d - b) * i / steps - 1,
+                        a + (c - a) * i / steps + 1, b + (d - b) * i / steps + 1), 0)
+                      for i in range(steps)]
+    for reference in spec.references:
+        if reference.axis == "y":
+            right, base = box.left + box.width - 6, box.y(y.at(reference.value)) + frame.font + 4
+            taken.append((_text_box(frame, reference.label, right, base, "end"), frame.font / 2))
+    return taken
+
+
+def _text_box(frame: Frame, label: str, x: float, base: float, anchor: str) -> tuple:
+    width = len(label) * CHAR_WIDTH * frame.font
+    left = x - width if anchor == "end" else x
+    return (left, base - frame.font, left + width, base + frame.font * 0.25)
+
+
+def _point_label(box: Box, frame: Frame, mx: float, my: float, label: str,
+                 taken: list) -> str:
+    """Above and to the right of its point; near the right edge, below and to the left;
+    else the first other corner where it covers no other label, dot or line and stays
+    inside."""
+    above, below = my - 10, my + frame.font + 6
+    corners = [(mx + 10, above, "start"), (mx + 10, below, "start"),
+               (mx - 10, above, "end"), (mx - 10, below, "end")]
     if mx > box.left + box.width * 0.7:
-        return (f'<text class="note" x="{n(mx - 10)}" y="{n(my + frame.font + 6)}" '
-                f'text-anchor="end">{esc(label)}</text>')
-    return (f'<text class="note" x="{n(mx + 10)}" y="{n(my - 10)}" '
-            f'text-anchor="start">{esc(label)}</text>')
+        corners.reverse()
+    chosen = corners[0]
+    for corner in corners:
+        placed = _text_box(frame, label, *corner)
+        if placed[0] >= box.left and placed[2] <= box.left + box.width and \
+                not any(_overlap(placed, other, gap) for other, gap in taken):
+            chosen = corner
+            break
+    taken.append((_text_box(frame, label, *chosen), frame.font / 2))
+    x_at, base, anchor = chosen
+    return (f'<text class="note" x="{n(x_at)}" y="{n(base)}" '
+            f'text-anchor="{anchor}">{esc(label)}</text>')
+
+
+def _overlap(one: tuple, other: tuple, gap: float) -> bool:
+    """Whether two boxes come closer than `gap` across (glyphs' widths are estimates)."""
+    return one[0] < other[2] + gap and other[0] < one[2] + gap and one[1] < other[3] and \
+        other[1] < one[3]
 
 
 def column_svg(spec: BarChart, frame: Frame, ids: Ids, **values) -> str:
