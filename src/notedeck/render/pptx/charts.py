@@ -128,7 +128,8 @@ def _lines(spec: LineChart, box: Box, look, face) -> PChart:
     high = (max((a for line in drawn for a, _ in line), default=x.maximum),
             max((b for line in drawn for _, b in line), default=y.maximum))
     series += [_reference(r, x, y, high, look) for r in spec.references]
-    series += [_points(spec.lines[i], group, i, look) for i, group in enumerate(points) if group]
+    series += [_points(spec.lines[i], group, i, look, drawn[i], x)
+               for i, group in enumerate(points) if group]
     named = [line.label for line in spec.lines if line.named]
     if named:
         legend_w = max(fit.text_width(label, TYPE.chart_tick, face=face) for label in named)
@@ -158,16 +159,30 @@ def _reference(reference, x: Axis, y: Axis, high: tuple[float, float], look) -> 
                   labels=(Label(1, reference.label, where),), legend=False)
 
 
-def _points(line, points, index: int, look) -> Series:
-    """A line's annotated points as dots with labels to their right (above, at the far end)."""
+def _points(line, points, index: int, look, drawn, x: Axis) -> Series:
+    """A line's annotated points as dots with labels on the side the line leaves free: to
+    the right of a falling line (above, at the far end), to the left of a rising one (above,
+    near the axis)."""
     count = len(look.series)
     last = max(p.x for p in points)
+
+    def position(point) -> str:
+        if _rising(drawn, point.x):
+            return "l" if x.at(point.x) > 0.2 else "t"
+        return "t" if point.x == last else "r"
+
     return Series(line.points_label or line.label, tuple((p.x, p.y) for p in points),
                   look.series[index % count], "none", "circle", 8,
-                  tuple(Label(i, p.label, "t" if p.x == last else "r")
-                        for i, p in enumerate(points)),
+                  tuple(Label(i, p.label, position(p)) for i, p in enumerate(points)),
                   tuple(i for i, p in enumerate(points) if p.featured), legend=False,
                   featured_colour=look.series[(index + 1) % count])
+
+
+def _rising(drawn, at: float) -> bool:
+    """Whether the line climbs where it passes `at` (from the sample before to the one after)."""
+    before = [b for a, b in drawn if a < at]
+    after = [b for a, b in drawn if a > at]
+    return bool(before and after) and after[0] > before[-1]
 
 
 def _thinned(axis: Axis, length: float, size) -> Axis:
