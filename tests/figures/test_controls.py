@@ -177,3 +177,19 @@ def test_the_cursor_sits_on_the_wait_chart(queue):
     busy = controls(queue)["busy"]
     assert cursor.chart == "waits" and cursor.x.values == busy.values
     assert cursor.y.values[busy.values.index(0.5)] == 3600.0
+
+
+def test_a_slider_that_sets_an_input_reads_its_rows_from_the_notes_own_sweep(tmp_path):
+    """The featured check off every stop: evaluated again at another check, the sweep would
+    hold other points, yet each position's words read the row the slider stands on, and its
+    big figures the model at that row's check."""
+    scenario = tmp_path / "scenarios.yaml"
+    text = (BUNDLED / "scenarios.yaml").read_text(encoding="utf-8")
+    scenario.write_text(text.replace("  check: 60 s ", "  check: 4044 s ", 1), encoding="utf-8")
+    live = compose(gather(BUNDLED, scenarios_file=scenario), live=True)[0].live
+    check = controls(live)["check"]
+    assert shown(check.texts[check.start]) == "1 h 7 min 24 s"
+    summaries, (stats,) = live.panels[1].shows[1], live.blocks
+    assert len(summaries.values) == len(stats.values) == check.positions
+    for summary, at in zip(summaries.values, stats.values):
+        assert f"{at.items[3].value} faster end to end" in summary

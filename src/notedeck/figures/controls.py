@@ -40,7 +40,6 @@ class Positions:
         self.names = tuple(c.name for c in made)
         self.sizes = tuple(c.positions for c in made)
         self._writers: dict[int, Writer] = {}
-        self._values: dict[str, tuple] = {}
         if prod(self.sizes) > MAX_POSITIONS:
             raise NotedeckError(Problem(panel.where, f"the panel's controls take "
                                         f"{prod(self.sizes):,} positions together; at most "
@@ -48,25 +47,19 @@ class Positions:
         self.places = {index: self._place(index) for index in product(*map(range, self.sizes))}
 
     def _place(self, index: tuple) -> Place:
+        """A choice's item is the row its texts read; a slider's row (read from the note's
+        own evaluation) is bound by name: only its parameter beside a choice."""
         writer, row, bound = self.writer, None, {}
-        within = _within(self.panel)
+        chosen = any(isinstance(spec, ChoiceSpec) for spec in self.panel.controls)
         for spec, i in zip(self.panel.controls, index):
             if isinstance(spec, ChoiceSpec):
                 row = i
                 continue
-            value = self.values(spec)[i]
+            fields = rows(spec, self.writer)[i]
             if spec.input is not None:
-                writer = self._at(spec, i, value)
-            if within == spec.rows:
-                row = i
-            else:
-                bound[spec.param] = value
+                writer = self._at(spec, i, fields[spec.param])
+            bound.update({spec.param: fields[spec.param]} if chosen else fields)
         return Place(writer, row, bound)
-
-    def values(self, spec: SliderSpec) -> tuple:
-        if spec.name not in self._values:
-            self._values[spec.name] = self.writer.evaluation.value(f"{spec.rows}.{spec.param}")
-        return self._values[spec.name]
 
     def _at(self, spec: SliderSpec, i: int, value) -> Writer:
         if i not in self._writers:
@@ -149,30 +142,29 @@ def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> lis
     return problems
 
 
-def _within(panel: PanelSpec) -> str | None:
-    choice = next((c for c in panel.controls if isinstance(c, ChoiceSpec)), None)
-    if choice is not None:
-        return choice.over
-    return panel.slider.rows if panel.slider is not None else None
-
-
 def _number(expression) -> Callable[[Place], float]:
     return lambda p: float(p.writer.value(expression, p.row, p.bound))
 
 
 # --- controls -----------------------------------------------------------------------------
 
+def rows(spec: SliderSpec, writer: Writer) -> tuple[dict, ...]:
+    """A slider's rows, each its fields by name, as `writer`'s evaluation gives them."""
+    return writer.evaluation.value(spec.rows)
+
+
 def slider(spec: SliderSpec, writer: Writer) -> Slider:
     """Its positions are its rows; stops where a row's value is one of `stops`; it opens at
     the last position not above `start`."""
-    values = writer.evaluation.value(f"{spec.rows}.{spec.param}")
+    fields = rows(spec, writer)
+    values = tuple(row[spec.param] for row in fields)
     stops = set(writer.value(spec.stops)) if spec.stops is not None else set()
     start = max(bisect_right(values, writer.value(spec.start)) - 1, 0)
     listed = writer.text(spec.listed, None, {"stops": "{stops}"}) if spec.listed else "{stops}"
     return Slider(spec.name, writer.text(spec.label), tuple(float(v) for v in values),
-                  tuple(writer.text(spec.text, i) for i in range(len(values))),
-                  tuple(Stop(i, writer.text(spec.stop, i)) for i, v in enumerate(values)
-                        if v in stops),
+                  tuple(writer.text(spec.text, None, row) for row in fields),
+                  tuple(Stop(i, writer.text(spec.stop, None, fields[i]))
+                        for i, v in enumerate(values) if v in stops),
                   start, spec.scale, listed, writer.forms.fmt.labels[KEYS])
 
 

@@ -115,6 +115,19 @@ def counting():
         _current.reset(token)
 
 
+def spent() -> tuple | None:
+    """What the build's budget has spent so far, to give back with `give_back` when a text
+    is filled a second time (a shortcut that gave up, then Jinja)."""
+    whole = _whole.get()
+    return None if whole is None else (whole.steps, whole.printed, whole.first)
+
+
+def give_back(state: tuple | None) -> None:
+    whole = _whole.get()
+    if whole is not None and state is not None:
+        whole.steps, whole.printed, whole.first = state
+
+
 def _budget() -> Budget:
     return _current.get() or Budget()
 

@@ -67,6 +67,13 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
     plain = _printed_names(text, namespace)
     if plain is not None:
         return plain
+    pieces = _top_level(text)
+    if pieces is not None:
+        state = budget.spent()
+        filled = _filled_pieces(pieces, namespace)
+        if filled is not None:
+            return filled
+        budget.give_back(state)
     try:
         tree = environment().parse(text)
         found = placeholders.check(tree, namespace)
@@ -106,22 +113,89 @@ def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
     there, or prints what cannot be printed: Jinja then fills it, or reports the problem."""
     if "\r" in text:                    # Jinja's lexer turns "\r\n" into "\n"
         return None
-    parts, end = [], 0
     with budget.counting():
-        for match in _PRINT.finditer(text):
-            data = text[end:match.start()]
-            if _has_tag(data) or data.endswith("{"):
+        return _names_only(text, namespace)
+
+
+def _names_only(text: str, namespace: Mapping[str, Any]) -> str | None:
+    """_printed_names within the text's budget."""
+    parts, end = [], 0
+    for match in _PRINT.finditer(text):
+        data = text[end:match.start()]
+        if _has_tag(data) or data.endswith("{"):
+            return None
+        try:
+            value = _figure(_parts(match.group(1)), namespace)
+            if value is _NOT_PLAIN:
                 return None
-            try:
-                value = _figure(_parts(match.group(1)), namespace)
-                if value is _NOT_PLAIN:
-                    return None
-                parts += [data, str(budget.printable(value))]
-            except Exception:      # noqa: BLE001 - Jinja's own run reports it, with its line
-                return None
-            end = match.end()
+            parts += [data, str(budget.printable(value))]
+        except Exception:      # noqa: BLE001 - Jinja's own run reports it, with its line
+            return None
+        end = match.end()
     rest = text[end:]
     return None if _has_tag(rest) else "".join(parts) + rest
+
+
+_TAG = re.compile(r"\{%[ \t\n]*([A-Za-z]+)[^%]*%\}")
+_OPENS, _CLOSES = {"if": "endif", "for": "endfor"}, {"endif", "endfor"}
+_INSIDE = {"elif", "else"}
+_CONTROL = ("{%-", "-%}", "{{-", "-}}", "{#", "\r")
+
+
+def _top_level(text: str) -> list[str] | None:
+    """The text cut into runs between top-level {% if %} and {% for %} blocks and those
+    blocks (each with the newline after its end tag, which Jinja's trim_blocks drops), when
+    it holds no other tag, no comment and no whitespace control: filled one by one, they
+    fill as the whole does (no tag here sets a name). None otherwise."""
+    if any(mark in text for mark in _CONTROL):
+        return None
+    pieces, start, depth, opened, stack = [], 0, 0, 0, []
+    for match in _TAG.finditer(text):
+        word = match.group(1)
+        if word in _OPENS:
+            if depth == 0:
+                if match.start() and text[match.start() - 1] == "{":
+                    return None
+                pieces.append(text[start:match.start()])
+                opened = match.start()
+            stack.append(_OPENS[word])
+            depth += 1
+        elif word in _CLOSES:
+            if not stack or stack.pop() != word:
+                return None
+            depth -= 1
+            if depth == 0:
+                end = match.end() + (text[match.end():match.end() + 1] == "\n")
+                pieces.append(text[opened:end])
+                start = end
+        elif word not in _INSIDE or depth == 0:
+            return None
+    if depth or text.count("{%") != sum(1 for _ in _TAG.finditer(text)):
+        return None
+    pieces.append(text[start:])
+    return [piece for piece in pieces if piece]
+
+
+def _filled_pieces(pieces: list[str], namespace: Mapping[str, Any]) -> str | None:
+    """The pieces of _top_level filled in turn within one budget: a run that only prints
+    figure names without Jinja, anything else with Jinja. None at the first problem (the
+    whole text then goes to Jinja, which reports every problem at its line)."""
+    out = []
+    with budget.counting():
+        for piece in pieces:
+            filled = _names_only(piece, namespace) if "{%" not in piece else None
+            if filled is None:
+                try:
+                    tree = environment().parse(piece)
+                    if placeholders.check(tree, namespace):
+                        return None
+                    template = environment().from_string(budget.Counting().visit(tree))
+                    template.name = template.filename = _TEMPLATE_NAME
+                    filled = "".join(template.generate(namespace))
+                except Exception:  # noqa: BLE001 - the whole text's run reports it, at its line
+                    return None
+            out.append(filled)
+    return "".join(out)
 
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"

@@ -45,7 +45,7 @@ from notedeck.model.display.tables import named as _named, unknown as _unknown
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import Input, bad_name, find
 from notedeck.model.messages import key_text, suggest
-from notedeck.model.types import ListOf, Num, Text as TextType
+from notedeck.model.types import ListOf, Num, Record, Text as TextType
 
 PANEL_KEYS = ("label", "chart", "controls", "shows", "announce", "stats", "cursors", "about")
 SLIDER_KEYS = ("slider", "input", "label", "text", "stops", "stop", "listed", "start", "scale")
@@ -156,19 +156,21 @@ def _panel(texts: Texts, name: str, spec: dict, path: tuple, stats: dict) -> Pan
 
 
 def panel_context(texts: Texts, found: tuple) -> Context:
-    """What a panel's texts read: the chosen item's fields bare, or the slider's row's; a
-    slider's parameter by name."""
+    """What a panel's texts read: the chosen item's fields bare and the slider's parameter by
+    name; without a choice, the slider's row's fields by name (read from the sweep as the
+    note's own evaluation gives it, even where the model is evaluated again)."""
     choice = next((c for c in found if isinstance(c, ChoiceSpec)), None)
     slider = next((c for c in found if isinstance(c, SliderSpec)), None)
+    if slider is None:
+        return Context(choice.over if choice is not None else None)
+    row = _row_type(texts, slider)
     if choice is not None:
-        names = ((slider.param, _param_type(texts, slider)),) if slider is not None else ()
-        return Context(choice.over, names)
-    return Context(slider.rows if slider is not None else None)
+        return Context(choice.over, ((slider.param, row.field(slider.param)),), slider.rows)
+    return Context(None, row.fields, slider.rows)
 
 
-def _param_type(texts: Texts, slider: SliderSpec):
-    entry = texts.model.plan.uses[tuple(slider.rows.split("."))]
-    return Num(entry.group.unit)
+def _row_type(texts: Texts, slider: SliderSpec) -> Record:
+    return texts.model.expression(slider.rows).type.item
 
 
 def _controls(texts: Texts, value: Any, path: tuple):
@@ -208,7 +210,7 @@ def _slider(texts: Texts, name: str, spec: dict, path: tuple) -> SliderSpec | No
         return None
     entry = texts.model.plan.uses[tuple(rows.split("."))]
     param, kind = entry.group.param, Num(entry.group.unit)
-    own = Context(rows)
+    own = Context(None, texts.model.expression(rows).type.item.fields, rows)
     made = {
         "label": texts.text(spec.get("label"), path + ("label",)),
         "text": texts.text(spec.get("text", "{" + param + "}"), path + ("text",), own),

@@ -38,10 +38,12 @@ LIST_KEYS = ("over", "text", "join")
 @dataclass(frozen=True)
 class Context:
     """What a text's slots read besides the model's names: a list's rows, whose fields they
-    read bare (`within`), and names bound to values (a slider's position)."""
+    read bare (`within`), and names bound to values (a slider's position; `rows` names the
+    use whose row they are, so each is shown in its figure's form)."""
 
     within: str | None = None
     names: tuple[tuple[str, Any], ...] = ()
+    rows: str | None = None
 
 
 @dataclass(frozen=True)
@@ -295,7 +297,8 @@ def _slot(model, inner: str, context: Context, where: Location, nouns: dict) -> 
     if isinstance(inner_type, Record):
         raise NotedeckError(Problem(where, f"{said}: a record is not shown; name one of its "
                                            "figures"))
-    path = figure_path(model, expression.compiled.source.formula.tree, context.within)
+    path = figure_path(model, expression.compiled.source.formula.tree,
+                       context.within or context.rows)
     show = _own_show(model, path, kind)
     alternate = None
     if form is not None:
