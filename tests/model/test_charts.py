@@ -3,6 +3,8 @@ figures/charts.py into the deck's LineChart and BarChart for one evaluation."""
 
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 import pytest
 
 from notedeck.deck import BarChart, LineChart
@@ -221,3 +223,14 @@ def test_the_bundled_notes_speedup_title_without_a_check(tmp_path):
                                        "10,000× faster work")
     assert titles["team-berlin"]["speedup"].startswith("Ohne feste Prüfung wird aus 10.000×")
     assert [name for name in titles[None]] == ["dial", "bottleneck", "speedup"]
+
+
+def test_automatic_time_ticks_on_a_log_scale_keep_their_labels_apart():
+    """Round durations from half the shortest to twice the longest; 10 hours and 1 day are
+    closer than three times apart, so only the day is labelled."""
+    from notedeck.figures.charts import auto_ticks
+
+    ticks = auto_ticks([F("0.8"), 100_000], "log", True)
+    assert ticks == (F(1), F(10), F(60), F(600), F(3600), F(86_400))
+    assert all(b >= 3 * a for a, b in zip(ticks, ticks[1:]))
+    assert auto_ticks([180, 356_400], "log", True) == (F(600), F(3600), F(86_400))

@@ -117,8 +117,15 @@ def auto_ticks(data: list, scale: str, time: bool) -> tuple[Fraction, ...]:
 
 
 def _round_durations(low: Fraction, high: Fraction) -> tuple[Fraction, ...]:
-    """The round durations from half the shortest to twice the longest, at most seven."""
-    inside = [t for t in ROUND_DURATIONS if low / 2 <= t <= high * 2]
+    """The round durations from half the shortest to twice the longest, at most seven; of
+    two closer than three times apart (10 hours, 1 day) the longer, rounder one alone, so
+    their labels do not crowd on a log scale."""
+    inside: list[Fraction] = []
+    for t in ROUND_DURATIONS:
+        if low / 2 <= t <= high * 2:
+            if inside and t < 3 * inside[-1]:
+                inside.pop()
+            inside.append(t)
     if len(inside) > MAX_TICKS:
         inside = inside[::ceil(len(inside) / MAX_TICKS)]
     return tuple(inside)
