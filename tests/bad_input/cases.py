@@ -410,7 +410,7 @@ LOCALE = [
          ("note.yaml:", "locale: expected a language tag such as en-GB, de-DE or fr-FR, "
                         "got 'German'")),
     Case("note-locale-without-catalogue", replace(N, "locale: en-GB", "locale: es-ES"),
-         ("note.yaml:", "missing catalogue entry 'unit.rate' for locale es-ES; notedeck ships "
+         ("note.yaml:", "missing catalogue entry 'share.under' for locale es-ES; notedeck ships "
                         "catalogues for de, en, fr; give it under labels:",
           "missing catalogue entry 'handout.page' for locale es-ES")),
     Case("note-label-unknown-key", replace(N, DATE, DATE + "labels:\n  handout.sourses: "
@@ -421,8 +421,8 @@ LOCALE = [
                                                         "'{heading} (more)'\n"),
          ("note.yaml:", "unknown slot {heading} in 'continued.title'; this entry may use "
                         "{title}")),
-    Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  check.none: 0\n"),
-         ("note.yaml:", "labels.check.none: expected text, got 0")),
+    Case("note-label-not-text", replace(N, DATE, DATE + "labels:\n  share.under: 0\n"),
+         ("note.yaml:", "labels.share.under: expected text, got 0")),
     Case("note-durations-prose-unknown", replace(N, DATE, DATE + "durations: {prose: spoken}\n"),
          ("note.yaml:", "durations.prose: expected one of words, compact (words: \"2 hours and "
                         "14 minutes\"; compact: \"2 h 14 min\", as tables write it), got "

@@ -50,7 +50,7 @@ def test_the_walkthrough_builds_the_deck_it_describes(tmp_path):
     note = write(tmp_path / "backlog")
     built = run("build", "--content", str(note), "--out", str(tmp_path / "out"))
     assert built.exit_code == 0, built.output
-    assert "deck.pptx (6 slides)" in built.output and "handout.pdf (1 page)" in built.output
+    assert "deck.pptx (7 slides)" in built.output and "handout.pdf (1 page)" in built.output
     deck = Presentation(str(tmp_path / "out" / "deck.pptx"))
     tables = [[[" ".join(c.text.split()) for c in row.cells] for row in shape.table.rows]
               for slide in deck.slides for shape in slide.shapes if shape.has_table]
@@ -65,6 +65,11 @@ def test_the_walkthrough_builds_the_deck_it_describes(tmp_path):
     assert "The pile: 120 items waiting today" in text
     assert "The margin: 5 items a week, so the pile is gone in 24 weeks" in text
     assert "120 items ÷ 5 items a week" in text and "30 items a week − 25 items a week" in text
+    (chart,) = [shape.chart for slide in deck.slides for shape in slide.shapes
+                if shape.has_chart]
+    assert " ".join(chart.chart_title.text_frame.text.split()) == \
+        "At 30 items a week, the pile is gone in 24 weeks"
+    assert [round(v / 604_800) for v in chart.plots[0].series[0].values] == [24, 12, 8, 4]
 
 
 @pytest.mark.parametrize("case, change", [

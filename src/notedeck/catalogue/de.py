@@ -1,12 +1,8 @@
 """Deutsch: jeder Text, den notedeck selbst schreibt, nach Schlüssel."""
 
 ENTRIES = {
-    "unit.rate": "{speed}\u00a0Tokens/s",
-    "unit.token": "{count}\u00a0Token",
-    "unit.tokens": "{count}\u00a0Tokens",
     "share.under": "unter {share}",
     "share.over": "über {share}",
-    "check.none": "Keine",
 
     "section.notes": "{title}: {headline}",
     "sources.title": "Quellen, Stand und Grenzen",

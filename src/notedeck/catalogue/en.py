@@ -1,13 +1,9 @@
 """English: every string notedeck writes itself, by key ({name}: a value filled in)."""
 
 ENTRIES = {
-    # units the formatter writes next to a figure
-    "unit.rate": "{speed}\u00a0tokens/sec",
-    "unit.token": "{count}\u00a0token",
-    "unit.tokens": "{count}\u00a0tokens",
+    # words the formatter writes around a figure
     "share.under": "under {share}",              # a share in prose: "under 0.1%"
     "share.over": "over {share}",
-    "check.none": "None",
 
     # the deck and handout around the note's own text
     "section.notes": "{title}: {headline}",

@@ -1,12 +1,8 @@
 """Français : chaque texte que notedeck écrit lui-même, par clé (espaces insécables avant : et dans « »)."""
 
 ENTRIES = {
-    "unit.rate": "{speed}\u00a0tokens/s",
-    "unit.token": "{count}\u00a0token",
-    "unit.tokens": "{count}\u00a0tokens",
     "share.under": "moins de {share}",
     "share.over": "plus de {share}",
-    "check.none": "Aucune",
 
     "section.notes": "{title}\u00a0: {headline}",
     "sources.title": "Sources, dates et limites",

@@ -34,8 +34,8 @@ TINY_UNITS = ((Fraction(1, 1000), "duration-millisecond"),
               (Fraction(1, 10**9), "duration-nanosecond"))
 COMPACT_SIZES = (10**12, 10**9, 10**6, 10**3)
 # English as the note has always written it, where CLDR's English differs: clock parts read
-# "2 h 14 min 20 s" (CLDR short: "2 hrs 14 mins 20 secs", narrow: "2h 14m 20s"), and the dial's
-# stops "1K", "1M" (CLDR en-GB: "1k", "1m"). Every other language takes CLDR's forms as they are.
+# "2 h 14 min 20 s" (CLDR short: "2 hrs 14 mins 20 secs", narrow: "2h 14m 20s"), and compact
+# numbers "1K", "1M" (CLDR en-GB: "1k", "1m"). Every other language takes CLDR's forms as they are.
 HOUSE_UNITS = {("en", "duration-hour", "short"): "{0}\u00a0h",
                ("en", "duration-minute", "short"): "{0}\u00a0min",
                ("en", "duration-second", "short"): "{0}\u00a0s"}
@@ -139,13 +139,9 @@ class Formatter:
         """Seconds as a bare number: "8,060", "60.8"."""
         return self.decimal(seconds, 1)
 
-    def speed(self, tokens_per_second: Number) -> str:
-        """A speed's number: whole with separators, or up to three decimals below 100."""
-        return self.decimal(tokens_per_second, 3 if abs(exact(tokens_per_second)) < 100 else 1)
-
-    def rate(self, tokens_per_second: Number) -> str:
-        """A writing speed: "1,000,000 tokens/sec", "0.5 tokens/sec"; "100 Tokens/s"."""
-        return self.say("unit.rate", speed=self.speed(tokens_per_second))
+    def speed(self, per_second: Number) -> str:
+        """A rate's number: whole with separators, or up to three decimals below 100."""
+        return self.decimal(per_second, 3 if abs(exact(per_second)) < 100 else 1)
 
     def _one(self, n: Number) -> bool:
         """CLDR's plural category "one" for a whole count (English and German: exactly 1)."""
@@ -153,15 +149,11 @@ class Formatter:
 
     def plural(self, n: Number, places: int = 0) -> str:
         """CLDR's plural category of a number as written with `places` decimals: "one",
-        "other" (the words a count takes: "1 token", "2 tokens")."""
+        "other" (the words a count takes: "1 item", "2 items")."""
         rounded = round_half_up(n, places)
         if rounded.denominator == 1:
             return self._cldr.plural_form(int(rounded))
         return self._cldr.plural_form(abs(as_decimal(rounded, places)).normalize())
-
-    def tokens(self, n: Number) -> str:
-        """A count of tokens: "800,000 tokens", "1 token"."""
-        return self.say("unit.token" if self._one(n) else "unit.tokens", count=self.integer(n))
 
     def counted(self, n: Number, singular: str, plural: str) -> str:
         """A count with its noun, singular where CLDR says one: "40 app drafts"."""
@@ -282,14 +274,6 @@ class Formatter:
                 return self._unit(value // size, 0, unit, length)
         return self.duration(value)
 
-    def check_label(self, seconds: Number, words: bool = False) -> str:
-        """A fixed check in the check table: "None" for zero, else duration()."""
-        return self.say("check.none") if exact(seconds) == 0 else self.duration(seconds, words)
-
-    def check_in_prose(self, seconds: Number) -> str:
-        """A fixed check in running prose: check_label() in the note's prose form."""
-        return self.check_label(seconds, words=self.durations.prose == "words")
-
     # --- ratios ----------------------------------------------------------------
 
     def times_plain(self, x: Number) -> str:
@@ -301,7 +285,6 @@ class Formatter:
         """A ratio with its sign: "10,000×", "132.57×"; "132,57×" in German."""
         return self.times_plain(x) + TIMES
 
-    speedup_plain, speedup = times_plain, times       # the old engine's names
 
     def _percent(self, rounded_percent: Fraction, places: int) -> str:
         with localcontext(prec=80):
@@ -352,7 +335,8 @@ class Formatter:
         return tuple(units)
 
     def compact(self, n: Number) -> str:
-        """Dial stop labels: "100", "1K", "2.5K", "1.5M", "1B"; "1.000", "1 Mio." in German."""
+        """Short-scale numbers, as a log axis's stops: "100", "1K", "2.5K", "1.5M", "1B";
+        "1.000", "1 Mio." in German."""
         value = exact(n)
         for size, suffixes in self._compact_units:
             if abs(round_half_up(value, 2)) >= size:
@@ -413,19 +397,13 @@ ENGLISH = Formatter()
 integer = ENGLISH.integer
 decimal = ENGLISH.decimal
 seconds_plain = ENGLISH.seconds_plain
-rate = ENGLISH.rate
-tokens = ENGLISH.tokens
 counted = ENGLISH.counted
 speed = ENGLISH.speed
 duration = ENGLISH.duration
 duration_in_prose = ENGLISH.duration_in_prose
 slider_label = ENGLISH.slider_label
-check_label = ENGLISH.check_label
-check_in_prose = ENGLISH.check_in_prose
 times_plain = ENGLISH.times_plain
 times = ENGLISH.times
-speedup_plain = ENGLISH.speedup_plain
-speedup = ENGLISH.speedup
 share = ENGLISH.share
 share_prose = ENGLISH.share_prose
 percent = ENGLISH.percent

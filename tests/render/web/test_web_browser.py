@@ -52,6 +52,11 @@ SHOWN = """(() => {
 })()"""
 
 
+def rate(speed) -> str:
+    """A speed as the bundled note's words for token/s write it (its model's unit_words)."""
+    return f"{fmt.speed(speed)}\u00a0tokens/sec"
+
+
 def set_control(browser, control: str, position: int) -> dict:
     """Move a range as a pointer would (its value, then an input event); what the page shows."""
     browser.js(f"""(() => {{ const n = document.querySelector('input[data-control={control}]');
@@ -103,17 +108,17 @@ def test_dial_at_every_stop_and_between_for_every_workload(browser, page, figure
         for position in [*stops, *between(stops)]:
             shown = plain(set_control(browser, "dial", position))
             time_ = plain(fmt.duration(mine.seconds_at_stops[position]))
-            rate = plain(fmt.rate(speeds[position]))
-            assert shown["speed"] == shown["speed_valuetext"] == rate
+            speed = plain(rate(speeds[position]))
+            assert shown["speed"] == shown["speed_valuetext"] == speed
             assert shown["figures"] == [figures_json[f"workloads['{workload.id}'].total_tokens"], time_]
-            assert shown["details"][1] == f"at {rate}"
+            assert shown["details"][1] == f"at {speed}"
             said = plain(fmt.duration_in_prose(mine.seconds_at_stops[position]))   # prose
             named = f"workloads['{workload.id}']"
             count = figures_json[f"{named}.count"]
             noun = figures_json[f"{named}.singular"] if workload.count == 1 else \
                 figures_json[f"{named}.label"]
             assert shown["sentence"] == (
-                f"At {rate}, {plain(count + ' ' + noun)} "
+                f"At {speed}, {plain(count + ' ' + noun)} "
                 f"({figures_json[f'{named}.total_tokens']} output "
                 f"tokens) would take about {said} to write.")
             if speeds[position] == figures.baseline:
@@ -129,7 +134,7 @@ def expected_check(page, check) -> dict:
                            figures.imagined, check)
     return plain({"check_label": fmt.duration(check), "check_valuetext": fmt.duration(check),
             "stats": [fmt.duration(c.total_baseline), fmt.duration(c.total_imagined),
-                      fmt.speedup(c.writing_speedup), fmt.speedup(c.end_to_end_speedup)],
+                      fmt.times(c.writing_speedup), fmt.times(c.end_to_end_speedup)],
             "bar_totals": [fmt.duration(c.total_baseline), fmt.duration(c.total_imagined)],
             "shares": [fmt.share(c.writing_share_baseline), fmt.share(c.checking_share_baseline),
                        fmt.share(c.writing_share_imagined), fmt.share(c.checking_share_imagined)]})
@@ -210,7 +215,7 @@ def test_everything_works_from_the_keyboard_alone(browser, page):
         shown = browser.js(SHOWN)
         seconds = figures.workloads[1].total_tokens / speeds[position]
         assert plain((shown["dial"], shown["speed_valuetext"], shown["figures"][1])) == plain((
-            position, fmt.rate(speeds[position]), fmt.duration(seconds))), key
+            position, rate(speeds[position]), fmt.duration(seconds))), key
     tab_to(browser, "check")
     slider = [checks.index(c) for c in scenario.bottleneck.slider]
     start = checks.index(scenario.bottleneck.check)

@@ -19,6 +19,11 @@ from webpage import VARIANTS, build_page
 GEOMETRY = re.compile(r"^(x|y|bar\d+_[xw]\d+)$")
 
 
+def rate(speed) -> str:
+    """A speed as the bundled note's words for token/s write it (its model's unit_words)."""
+    return f"{fmt.speed(speed)}\u00a0tokens/sec"
+
+
 @pytest.fixture(scope="module", params=[*VARIANTS, "three-workloads"], ids=lambda v: v or "note")
 def built(request, tmp_path_factory):
     if request.param == "three-workloads":
@@ -48,14 +53,14 @@ def only_figures_from(text: str, figures: list[str]) -> bool:
 def test_the_dial_shows_the_cores_writing_times(built):
     figures, scenario, speeds, _ = grid(built)
     slots = built.data["slots"]
-    assert slots["dial"]["label"] == [fmt.rate(s) for s in speeds]
+    assert slots["dial"]["label"] == [rate(s) for s in speeds]
     for w, workload in enumerate(scenario.workloads):
         mine = core.workload_figures(workload, figures.baseline, figures.imagined, speeds)
         times = [fmt.duration(t) for t in mine.seconds_at_stops]
         assert slots["workload.dial"]["time"][w] == times
         for i, sentence in enumerate(slots["workload.dial"]["sentence"][w]):
             said = fmt.duration_in_prose(mine.seconds_at_stops[i])     # a sentence's words
-            assert only_figures_from(sentence, [fmt.rate(speeds[i]), times[i], said,
+            assert only_figures_from(sentence, [rate(speeds[i]), times[i], said,
                                                 fmt.integer(mine.count),
                                                 fmt.integer(mine.total_tokens)]), sentence
     workload = slots.get("workload", {})
@@ -66,7 +71,7 @@ def test_the_dial_shows_the_cores_writing_times(built):
 def test_the_check_slider_shows_the_cores_bottleneck(built):
     figures, scenario, _, checks = grid(built)
     slots = built.data["slots"]["check"]
-    rate_b, rate_i = fmt.rate(figures.baseline), fmt.rate(figures.imagined)
+    rate_b, rate_i = rate(figures.baseline), rate(figures.imagined)
     for i, check in enumerate(checks):
         c = core.check_figures(figures.bottleneck_workload.total_tokens, figures.baseline,
                                figures.imagined, check)
@@ -75,7 +80,7 @@ def test_the_check_slider_shows_the_cores_bottleneck(built):
         expected = {
             "label": fmt.duration(check),
             "stat0": fmt.duration(c.total_baseline), "stat1": fmt.duration(c.total_imagined),
-            "stat3": fmt.speedup(c.end_to_end_speedup),
+            "stat3": fmt.times(c.end_to_end_speedup),
             "stat0_detail": f"Writing {shares[0]} · Checking {shares[1]}",
             "stat1_detail": f"Writing {shares[2]} · Checking {shares[3]}",
             "stat3_detail": (f"{fmt.seconds_plain(c.total_baseline)} ÷ "
@@ -96,7 +101,7 @@ def test_the_check_slider_shows_the_cores_bottleneck(built):
         every = [*expected.values(), rate_b, rate_i, fmt.duration(check),
                  *(fmt.duration_in_prose(t) for t in (check, c.total_baseline, c.total_imagined)),
                  fmt.share_prose(c.checking_share_imagined),          # the sentence's words for it
-                 fmt.speedup(c.end_to_end_speedup), fmt.integer(figures.bottleneck_workload.total_tokens)]
+                 fmt.times(c.end_to_end_speedup), fmt.integer(figures.bottleneck_workload.total_tokens)]
         for name in ("summary", "announcement"):
             assert only_figures_from(slots[name][i], every), slots[name][i]
     shown = {name for name in slots if not GEOMETRY.match(name)}
