@@ -43,29 +43,12 @@ def component_names(model) -> dict[str, tuple[str, ...]]:
             "stats": display.names("stats"), "items": display.names("items")}
 
 
-def old_engine(source: FilledNote):
-    """The old core's scenario and figures, for the live controls still built from them
-    until model.yaml declares controls:; (None, None) for a note whose scenario is not of
-    the old core's shape (it has none of those controls)."""
-    from notedeck.errors import NotedeckError
-    from notedeck.figures import core
-    from notedeck.readers import scenarios, yamlfile
-
-    inputs = source.evaluation.inputs
-    located = inputs.document if isinstance(inputs.document, yamlfile.Located) else \
-        yamlfile.Located(inputs.raw, "scenarios.yaml")
-    try:
-        scenario = scenarios.validate(located)
-    except NotedeckError:
-        return None, None
-    return scenario, core.compute(scenario)
-
-
 def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]]:
     """The Deck, and warnings (e.g. a slide without speaker notes).
 
     `live` adds the web page's Live controls (every position of each, and everything it
-    moves), which only the web page shows and which cost about a tenth of a second to format.
+    moves: the model's controls:), which only the web page shows; they cost up to a second to
+    write (a slider that sets an input evaluates the model again at each position).
     """
     from notedeck.figures import controls
 

@@ -11,7 +11,7 @@ from lxml import html as lxml_html
 
 from support import gather, options
 
-from notedeck.build.compose import compose, old_engine
+from notedeck.build.compose import compose
 from notedeck.deck import Deck
 from notedeck.render import registry
 
@@ -19,6 +19,19 @@ BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "bundled"
 VARIANTS = (None, "support-team", "research-lab")     # the bundled note and its audiences
 BUDGET_BYTES = 500_000                                  # the page of a bundled variant, at most
 DATA = re.compile(r'<script type="application/json" id="notedeck-figures">(.*?)</script>', re.S)
+
+
+def old_engine(source):
+    """The old core's scenario and figures, computed apart from the model: what the page's
+    controls are checked against."""
+    from notedeck.figures import core
+    from notedeck.readers import scenarios, yamlfile
+
+    inputs = source.evaluation.inputs
+    located = inputs.document if isinstance(inputs.document, yamlfile.Located) else \
+        yamlfile.Located(inputs.raw, "scenarios.yaml")
+    scenario = scenarios.validate(located)
+    return scenario, core.compute(scenario)
 
 
 @dataclass(frozen=True)
@@ -30,12 +43,12 @@ class Built:
 
     @property
     def scenario(self):
-        """The old engine's scenario, from which the live controls are still made."""
+        """The old engine's scenario, against which the live controls are checked."""
         return old_engine(self.source)[0]
 
     @property
     def figures(self):
-        """The old engine's figures, from which the live controls are still made."""
+        """The old engine's figures, against which the live controls are checked."""
         return old_engine(self.source)[1]
 
     @property
