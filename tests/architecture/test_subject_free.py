@@ -11,13 +11,6 @@ ROOT = Path(__file__).resolve().parents[2] / "src" / "notedeck"
 SUBJECT = re.compile(r"\b(dials?|bottlenecks?|workloads?|speedups?|tokens per second|"
                      r"tokens/sec|thought experiments?)\b", re.IGNORECASE)
 
-# The old engine, built for the bundled note, still draws its charts and live controls until
-# model.yaml declares them (charts:, controls:). Each module leaves this list when it goes; the
-# list only shrinks.
-NOT_YET = {
-    "figures/core.py", "figures/scenario.py",
-    "readers/scenarios.py",
-}
 
 
 def hits() -> dict[str, list[str]]:
@@ -32,12 +25,7 @@ def hits() -> dict[str, list[str]]:
 
 
 def test_no_module_names_the_bundled_notes_subject():
-    found = {name: lines for name, lines in hits().items() if name not in NOT_YET}
+    found = hits()
     assert not found, "\n".join(f"{name}:{line}" for name, lines in found.items()
                                 for line in lines)
 
-
-def test_the_old_engines_list_only_shrinks():
-    """A module of the list that no longer names the subject (or is gone) leaves the list."""
-    clean = sorted(NOT_YET - set(hits()))
-    assert not clean, f"remove from NOT_YET: {clean}"

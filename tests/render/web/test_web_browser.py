@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from notedeck.commands.cli import main
-from notedeck.figures import core
+from model import reference as core
 from notedeck.figures import formatting as fmt
 
 from cdp import press

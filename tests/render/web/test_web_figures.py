@@ -1,7 +1,7 @@
-"""Every figure the page can show is one the core computed and the formatter wrote.
+"""Every figure the page can show is one the model computed and the formatter wrote.
 
-The expected strings are made here from figures/core and figures/formatting
-directly, not through figures/explorer.py, so a slip in either shows.
+The expected strings are made here from the hand-written arithmetic (tests/model/reference.py)
+and figures/formatting directly, not through the model's controls, so a slip in either shows.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from notedeck.figures import core
+from model import reference as core
 from notedeck.figures import formatting as fmt
 
 from webpage import VARIANTS, build_page

@@ -21,17 +21,13 @@ BUDGET_BYTES = 500_000                                  # the page of a bundled 
 DATA = re.compile(r'<script type="application/json" id="notedeck-figures">(.*?)</script>', re.S)
 
 
-def old_engine(source):
-    """The old core's scenario and figures, computed apart from the model: what the page's
-    controls are checked against."""
-    from notedeck.figures import core
-    from notedeck.readers import scenarios, yamlfile
+def reference_figures(source):
+    """The scenario and figures of the hand-written arithmetic (tests/model/reference.py),
+    computed apart from the model: what the page's controls are checked against."""
+    from model import reference
 
-    inputs = source.evaluation.inputs
-    located = inputs.document if isinstance(inputs.document, yamlfile.Located) else \
-        yamlfile.Located(inputs.raw, "scenarios.yaml")
-    scenario = scenarios.validate(located)
-    return scenario, core.compute(scenario)
+    scenario = reference.from_values(source.evaluation.inputs.values)
+    return scenario, reference.compute(scenario)
 
 
 @dataclass(frozen=True)
@@ -43,13 +39,13 @@ class Built:
 
     @property
     def scenario(self):
-        """The old engine's scenario, against which the live controls are checked."""
-        return old_engine(self.source)[0]
+        """The reference's scenario, against which the live controls are checked."""
+        return reference_figures(self.source)[0]
 
     @property
     def figures(self):
-        """The old engine's figures, against which the live controls are checked."""
-        return old_engine(self.source)[1]
+        """The reference's figures, against which the live controls are checked."""
+        return reference_figures(self.source)[1]
 
     @property
     def data(self) -> dict:
