@@ -40,6 +40,18 @@ def test_a_slider_move_recomputes_only_what_reads_the_input(million, seed):
     assert seed.value("bottleneck.featured.check") == 60            # the first one is unchanged
 
 
+def test_a_moved_input_computes_only_what_is_read_and_what_that_reads(million, seed):
+    moved = seed.replace({"bottleneck.check": "15 min"})
+    pending = moved.run.values.pending
+    assert ("rows", ("bottleneck", "curve")) in pending               # the chart's sweep waits
+    assert moved.value("bottleneck.featured.total_imagined") == 900 + F("0.8")
+    assert ("rows", ("bottleneck", "curve")) in pending               # ... and is not needed
+    again = moved.replace({"bottleneck.check": "1 h"})                # pending carried over
+    assert again.value("bottleneck.curve.check")[-1] == 86_400
+    fresh = million.evaluate(million.replace(seed.inputs, {"bottleneck.check": "1 h"}))
+    assert again.tree() == fresh.tree()
+
+
 def test_a_dial_move_leaves_the_check_figures_alone(million, seed):
     moved = seed.replace({"speeds.imagined": 2_000_000})
     assert moved.value("speeds.writing_speedup") == 20_000

@@ -44,6 +44,8 @@ class Plan:
     groups: dict = field(default_factory=dict)
     bounds: dict = field(default_factory=dict)         # compiled key -> (low, high)
     input_deps: dict = field(default_factory=dict)     # unit key -> frozenset of input paths
+    needs: dict = field(default_factory=dict)          # unit key -> the units it reads
+    position: dict = field(default_factory=dict)       # unit key -> its place in `order`
     places: dict = field(default_factory=dict)         # unit key -> Location
     rules: tuple = ()
     limits: Limits | None = None

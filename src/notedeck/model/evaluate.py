@@ -60,6 +60,30 @@ class Run:
         return found
 
 
+class Pending(dict):
+    """A re-evaluation's values: a unit the changed inputs touch is computed when it is first
+    read, after the touched units it reads, so what no text reads is never computed again."""
+
+    def __init__(self, kept: dict, run: Run, pending: set):
+        super().__init__(kept)
+        self.run, self.pending = run, pending
+
+    def __missing__(self, unit: tuple):
+        if unit not in self.pending:
+            raise KeyError(unit)
+        plan, needed, stack = self.run.plan, set(), [unit]
+        while stack:                            # no recursion: chains may be long
+            found = stack.pop()
+            if found in self.pending and found not in needed:
+                needed.add(found)
+                stack.extend(plan.needs.get(found, ()))
+        position = plan.position
+        for each in sorted(needed, key=position.__getitem__):
+            self.pending.discard(each)
+            run_units(plan, self.run, (each,))
+        return dict.__getitem__(self, unit)
+
+
 def run_units(plan, run: Run, units) -> None:
     """Each unit in order; the first author error becomes a NotedeckError."""
     for unit in units:

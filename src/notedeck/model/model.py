@@ -11,7 +11,7 @@ from notedeck.model import build, extra
 from notedeck.model.build import Figure
 from notedeck.model.compile import Compiled
 from notedeck.model.document import Document, Plain
-from notedeck.model.evaluate import Frame, Run, checked, run_units
+from notedeck.model.evaluate import Frame, Pending, Run, checked, run_units
 from notedeck.model.inputs import Input, Space, walk
 from notedeck.model.limits import DEFAULT, Budget, Limits
 from notedeck.model.scenario import Checker, Wrong, bounded_problems, check_refs, refs, scalar
@@ -237,19 +237,21 @@ class Evaluation:
         return made
 
     def replace(self, changes: Mapping[str, Any]) -> Evaluation:
-        """The evaluation with some inputs replaced: units that read them run again; rows of
-        a group already computed at the same parameter value are reused."""
+        """The evaluation with some inputs replaced: units that read them run again when
+        first read (a web page's control reads a few figures at each of its positions, not
+        every sweep); rows of a group already computed at the same parameter value are
+        reused."""
         inputs = self.model.replace(self.inputs, changes)
         changed = [tuple(k.split(".")) for k in changes]
         plan = self.model.plan
-        stale = [u for u in plan.order if _touches(plan.input_deps[u], changed)]
+        stale = {u for u in plan.order if _touches(plan.input_deps[u], changed)}
+        stale |= getattr(self.run.values, "pending", set())   # never computed before either
         run = Run(plan, inputs.values, Budget(self.model.limits.steps))
-        kept = set(stale)
-        run.values = {u: v for u, v in self.run.values.items() if u not in kept}
+        run.values = Pending({u: v for u, v in self.run.values.items() if u not in stale},
+                             run, stale)
         run.memo = {k: table for k, table in self.run.memo.items()       # shared: values
                     if not _touches(plan.input_deps[("gcol", *k)], changed)}  # never change
         run.sweeps = self.run.sweeps
-        run_units(plan, run, stale)
         return Evaluation(self.model, inputs, run, len(stale))
 
 

@@ -142,6 +142,8 @@ class Work:
             if types[unit] is not None and unit[0] != "gcol":
                 evaluated.append(unit)
         plan.order = tuple(evaluated)
+        plan.needs = _needs(placed, graph, set(evaluated))
+        plan.position = {unit: index for index, unit in enumerate(evaluated)}
         self._use_infos()
 
     def _formula(self, unit: tuple, source: Source, scope: Scope) -> Type | None:
@@ -300,3 +302,15 @@ def entries(names: dict):
             yield from entries(value)
         else:
             yield value
+
+
+def _needs(placed: list, graph: dict, evaluated: set) -> dict:
+    """Each evaluated unit's evaluated units it reads, through the parts computed with it (a
+    sweep's from, to and points are computed with its rows)."""
+    through: dict = {}
+    for unit in placed:
+        found = set()
+        for dep in graph.get(unit, ()):
+            found |= {dep} if dep in evaluated else through.get(dep, set())
+        through[unit] = found
+    return {unit: frozenset(through[unit]) for unit in evaluated}
