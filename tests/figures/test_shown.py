@@ -89,6 +89,8 @@ def test_the_listing_names_items_by_id_and_leaves_prose_out():
     assert rows["workloads['apps'].count"] == "40"
     assert rows["bottleneck.workload"] == "apps"
     assert rows["bottleneck.featured.end_to_end_speedup"] == "132.57×"
+    assert (rows["bottleneck.featured.has_check"], rows["bottleneck.rows[0].has_check"]) == (
+        "yes", "no")
     assert not any(name.endswith((".scene", ".still_scarce", ".title")) for name in rows)
     assert not any(name.startswith(("bottleneck.curve", "bottleneck.positions",
                                     "speeds.positions")) for name in rows)

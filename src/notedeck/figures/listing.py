@@ -30,6 +30,8 @@ def _rows(name: str, value: Any) -> list[tuple[str, str]]:
             key = repr(item[value.key]) if isinstance(value, Items) and value.key else index
             rows.extend(_rows(f"{name}[{key}]", item))
         return rows
+    if isinstance(value, bool):              # a flag reads as a person would say it
+        return [(name, "yes" if value else "no")]
     return [(name, str(value))]
 
 
