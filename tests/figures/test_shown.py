@@ -9,6 +9,7 @@ from notedeck.build.read import read
 from notedeck.figures import shown
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.forms import Forms
+from notedeck.figures import listing
 from notedeck.figures.listing import flatten
 from notedeck.figures.texts import Writer
 from notedeck.prose.templating import fill
@@ -90,6 +91,9 @@ def test_the_listing_names_items_by_id_and_leaves_prose_out():
     assert rows["bottleneck.workload"] == "apps"
     assert rows["bottleneck.featured.end_to_end_speedup"] == "132.57×"
     assert (rows["bottleneck.featured.has_check"], rows["bottleneck.rows[0].has_check"]) == (
+        "True", "False")                                   # as the build id records them
+    said = dict(flatten(NAMES, flag=listing.said))           # as `notedeck figures` prints them
+    assert (said["bottleneck.featured.has_check"], said["bottleneck.rows[0].has_check"]) == (
         "yes", "no")
     assert not any(name.endswith((".scene", ".still_scarce", ".title")) for name in rows)
     assert not any(name.startswith(("bottleneck.curve", "bottleneck.positions",

@@ -326,13 +326,13 @@ def outputs() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
-    from notedeck.figures.listing import flatten, to_json, to_table
+    from notedeck.figures.listing import flatten, said, to_json, to_table
     from notedeck.options import Options
     from notedeck.build.stages import filled_note
 
     source = filled_note(Options(_content(content), audience=audience,
                                  scenarios_file=scenarios_file))
-    rows = flatten(source.names)
+    rows = flatten(source.names, flag=said)
     echo(to_json(rows) if as_json else to_table(rows))
 
 
