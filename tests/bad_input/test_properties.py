@@ -64,8 +64,13 @@ def read_section(path, names):
 
 @contextmanager
 def scratch_note():
+    """A copy of the bundled note with one audience (research-lab): check reads every variant,
+    and one beside the note's own is what these tests need."""
     folder = Path(tempfile.mkdtemp()) / "note"
     shutil.copytree(BUNDLED, folder)
+    for other in (folder / "audiences").glob("*.yaml"):
+        if other.name != "research-lab.yaml":
+            other.unlink()
     try:
         yield folder
     finally:
