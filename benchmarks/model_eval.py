@@ -51,9 +51,11 @@ def main() -> None:
     model.evaluate(inputs, budget)
     positions = evaluation.value("bottleneck.positions.check")
 
-    def every_position():
+    def every_position():                       # as the check slider reads each position
         for check in positions:
-            evaluation.replace({"bottleneck.check": check})
+            moved = evaluation.replace({"bottleneck.check": check})
+            moved.value("bottleneck.featured.end_to_end_speedup")
+            moved.value("bottleneck.featured.checking_share_imagined")
 
     cases = [
         ("read and check model.yaml (parser built)", lambda: reader.read(MODEL)),
