@@ -288,3 +288,20 @@ figures:
     assert "'and' is a word of the formula language; choose another name" in problems[0]
     assert "'Speed' is not a name: use lower-case letters, digits and _" in problems[1]
     assert "at most 64 characters" in problems[2]
+
+
+def test_a_cycle_inside_a_group_is_said_once_not_once_for_each_use(tmp_path):
+    problem = one(refused(tmp_path, INPUTS + """
+groups:
+  at:
+    given: x
+    unit: s
+    figures:
+      a: x + b
+      b: a + x
+figures:
+  first: {use: at, at: check}
+  second: {use: at, at: check * 2}
+  third: {use: at, at: check * 3}
+"""))
+    assert "depend on one another in a cycle: at.a (in the group)" in problem
