@@ -150,7 +150,7 @@ def queue():
 def test_the_queue_slider_runs_from_5_to_99_percent_and_opens_at_the_featured_level(queue):
     busy = controls(queue)["busy"]
     assert (busy.texts[0], busy.texts[-1], busy.texts[busy.start]) == ("5%", "99%", "90%")
-    assert [s.label for s in busy.stops] == ["50%", "75%", "90%", "95%"]
+    assert [s.label for s in busy.stops] == ["5%", "50%", "75%", "90%", "95%", "99%"]   # ends too
     assert busy.values[busy.start] == 0.9
 
 
