@@ -408,14 +408,8 @@ def _over(texts: Texts, spec: dict, path: tuple):
 
 def _formula(texts: Texts, value: Any, path: tuple, context: Context, listed: bool):
     """A formula giving numbers: a list of them (`listed`) or one."""
-    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-        texts.problem(path, f"expected a formula, got {value!r}")
-        return None
-    try:
-        made = texts.model.expression(str(value), names=dict(context.names),
-                                      within=context.within, where=texts.document.where(path))
-    except Exception as exc:                               # noqa: BLE001 - reported
-        texts.problems.extend(getattr(exc, "problems", ()))
+    made = texts.formula(value, path, context)
+    if made is None:
         return None
     kind = made.type
     if listed and not (isinstance(kind, ListOf) and isinstance(kind.item, Num)):

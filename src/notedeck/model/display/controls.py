@@ -262,14 +262,8 @@ def _choice(texts: Texts, name: str, spec: dict, path: tuple) -> ChoiceSpec | No
 
 
 def _formula(texts: Texts, value: Any, path: tuple, context: Context, kind):
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        texts.problem(path, f"expected a formula, got {value!r}")
-        return None
-    try:
-        made = texts.model.expression(str(value), names=dict(context.names),
-                                      within=context.within, where=texts.document.where(path))
-    except Exception as exc:                               # noqa: BLE001 - reported
-        texts.problems.extend(getattr(exc, "problems", ()))
+    made = texts.formula(value, path, context)
+    if made is None:
         return None
     if kind is not None and made.type != kind and not _fits(made.type, kind):
         texts.problem(path, f"expected {kind.described()}; '{value}' gives "

@@ -125,6 +125,20 @@ class Texts:
     def problem(self, path: tuple, message: str, at_key: bool = False) -> None:
         self.problems.append(Problem(self.document.where(path, at_key), message))
 
+    def formula(self, value: Any, path: tuple, context: Context = Context()):
+        """A formula a display part gives (a chart's x, a slider's stops), compiled in
+        `context`; None, with the problem recorded, when it is not one or does not compile."""
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            self.problem(path, f"expected a formula, got {value!r}")
+            return None
+        try:
+            return self.model.expression(str(value), names=dict(context.names),
+                                         within=context.within,
+                                         where=self.document.where(path))
+        except Exception as exc:                           # noqa: BLE001 - reported
+            self.problems.extend(getattr(exc, "problems", ()))
+            return None
+
     # --- texts ---------------------------------------------------------------------------
 
     def text(self, value: Any, path: tuple, context: Context = Context(),
