@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from notedeck.errors import Location
-from notedeck.model.display.tables import named as _named, unknown as _unknown
+from notedeck.model.display.tables import StatSpec, named as _named, unknown as _unknown
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import Input, bad_name, find
 from notedeck.model.messages import key_text, suggest
@@ -83,17 +83,10 @@ class ChoiceSpec:
 
 
 @dataclass(frozen=True)
-class ReadingSpec:
-    id: str
-    label: Text
-    value: Text
-    detail: Text | None = None
-
-
-@dataclass(frozen=True)
 class Shown:
-    """What a panel shows under its controls: kind text (a Said), readout (ReadingSpecs)
-    or chart (a chart's name, drawn again at each position)."""
+    """What a panel shows under its controls: kind text (a Said), readout (StatSpecs: a
+    value with its label and detail, as a big figure has) or chart (a chart's name, drawn
+    again at each position)."""
 
     id: str
     kind: str
@@ -320,7 +313,7 @@ def _readout(texts: Texts, value: Any, path: tuple, context: Context):
         detail = said(texts, spec["detail"], here + ("detail",), context) \
             if "detail" in spec else None
         if label is not None and shown is not None and (detail or "detail" not in spec):
-            made.append(ReadingSpec(str(name), label, shown, detail))
+            made.append(StatSpec(str(name), shown, label, detail))
     return tuple(made) if len(made) == len(value) else None
 
 
