@@ -57,8 +57,8 @@ class Work:
         self._rename(self.graph)
         self.graph[("refused",)] = set()
         placed, cycles, _ = order(self.graph, plan.where)
-        seen = set()                  # a group's cycle once, not again for each use of it
-        self.problems += [c for c in cycles if not (str(c.where) in seen or seen.add(str(c.where)))]
+        first = {str(c.where): c for c in reversed(cycles)}   # a group's cycle once, not
+        self.problems += [c for c in cycles if first[str(c.where)] is c]   # again per use
         self._compile(placed, self.sources, self.graph, self.reads)
 
     def _add(self, unit: tuple, source: Source | None, scope: Scope, extra=()) -> None:
