@@ -12,7 +12,6 @@ reproducible: fixed core properties and zip timestamps (SOURCE_DATE_EPOCH).
 
 from __future__ import annotations
 
-import io
 import os
 import zipfile
 from dataclasses import dataclass, replace
@@ -85,13 +84,31 @@ def emit(planned: DeckPlan, out: Path) -> int:
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
         _emit_slide(copies, layout, mapped, slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
-    buffer = io.BytesIO()
-    prs.save(buffer)
     from notedeck.render.provenance import custom_xml
 
-    normalise_package(buffer, Path(out), slides=len(planned.slides),
-                      custom=custom_xml(planned.meta))
+    write_package(_entries(prs), Path(out), slides=len(planned.slides),
+                  custom=custom_xml(planned.meta))
     return len(planned.slides)
+
+
+def _entries(prs) -> list[tuple[str, bytes]]:
+    """The package's zip entries, named and in the order `prs.save` writes them, without
+    the zip: written once, compressed once (write_package), not saved and then re-read."""
+    from pptx.opc.serialized import PackageWriter
+
+    entries: list[tuple[str, bytes]] = []
+
+    class _Entries:
+        @staticmethod
+        def write(pack_uri, blob: bytes) -> None:
+            entries.append((pack_uri.membername, blob))
+
+    package = prs.part.package
+    writer = PackageWriter(None, package._rels, tuple(package.iter_parts()))
+    for step in (writer._write_content_types_stream, writer._write_pkg_rels,
+                 writer._write_parts):
+        step(_Entries)
+    return entries
 
 
 # --- slides --------------------------------------------------------------------------
@@ -268,10 +285,19 @@ CUSTOM_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationship
 def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
     """Rewrite a saved package with fixed entry timestamps and a neutral app.xml; `custom`
     (the build id and figures, render/provenance.py) becomes docProps/custom.xml."""
+    with zipfile.ZipFile(source) as zin:
+        entries = [(item.filename, zin.read(item.filename)) for item in zin.infolist()]
+    return write_package(entries, dest, slides, custom)
+
+
+def write_package(entries, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
+    """The package's (name, bytes) entries written with fixed entry timestamps and a neutral
+    app.xml; `custom` (the build id and figures, render/provenance.py) becomes
+    docProps/custom.xml."""
     when = _fixed_time()
     date_time = (max(when.year, 1980), when.month, when.day,
                  when.hour, when.minute, when.second)
-    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
         def write(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=date_time)
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -279,18 +305,17 @@ def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None 
             info.external_attr = 0o644 << 16
             zout.writestr(info, data)
 
-        for item in zin.infolist():
-            data = zin.read(item.filename)
-            if item.filename == "docProps/app.xml":
+        for filename, data in entries:
+            if filename == "docProps/app.xml":
                 data = APP_XML.format(slides=slides).encode()
-            elif custom and item.filename == "[Content_Types].xml":
+            elif custom and filename == "[Content_Types].xml":
                 data = data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
                                     f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
-            elif custom and item.filename == "_rels/.rels":
+            elif custom and filename == "_rels/.rels":
                 data = data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
                                     f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
                                     '</Relationships>'.encode())
-            write(item.filename, data)
+            write(filename, data)
         if custom:
             write(CUSTOM_PART, custom)
     return Path(dest)
