@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
+from lxml import etree
 
 from notedeck.deck import ChartArt, Deck, Meta
 from notedeck.layout import package
@@ -147,9 +148,9 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
     from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
     from notedeck.render.pptx.write import emu_box as _emu_box
 
-    slide = copies.add_slide(layout)
+    slide, placeholders = copies.add_slide(layout)
     lang = meta.lang
-    shapes = dict(zip(_cloned(mapped.layout), _placeholders(slide)))
+    shapes = dict(zip(_cloned(mapped.layout), placeholders))
     used: set[int] = set()
     for shape in planned.shapes:
         match shape:
@@ -188,8 +189,7 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
         write_text(number, planned.number, lang, slide_number=True,
                    at=_pinned_box(mapped.layout, mapped.number))
     if planned.notes:
-        _write_notes(copies.notes_slide(slide).notes_text_frame, planned.notes,
-                     meta.declared_lang)
+        _write_notes(copies.notes_text_frame(slide), planned.notes, meta.declared_lang)
 
 
 def _first(slide, shape) -> None:
@@ -214,13 +214,6 @@ def _cloned(layout) -> list[int]:
     return [ph.position for ph in layout.placeholders if ph.type not in NOT_CLONED]
 
 
-def _placeholders(slide) -> list:
-    """The slide's placeholders in document order (python-pptx's own list sorts by idx)."""
-    from pptx.shapes.shapetree import SlideShapeFactory
-
-    return [SlideShapeFactory(e, slide.shapes) for e in slide.shapes._spTree.iter_ph_elms()]
-
-
 def _pinned_box(layout, ph: Placeholder) -> Box | None:
     """Where a slide's placeholder must be given its box: when it would not inherit it, because
     another placeholder of the layout shares its idx (LibreOffice numbers them all 0) or it is
@@ -230,20 +223,35 @@ def _pinned_box(layout, ph: Placeholder) -> Box | None:
     return ph.box if (shared or not own) else None
 
 
+_TEXT_ONLY = ("ftr", "sldNum", "dt")    # placeholder types python-pptx proxies as SlidePlaceholder
+_IDS = None       # XPath "//@id", compiled once (python-pptx compiles it for every new shape)
+
+
+def _next_shape_id(slide) -> int:
+    """`slide.shapes._next_shape_id`: one more than the largest numeric @id in the slide."""
+    global _IDS
+    if _IDS is None:
+        _IDS = etree.XPath("//@id")
+    return max([int(v) for v in _IDS(slide.shapes._spTree) if v.isdigit()], default=0) + 1
+
+
 def _add_placeholder(slide, ph: Placeholder, name: str):
     """Footers and slide numbers are not copied from the layout by python-pptx: add them."""
     from pptx.oxml import parse_xml
+    from pptx.shapes.placeholder import SlidePlaceholder
     from pptx.shapes.shapetree import SlideShapeFactory
 
     from notedeck.render.pptx.write import A, P
 
-    shape_id = slide.shapes._next_shape_id
+    shape_id = _next_shape_id(slide)
     sp = parse_xml(
         f'<p:sp xmlns:p="{P}" xmlns:a="{A}"><p:nvSpPr><p:cNvPr id="{shape_id}" name="{name}"/>'
         f'<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr>'
         f'<p:ph type="{ph.type}" sz="quarter" idx="{ph.idx}"/></p:nvPr></p:nvSpPr><p:spPr/>'
         f'<p:txBody><a:bodyPr/><a:lstStyle/><a:p/></p:txBody></p:sp>')
     slide.shapes._spTree.append(sp)
+    if ph.type in _TEXT_ONLY:         # the class SlideShapeFactory gives, without its lookups
+        return SlidePlaceholder(sp, slide.shapes)
     return SlideShapeFactory(sp, slide.shapes)
 
 
