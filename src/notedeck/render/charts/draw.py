@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from notedeck import theme
 from notedeck.deck import ChartArt, ChartSpec, LineChart, drawable
 from notedeck.render.charts import bars, columns, lines
-from notedeck.render.charts.figure import figure, png, rc, svg
+from notedeck.render.charts.figure import done, figure, png, rc, svg
 from notedeck.render.contract import FORMS, PNG, SVG
 
 
@@ -41,4 +41,5 @@ def painted(spec: ChartSpec):
     with matplotlib.rc_context(rc()):
         fig = figure(*theme.chart_size(spec), drawn.title)
         painter(fig, drawn)
+        done(fig)
         yield fig
