@@ -4,7 +4,7 @@ form is the same bytes drawn alone or with the other).
 
 Each chart is planned in three steps: draw the data with matplotlib, let the
 constrained layout settle the axes, then place the direct labels with the pure
-functions `spread` and `place_label`, which know only boxes and points. Every
+functions `spread` and `label_cost`, which know only boxes and points. Every
 string shown comes from the spec; nothing here formats a number.
 
 The figure, type and limit machinery the charts share is in figure.py, the
