@@ -38,6 +38,13 @@ from synthetic import BUNDLED, note_with_audiences, note_with_slides  # noqa: E4
 FLOOR = [sys.executable, "-c", "import matplotlib.pyplot, pptx, reportlab.platypus"]
 NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
             "sys.argv[0] = 'notedeck'; main()"]
+# Every library a default cold build imports, and none of notedeck: the part of a cold build's
+# CPU no change inside notedeck can remove (docs/benchmarks.md, "What a cold build cannot shed").
+LIBRARIES = [sys.executable, "-c", "import matplotlib.figure, matplotlib.backends.backend_agg, "
+             "matplotlib.backends.backend_svg, pptx, pptx.chart.data, reportlab.platypus, "
+             "reportlab.pdfbase.ttfonts, yaml, markdown_it, lark, babel.numbers, babel.units, "
+             "babel.dates, babel.lists, jinja2.sandbox, fontTools.ttLib, filelock, num2words, click, "
+             "xml.etree.ElementTree; from pydantic import BaseModel, ConfigDict, Field, PlainValidator"]
 ALL_OUTPUTS = "slides,guide,worksheet,print1,print2,print3,print4,print6"
 PROSE = ("Read the scene aloud", "Read the scene slowly")
 UNBOUNDED = NOTEDECK   # the synthetic notes stay inside gather's limits (1,000 slides, 99 sections)
@@ -105,6 +112,8 @@ class Bench:
                                           "--out", str(self.root / out), *more]
         cases = [
             Case("help", "notedeck --help", [*NOTEDECK, "--help"], target="<= 0.2x floor"),
+            Case("libraries", "import every library a default build imports (no notedeck code)",
+                 LIBRARIES),
             Case("cold", "build the bundled note: empty cache, new output folder",
                  build(self.note, "cold"), prepare=lambda: fresh("cold", "cold"),
                  target="<= 2.0x floor"),

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from notedeck.model.limits import Limits
 
@@ -188,6 +188,7 @@ def build_parser():
                 maybe_placeholders=False)
 
 
+@lru_cache(maxsize=1024)   # a model names the same figure in many formulas: parsed once each
 def parse(text: str, limits: Limits) -> Formula:
     """A formula's tree; FormulaError says what is wrong and where."""
     if len(text) > limits.formula_length:
@@ -201,6 +202,7 @@ def parse(text: str, limits: Limits) -> Formula:
     return Formula(text, _Build(text).node(tree), nodes)
 
 
+@lru_cache(maxsize=256)
 def parse_unit(text: str) -> UnitText:
     """A unit as written in a model ('item/s', 'kg', 's^-1'); FormulaError if not one."""
     if len(text) > 200:
