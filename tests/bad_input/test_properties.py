@@ -29,7 +29,7 @@ from notedeck.readers import passages
 from notedeck.readers import model as model_reader
 from notedeck.readers import sections
 from notedeck.readers import yamlfile
-from notedeck.prose.templating import fill
+from notedeck.prose.filling import fill
 
 from support import BUNDLED
 

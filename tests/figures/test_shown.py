@@ -12,7 +12,7 @@ from notedeck.figures.forms import Forms
 from notedeck.figures import listing
 from notedeck.figures.listing import flatten
 from notedeck.figures.texts import Writer
-from notedeck.prose.templating import fill
+from notedeck.prose.filling import fill
 from support import BUNDLED
 
 NOTE = read(BUNDLED)

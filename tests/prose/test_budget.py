@@ -6,7 +6,7 @@ import pytest
 
 from notedeck.errors import NotedeckError
 from support import gather
-from notedeck.prose.templating import fill
+from notedeck.prose.filling import fill
 
 NAMES = {"slider": ["0", "1 min", "1 hour", "1 day"], "w": {"a": {"label": "drafts"}},
          "rows": [{"x": "1"}, {"x": "2"}], "count": 3}

@@ -110,3 +110,41 @@ def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
     render("deck", deck, drawn, tmp_path / "plain" / "deck.pptx")
     assert (tmp_path / "fast" / "deck.pptx").read_bytes() == \
         (tmp_path / "plain" / "deck.pptx").read_bytes()
+
+
+def test_the_package_written_from_its_parts_is_the_saved_one(tmp_path):
+    """deck.pptx written from python-pptx's entries equals python-pptx's saved zip rewritten."""
+    from pptx import Presentation
+
+    prs = Presentation(str(pptx_emit.DEFAULT_TEMPLATE))
+    prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = "One"
+    saved = io.BytesIO()
+    prs.save(saved)
+    pptx_emit.normalise_package(saved, tmp_path / "saved.pptx", slides=1, custom=b"<x/>")
+    pptx_emit.write_package(pptx_emit._entries(prs), tmp_path / "entries.pptx", slides=1,
+                            custom=b"<x/>")
+    assert (tmp_path / "saved.pptx").read_bytes() == (tmp_path / "entries.pptx").read_bytes()
+
+
+def test_fast_subsets_assign_the_codes_reportlab_assigns():
+    """FastTTFont and reportlab's TTFont split random texts (ASCII, Latin, Greek, CJK, a
+    no-break space, glyphs the font lacks, over three subsets) into the same codes."""
+    import random
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from notedeck.render.pdfkit.subsets import FastTTFont
+    from notedeck.theme import FONT_FILES
+
+    plain, fast = (kind(name, str(FONT_FILES["regular"]))
+                   for kind, name in ((TTFont, "plain"), (FastTTFont, "fast")))
+    one, other = type("Doc", (), {})(), type("Doc", (), {})()
+    alphabet = ([chr(c) for c in range(0x20, 0x7F)] + list("\xa0éüß–—‘’“”…×÷→Ωαβ中\u0001")
+                + [chr(c) for c in range(0x100, 0x300)])
+    rng = random.Random(1)
+    for _ in range(5000):
+        pool = alphabet[:95] if rng.random() < 0.7 else alphabet
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 30)))
+        assert fast.splitString(text, other) == plain.splitString(text, one), text
+    assert fast.state[other].assignments == plain.state[one].assignments
+    assert len(plain.state[one].subsets) >= 3

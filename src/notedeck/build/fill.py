@@ -14,7 +14,7 @@ from notedeck.figures.texts import Writer
 from notedeck.model.inputs import walk
 from notedeck.model.messages import key_text
 from notedeck.prose import budget, stale
-from notedeck.prose.templating import fill as fill_text
+from notedeck.prose.filling import fill as fill_text
 from notedeck.readers import overrides, sections, yamlfile
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn

@@ -203,13 +203,13 @@ def _phrase(at: Positions, said: Text, name: str) -> tuple:
     slider = next((c for c in at.made if isinstance(c, Slider)), None)
     if slider is not None and not said.conditions:
         text = said
-        template = at.writer.words.template(text.choices[0])
-        slots = [p for p in template.parts if not isinstance(p, str)]
+        pattern = at.writer.words.pattern(text.choices[0])
+        slots = [p for p in pattern.parts if not isinstance(p, str)]
         if len(text.choices) == 1 and len(slots) == 1 and isinstance(slots[0], Slot):
             shown = at.varying(lambda p: p.writer.slot(slots[0], p.row, p.bound, False))
             if shown.over == (slider.name,) and shown.values == slider.texts:
                 own = Varying((slider.name,), slider.texts, "label")
-                return tuple(own if not isinstance(p, str) else p for p in template.parts)
+                return tuple(own if not isinstance(p, str) else p for p in pattern.parts)
     return (at.varying(at.said(said, False), name),)
 
 

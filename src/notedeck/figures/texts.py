@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from notedeck.errors import NotedeckError, Problem
 from notedeck.figures.forms import Forms
-from notedeck.model.display import Text, Template, Words
+from notedeck.model.display import Text, Pattern, Words
 from notedeck.model.display.texts import ItemAt, ListSlot, Slot
 
 MAX_DEPTH = 8                  # say: words naming figures whose words name figures ...
@@ -33,25 +33,25 @@ class Writer:
 
     def text(self, text: Text | None, row: int | None = None, bound: dict | None = None,
              prose: bool = False) -> str:
-        """The first of the text's templates that is not empty (and whose condition holds),
+        """The first of the text's patterns that is not empty (and whose condition holds),
         written out."""
         if text is None:
             return ""
         bound = bound or {}
         written = ""
-        for index, template in enumerate(text.choices):
+        for index, pattern in enumerate(text.choices):
             condition = text.conditions[index] if text.conditions else None
             if condition is not None and not self.value(condition, row, bound):
                 continue
-            written = self.template(self.words.template(template), text, row, bound, prose)
+            written = self.pattern(self.words.pattern(pattern), text, row, bound, prose)
             if written.strip():
                 return written
         return written
 
-    def template(self, template: Template, text: Text, row: int | None, bound: dict,
+    def pattern(self, pattern: Pattern, text: Text, row: int | None, bound: dict,
                  prose: bool) -> str:
         parts = []
-        for part in template.parts:
+        for part in pattern.parts:
             if isinstance(part, str):
                 parts.append(part)
             elif isinstance(part, ListSlot):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location
-from notedeck.prose.templating import fill
+from notedeck.prose.filling import fill
 from notedeck.readers.validation import suggest
 
 _MARKER = re.compile(r"^\s*<!--\s*(passage|item|end)\b\s*(.*?)\s*-->\s*$", re.IGNORECASE)

@@ -10,7 +10,7 @@ from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail
 from notedeck.deck import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
-from notedeck.prose.templating import fill
+from notedeck.prose.filling import fill
 from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers.inlines import bullets, closing, describe, inline

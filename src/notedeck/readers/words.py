@@ -8,7 +8,7 @@ from typing import Any
 
 from notedeck import catalogue
 from notedeck.errors import Location, NotedeckError, Problem
-from notedeck.model.display import Template, Words
+from notedeck.model.display import Pattern, Words
 from notedeck.readers import yamlfile
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
@@ -102,4 +102,4 @@ def _missing(display, given: dict, where: Location) -> list[Problem]:
             if path not in given and _has_words(declared)]
 
 
-__all__ = ["read", "Template"]
+__all__ = ["read", "Pattern"]

@@ -330,3 +330,33 @@ def test_readable_darkens_light_colours_only():
     assert chart_figure.contrast(yellow, theme.PALETTE.background) >= chart_figure.MIN_TEXT_CONTRAST
     assert chart_figure.text_on(theme.PALETTE.accent) == theme.PALETTE.background
     assert chart_figure.text_on(theme.PALETTE.accent2) == theme.PALETTE.ink
+
+
+TITLES = ("From 100 to 1M tokens/sec, writing time shrinks 10,000×",
+          "At 1,000,000 tokens/sec, checking is 98.7% of the time",
+          "Four speeds, and a third step that stays put no matter how fast the writing gets",
+          "A supercalifragilisticexpialidocious word and short ones i a")
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_wrap_takes_the_words_that_fit_one_by_one(title):
+    """Lines found by halving are the lines adding one word at a time gives, at every width."""
+    import matplotlib
+
+    def one_by_one(fig, text, size, weight, width_px):
+        lines: list[str] = []
+        for word in (w for w in text.split(" ") if w):
+            joined = f"{lines[-1]} {word}" if lines else word
+            if lines and chart_figure.measure(fig, joined, size, weight)[0] <= width_px:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        return "\n".join(lines)
+
+    with matplotlib.rc_context(chart_figure.rc()):
+        fig = chart_figure.figure(12, 4.5, "")
+        full = chart_figure.measure(fig, title, theme.TYPE.chart_title, "bold")[0]
+        for width in [full * k / 12 for k in range(1, 14)] + [full]:
+            for weight in ("bold", "normal"):
+                assert chart_figure.wrap(fig, title, theme.TYPE.chart_title, weight, width) == \
+                    one_by_one(fig, title, theme.TYPE.chart_title, weight, width), (width, weight)

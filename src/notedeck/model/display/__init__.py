@@ -16,8 +16,8 @@ from notedeck.model.display import charts as chart_parts
 from notedeck.model.display import controls as control_parts
 from notedeck.model.display import tables as table_parts
 from notedeck.model.display import words as word_parts
-from notedeck.model.display.texts import (Context, Declared, Template, Text, Texts,
-                                          compile_template)
+from notedeck.model.display.texts import (Context, Declared, Pattern, Text, Texts,
+                                          compile_pattern)
 from notedeck.model.messages import suggest
 
 PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
@@ -41,9 +41,9 @@ class Display:
         """The names a section may place with a ```KIND NAME``` fence."""
         return tuple(getattr(self, COMPONENTS[kind]))
 
-    def translated(self, model, path: str, text: Any, where: Location) -> Template | str:
+    def translated(self, model, path: str, text: Any, where: Location) -> Pattern | str:
         """A words file's text for `path`, checked as the model's own text there is: a
-        template compiled in the same context, or words with {n} for a unit."""
+        pattern compiled in the same context, or words with {n} for a unit."""
         declared = self.declared.get(path)
         if declared is None:
             raise NotedeckError(Problem(where, f"the model has no text '{path}'"
@@ -55,7 +55,7 @@ class Display:
             if problem:
                 raise NotedeckError(Problem(where, problem))
             return text
-        made = compile_template(model, text, declared.context, where, path, declared.lists,
+        made = compile_pattern(model, text, declared.context, where, path, declared.lists,
                                 self.nouns)
         if declared.kind == "words" and any(not isinstance(p, str) for p in made.parts):
             raise NotedeckError(Problem(where, "these words are shown as they are: no slots"))
@@ -101,11 +101,11 @@ class Words:
     model's own, by path."""
 
     display: Display
-    given: dict = field(default_factory=dict)     # path -> Template, or a unit's pattern
+    given: dict = field(default_factory=dict)     # path -> Pattern, or a unit's pattern
 
-    def template(self, template: Template) -> Template:
-        found = self.given.get(template.path)
-        return found if isinstance(found, Template) else template
+    def pattern(self, pattern: Pattern) -> Pattern:
+        found = self.given.get(pattern.path)
+        return found if isinstance(found, Pattern) else pattern
 
     def unit_words(self) -> dict:
         """Each unit's patterns by plural category, in this language."""
@@ -121,5 +121,5 @@ class Words:
         return made
 
 
-__all__ = ["Display", "Words", "read", "Text", "Template", "Context", "Declared", "PARTS",
+__all__ = ["Display", "Words", "read", "Text", "Pattern", "Context", "Declared", "PARTS",
            "RESERVED", "COMPONENTS"]

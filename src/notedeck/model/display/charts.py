@@ -279,7 +279,7 @@ def _axis(texts: Texts, value: Any, path: tuple, unit: Unit | None) -> AxisSpec 
 
 
 def _ticks(texts: Texts, value: Any, path: tuple, unit: Unit) -> Ticks | None | bool:
-    """An axis's ticks: at a list's values, or auto; each labelled by a template with the
+    """An axis's ticks: at a list's values, or auto; each labelled by a pattern with the
     tick's value bound as `value` (its unit the axis's)."""
     if value is None:
         return None

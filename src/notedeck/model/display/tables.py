@@ -131,7 +131,7 @@ def formula_text(texts: Texts, formula: Any, show: Any, path: tuple,
         texts.problem(path[:-1] + ("show",), "expected a form's name, e.g. duration")
         return None
     slot = "{" + str(formula) + (f":{show}" if show else "") + "}"
-    made = texts.template(slot, path, context, record=False)
+    made = texts.pattern(slot, path, context, record=False)
     return Text(key_text(path), (made,), (), context) if made else None
 
 

@@ -4,7 +4,7 @@
     "{size:counted} at {utilisation}"       another form ({x:FORM}: a show form or an
                                             alternate such as counted, plain, Words)
     "{check|None}: {wait}"                  words for a zero ({x|WORDS})
-    ["{title}", "{label:Capitalised}"]       the first template that is not empty
+    ["{title}", "{label:Capitalised}"]       the first pattern that is not empty
     [{if: check == 0 s, text: "No check"}, "{check} of checking"]
                                             ... and whose condition (if:) holds
     {text: "... {lines}.", lists: {lines: {over: teams, text: "{label}", join: "; "}}}
@@ -30,7 +30,7 @@ from notedeck.model.types import Flag, Num, Record, Type, scalars
 SLOT = re.compile(r"\{([^{}]*)\}")
 FORM = re.compile(r":\s*([A-Za-z_]+)\s*$")
 MAX_TEXT = 2_000               # characters of one display text
-MAX_CHOICES = 8                # templates in a list of fallbacks
+MAX_CHOICES = 8                # patterns in a list of fallbacks
 TEXT_KEYS = ("text", "lists")
 LIST_KEYS = ("over", "text", "join")
 
@@ -75,7 +75,7 @@ Part = str | Slot | ListSlot
 
 
 @dataclass(frozen=True)
-class Template:
+class Pattern:
     parts: tuple[Part, ...]
     source: str                    # as written
     where: Location
@@ -93,10 +93,10 @@ class Joined:
 
 @dataclass(frozen=True)
 class Text:
-    """A display text: templates (the first that is not empty is shown), and lists."""
+    """A display text: patterns (the first that is not empty is shown), and lists."""
 
     path: str
-    choices: tuple[Template, ...]
+    choices: tuple[Pattern, ...]
     lists: tuple[tuple[str, Joined], ...] = ()
     context: Context = Context()
     conditions: tuple = ()         # per choice: a model.Expression that must hold, or None
@@ -104,18 +104,19 @@ class Text:
 
 @dataclass(frozen=True)
 class Declared:
-    """A template as the model declares it: what a words file may give in its place."""
+    """A pattern (a text with slots) as the model declares it: what a words file may give
+    in its place."""
 
     path: str
     source: str
     context: Context
     lists: frozenset[str]
     where: Location
-    kind: str = "template"         # template | words (no slots) | number (only {n})
+    kind: str = "pattern"          # pattern | words (no slots) | number (only {n})
 
 
 class Texts:
-    """Reads display texts for one model; records every template for the words files."""
+    """Reads display texts for one model; records every pattern for the words files."""
 
     def __init__(self, document, model, problems: list[Problem], nouns=None):
         self.document, self.model, self.problems = document, model, problems
@@ -143,7 +144,7 @@ class Texts:
 
     def text(self, value: Any, path: tuple, context: Context = Context(),
              required: bool = True) -> Text | None:
-        """A text: a template, a list of templates (the first not empty), or a mapping with
+        """A text: a pattern, a list of patterns (the first not empty), or a mapping with
         text: and lists:."""
         if value is None and not required:
             return None
@@ -156,29 +157,29 @@ class Texts:
                                  + suggest(str(key), list(TEXT_KEYS)), at_key=True)
             lists = self._lists(value.get("lists"), path + ("lists",), context)
             body, body_path = value.get("text"), path + ("text",)
-        templates = body if isinstance(body, list) else [body]
-        if not templates or len(templates) > MAX_CHOICES:
-            self.problem(body_path, f"expected from 1 to {MAX_CHOICES} templates, the first "
+        patterns = body if isinstance(body, list) else [body]
+        if not patterns or len(patterns) > MAX_CHOICES:
+            self.problem(body_path, f"expected from 1 to {MAX_CHOICES} patterns, the first "
                                     "that is not empty shown")
             return None
         made, conditions = [], []
-        for index, one in enumerate(templates):
+        for index, one in enumerate(patterns):
             here = body_path + (index,) if isinstance(body, list) else body_path
             condition = None
             if isinstance(body, list) and isinstance(one, dict):
                 condition, one = self._case(one, here, context)
-            template = self.template(one, here, context, frozenset(lists)) \
+            pattern = self.pattern(one, here, context, frozenset(lists)) \
                 if condition is not False else None
-            if template is not None:
-                made.append(template)
+            if pattern is not None:
+                made.append(pattern)
                 conditions.append(condition)
-        if len(made) != len(templates):
+        if len(made) != len(patterns):
             return None
         return Text(key_text(path), tuple(made), tuple(lists.items()), context,
                     tuple(conditions) if any(c is not None for c in conditions) else ())
 
     def _case(self, value: dict, path: tuple, context: Context):
-        """(the condition, the template) of a choice written {if: a condition, text: words};
+        """(the condition, the pattern) of a choice written {if: a condition, text: words};
         the condition False when refused."""
         if set(value) != {"if", "text"} or not isinstance(value["if"], str):
             self.problem(path, "a choice is words, or {if: a condition, text: words}")
@@ -232,14 +233,14 @@ class Texts:
                      + suggest(str(value), listed))
         return None
 
-    def template(self, value: Any, path: tuple, context: Context,
-                 lists: frozenset = frozenset(), record: bool = True) -> Template | None:
+    def pattern(self, value: Any, path: tuple, context: Context,
+                 lists: frozenset = frozenset(), record: bool = True) -> Pattern | None:
         if not isinstance(value, str):
             self.problem(path, f"expected text (words, with {{formula}} slots), got {value!r}")
             return None
         where = self.document.where(path)
         try:
-            made = compile_template(self.model, value, context, where, key_text(path), lists,
+            made = compile_pattern(self.model, value, context, where, key_text(path), lists,
                                     self.nouns)
         except NotedeckError as exc:
             self.problems.extend(exc.problems)
@@ -250,9 +251,9 @@ class Texts:
         return made
 
 
-def compile_template(model, text: str, context: Context, where: Location, path: str,
-                     lists: frozenset = frozenset(), nouns=None) -> Template:
-    """A template's slots compiled; every problem in one NotedeckError at `where`."""
+def compile_pattern(model, text: str, context: Context, where: Location, path: str,
+                     lists: frozenset = frozenset(), nouns=None) -> Pattern:
+    """A pattern's slots compiled; every problem in one NotedeckError at `where`."""
     if len(text) > MAX_TEXT:
         raise NotedeckError(Problem(where, f"the text is {len(text):,} characters long; at "
                                            f"most {MAX_TEXT:,}"))
@@ -273,7 +274,7 @@ def compile_template(model, text: str, context: Context, where: Location, path: 
     parts.extend(_literal(text[end:], where, problems))
     if problems:
         raise NotedeckError(problems)
-    return Template(tuple(p for p in parts if p != ""), text, where, path)
+    return Pattern(tuple(p for p in parts if p != ""), text, where, path)
 
 
 def _literal(text: str, where: Location, problems: list[Problem]) -> list[str]:
@@ -428,5 +429,5 @@ def words_only(text: Text | None) -> bool:
     return text is None or all(isinstance(p, str) for t in text.choices for p in t.parts)
 
 
-__all__ = ["Context", "Text", "Template", "Slot", "ListSlot", "Joined", "ItemAt", "Declared",
-           "Texts", "compile_template", "figure_path", "words_only"]
+__all__ = ["Context", "Text", "Pattern", "Slot", "ListSlot", "Joined", "ItemAt", "Declared",
+           "Texts", "compile_pattern", "figure_path", "words_only"]

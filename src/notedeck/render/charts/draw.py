@@ -4,7 +4,7 @@ form is the same bytes drawn alone or with the other).
 
 Each chart is planned in three steps: draw the data with matplotlib, let the
 constrained layout settle the axes, then place the direct labels with the pure
-functions `spread` and `place_label`, which know only boxes and points. Every
+functions `spread` and `label_cost`, which know only boxes and points. Every
 string shown comes from the spec; nothing here formats a number.
 
 The figure, type and limit machinery the charts share is in figure.py, the
@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from notedeck import theme
 from notedeck.deck import ChartArt, ChartSpec, LineChart, drawable
 from notedeck.render.charts import bars, columns, lines
-from notedeck.render.charts.figure import figure, png, rc, svg
+from notedeck.render.charts.figure import done, figure, png, rc, svg
 from notedeck.render.contract import FORMS, PNG, SVG
 
 
@@ -41,4 +41,5 @@ def painted(spec: ChartSpec):
     with matplotlib.rc_context(rc()):
         fig = figure(*theme.chart_size(spec), drawn.title)
         painter(fig, drawn)
+        done(fig)
         yield fig

@@ -109,16 +109,47 @@ def rc() -> dict:
 
 
 def figure(width: float, height: float, title: str):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    """A figure to paint on: it measures text on `measurer` until `done` gives it Agg's canvas."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), dpi=theme.CHART_DPI, layout="constrained")
-    FigureCanvasAgg(fig)
+    _measuring_canvas()(fig)
     if title:
         edge = 6 / 72 / width
         lines = wrap(fig, title, T.chart_title, "bold", fig.bbox.width * (1 - 2 * edge))
         fig.suptitle(lines, x=edge, ha="left", color=P.ink)
     return fig
+
+
+def done(fig) -> None:
+    """The painted figure on Agg's own canvas, which draws its pixels (and measures with the
+    same numbers as `measurer`)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+
+
+@cache
+def measurer(dpi: float):
+    """The renderer every chart at `dpi` is laid out with: Agg's, whose hinted text metrics
+    the layout is made of, but 1 pixel square instead of a page-sized buffer made and cleared
+    for each chart, and one for all, so its cache of text sizes serves every chart."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(1, 1, dpi)
+
+
+@cache
+def _measuring_canvas():
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    class MeasuringCanvas(FigureCanvasBase):
+        """A canvas that only lays out: text is measured by `measurer`, nothing is drawn."""
+
+        def get_renderer(self):
+            return measurer(self.figure.dpi)
+
+    return MeasuringCanvas
 
 
 def png(fig) -> bytes:
@@ -145,24 +176,39 @@ def svg(fig, spec: ChartSpec) -> bytes:
 
 def measure(fig, text: str, size: float, weight: str = "normal") -> tuple[float, float]:
     """Width and height in display pixels of one line of text as drawn."""
+    return _measured(text, size, weight, fig.dpi)
+
+
+@cache
+def _measured(text: str, size: float, weight: str, dpi: float) -> tuple[float, float]:
     from matplotlib.font_manager import FontProperties
 
     prop = FontProperties(family=[theme.FONT_FAMILY, "DejaVu Sans"], size=size, weight=weight)
-    width, height, _ = fig.canvas.get_renderer().get_text_width_height_descent(
-        text, prop, ismath=False)
+    width, height, _ = measurer(dpi).get_text_width_height_descent(text, prop, ismath=False)
     return width, height
 
 
 def wrap(fig, text: str, size: float, weight: str, width_px: float) -> str:
-    """Break text at spaces so no line is wider than `width_px` (a long word stays whole)."""
-    lines: list[str] = []
-    for word in (w for w in text.split(" ") if w):   # a no-break space keeps a number with its unit
-        if lines and measure(fig, f"{lines[-1]} {word}", size, weight)[0] <= width_px:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return "\n".join(lines)
+    """Break text at spaces so no line is wider than `width_px` (a long word stays whole).
 
+    Each line takes the most words that fit, as adding them one by one until one does not
+    would; a line only widens with each word added, so the most is found by halving (and in
+    one measure when the rest of the text fits).
+    """
+    words = [w for w in text.split(" ") if w]   # a no-break space keeps a number with its unit
+    fits = lambda start, end: measure(fig, " ".join(words[start:end]), size, weight)[0] \
+        <= width_px                                                          # noqa: E731
+    lines, start = [], 0
+    while start < len(words):
+        low, high = start + 1, len(words)     # words[start:low] is a line; [start:high + 1] not
+        if high > low and fits(start, high):
+            low = high
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (middle, high) if fits(start, middle) else (low, middle)
+        lines.append(" ".join(words[start:low]))
+        start = low
+    return "\n".join(lines)
 
 
 def finish_axes(fig, ax, spec, limits) -> None:
@@ -175,7 +221,6 @@ def finish_axes(fig, ax, spec, limits) -> None:
     limits(fig, ax, spec)
     freeze(fig)
     limits(fig, ax, spec)
-    fig.draw_without_rendering()              # ticks where the final limits put them
     thin_ticks(fig, ax.xaxis, spec.x.ticks)
     thin_ticks(fig, ax.yaxis, spec.y.ticks)   # the layout is frozen: x's labels move no y tick
 
@@ -184,7 +229,7 @@ def freeze(fig) -> None:
     """Settle the constrained layout once, then keep it while labels are placed. The engine
     goes entirely (None, not "none", which leaves a placeholder engine): savefig then draws
     the figure once instead of twice."""
-    fig.draw_without_rendering()
+    fig.get_layout_engine().execute(fig)
     fig.set_layout_engine(None)
 
 
@@ -197,7 +242,8 @@ def set_ticks(axis, ticks: Sequence[Tick]) -> None:
 
 def thin_ticks(fig, axis, ticks: Sequence[Tick]) -> None:
     """Blank each tick label that would touch the one before it; its tick and grid line stay.
-    The figure has been drawn with the axis's final limits."""
+    The axis has its final limits; its ticks are moved where those put them."""
+    axis.get_majorticklabels()
     low, high = sorted(axis.get_view_interval())
     shown = sorted((t for t in axis.get_major_ticks() if low <= t.get_loc() <= high),
                    key=lambda t: t.get_loc())

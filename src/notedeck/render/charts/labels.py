@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from notedeck.render.charts.figure import (FEATURED_MARKER_SIZE, LABEL_GAP_PT, OWNER_MARGIN, P,
                                            box_of)
 from notedeck.render.charts.placement import (Box, Point, attachment, crosses, distance, hits,
-                                              place_label)
+                                              label_cost, least)
 
 
 def display_points(transform, points) -> list[Point]:
@@ -56,7 +56,7 @@ def place_text(ax, scene: Scene, text: str, spots: list, keep: list[Point], styl
     leader or label; a label near it must be clearly nearer it than any of `rivals`.
     """
     fig = ax.figure
-    boxes, extra = [], []
+    boxes, costs = [], []
     probe = ax.annotate(text, xy=spots[0][0], xytext=spots[0][1:3],   # one probe, moved
                         textcoords="offset points", annotation_clip=False, **style)
     for anchor, dx, dy, ha, va in spots:
@@ -65,9 +65,12 @@ def place_text(ax, scene: Scene, text: str, spots: list, keep: list[Point], styl
         probe.set_verticalalignment(va)
         box = box_of(probe, fig)
         boxes.append(box)
-        extra.append(_link_cost(scene, box, ha, va, owner, rivals, _leads(dx, dy)))
+        costs.append(label_cost(box, scene.boxes, keep, scene.bounds) +
+                     _link_cost(scene, box, ha, va, owner, rivals, _leads(dx, dy)))
+        if not costs[-1]:                 # free: no later spot can beat it
+            break
     probe.remove()
-    best = place_label(boxes, scene.boxes, keep, scene.bounds, extra)
+    best = least(costs)
     anchor, dx, dy, ha, va = spots[best]
     leader = None
     if _leads(dx, dy) and owner is not None:

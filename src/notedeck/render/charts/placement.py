@@ -71,14 +71,25 @@ def place_label(boxes: Sequence[Box], blocked: Sequence[Box], points: Sequence[P
     drawn as dense points, markers), `extra` adds a caller's cost per candidate.
     When every candidate collides, the one colliding least wins.
     """
-    costs = []
-    for index, box in enumerate(boxes):
-        outside = max(bounds[0] - box[0], 0) + max(box[2] - bounds[2], 0) + \
-            max(bounds[1] - box[1], 0) + max(box[3] - bounds[3], 0)
-        covered = sum(1 for p in points if contains(box, p))
-        cost = 1000 * outside + sum(overlap(box, other) for other in blocked) + 100 * covered
-        costs.append(cost + (extra[index] if index < len(extra) else 0))
-    return min(range(len(boxes)), key=lambda i: (costs[i], i))
+    costs = [label_cost(box, blocked, points, bounds) + (extra[i] if i < len(extra) else 0)
+             for i, box in enumerate(boxes)]
+    return least(costs)
+
+
+def least(costs: Sequence[float]) -> int:
+    """Index of the smallest cost, the first of equals: a candidate costing 0 beats every
+    later one, so a caller may stop there."""
+    return min(range(len(costs)), key=lambda i: (costs[i], i))
+
+
+def label_cost(box: Box, blocked: Sequence[Box], points: Sequence[Point], bounds: Box) -> float:
+    """How badly a label in `box` fits (0 for a free place): outside `bounds`, over `blocked`
+    boxes, covering `points`."""
+    x0, y0, x1, y1 = box
+    outside = max(bounds[0] - x0, 0) + max(x1 - bounds[2], 0) + \
+        max(bounds[1] - y0, 0) + max(y1 - bounds[3], 0)
+    covered = sum(1 for x, y in points if x0 <= x <= x1 and y0 <= y <= y1)
+    return 1000 * outside + sum(overlap(box, other) for other in blocked) + 100 * covered
 
 
 def overlap(a: Box, b: Box) -> float:

@@ -31,7 +31,7 @@ def style(bold: bool, italic: bool) -> str:
 def font_name(path: str, fallback_style: str = "regular") -> str:
     """The reportlab name of one font file, registering it on first use."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from notedeck.render.pdfkit.subsets import FastTTFont as TTFont
 
     register_fonts()
     bundled = {str(Path(p).resolve()): FACES[s] for s, p in FONT_FILES.items()}

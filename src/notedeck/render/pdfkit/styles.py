@@ -9,7 +9,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from notedeck.render.pdfkit.subsets import FastTTFont as TTFont
 
 from notedeck import glyphs
 from notedeck.glyphs import UNSAFE

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from types import MappingProxyType
 from xml.etree import ElementTree
 
 from reportlab.platypus import Flowable
@@ -22,6 +23,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 HREF = "{http://www.w3.org/1999/xlink}href"
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"[A-Za-z]|{_NUMBER}")
+_SEPARATORS = re.compile(r"[\s,]+")
 _TRANSFORM = re.compile(r"\s*(translate|scale|rotate|matrix)\s*\(([^)]*)\)\s*,?")
 _ARITY = {"M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0, "z": 0}
 _ALLOWED = {                      # attributes each element may carry; any other means "not ours"
@@ -113,7 +115,7 @@ class _Reader:
             return
         if tag not in _ALLOWED:
             raise Unsupported(f"<{tag}>")
-        if set(node.attrib) - _ALLOWED[tag]:
+        if not _ALLOWED[tag].issuperset(node.attrib):
             raise Unsupported(f"<{tag}> attributes {sorted(set(node.attrib) - _ALLOWED[tag])}")
         style = {**inherited, **_style(node.get("style", ""))}
         out.append("q")
@@ -212,7 +214,9 @@ def _css_star(text: str) -> dict:
     return style
 
 
-def _style(text: str) -> dict:
+@lru_cache(maxsize=1024)
+def _style(text: str) -> MappingProxyType:
+    """A style attribute's declarations (read-only: one mapping serves every element with them)."""
     style = {}
     for declaration in text.split(";"):
         if not declaration.strip():
@@ -222,9 +226,10 @@ def _style(text: str) -> dict:
         if key not in _STYLE_KEYS or not value:
             raise Unsupported(f"style {key!r}")
         style[key] = value
-    return style
+    return MappingProxyType(style)
 
 
+@lru_cache(maxsize=256)
 def _colour(value: str) -> str:
     value = _NAMED.get(value.strip().lower(), value.strip().lower())
     if value == "none":
@@ -245,7 +250,8 @@ def _dash(array: str, offset: str) -> str:
     return f"[{' '.join(_num(v) for v in lengths)}] {_num(float(offset))} d"
 
 
-def _transform(text: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _transform(text: str) -> tuple[str, ...]:
     ops, end = [], 0
     for match in _TRANSFORM.finditer(text):
         if match.start() != end:
@@ -255,7 +261,7 @@ def _transform(text: str) -> list[str]:
         ops.append(" ".join(_num(v, 8) for v in _matrix(name, args)) + " cm")
     if text[end:].strip():
         raise Unsupported(f"transform {text!r}")
-    return ops
+    return tuple(ops)
 
 
 def _matrix(name: str, args: list[float]) -> tuple[float, ...]:
@@ -277,13 +283,14 @@ def _rect(node) -> list[str]:
     return [" ".join(_num(v) for v in values) + " re"]
 
 
-def _path(d: str) -> list[str]:
+@lru_cache(maxsize=4096)       # the charts of a build draw the same glyphs
+def _path(d: str) -> tuple[str, ...]:
     """Absolute M, L, Q, C and Z as PDF path operators (quadratics raised to cubics)."""
     tokens = _TOKEN.findall(d)
-    if "".join(tokens) != re.sub(r"[\s,]+", "", d):
+    if "".join(tokens) != _SEPARATORS.sub("", d):
         raise Unsupported("path data with stray characters")
     ops: list[str] = []
-    current = start = (0.0, 0.0)
+    current = start = ("0", "0")      # as written; read as numbers only by a quadratic
     i, command = 0, ""
     while i < len(tokens):
         if tokens[i].isalpha():
@@ -296,24 +303,42 @@ def _path(d: str) -> list[str]:
                 continue
         elif command in ("", "Z", "z"):
             raise Unsupported("path data without a command")
-        values = [float(v) for v in tokens[i:i + _ARITY[command]]]
-        if len(values) != _ARITY[command]:
+        arity = _ARITY[command]
+        values = tokens[i:i + arity]
+        if len(values) != arity or not all(_is_number(v) for v in values):
             raise Unsupported("path data ends mid-command")
-        i += _ARITY[command]
+        i += arity
         if command == "Q":
-            (qx, qy), (x, y) = values[:2], values[2:]
-            values = [current[0] + 2 / 3 * (qx - current[0]), current[1] + 2 / 3 * (qy - current[1]),
-                      x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y]
-        ops.append(" ".join(_num(v) for v in values) + " " +
-                   {"M": "m", "L": "l", "Q": "c", "C": "c"}[command])
+            (cx, cy), (qx, qy, x, y) = (float(v) for v in current), (float(v) for v in values)
+            ops.append(" ".join(_num(v) for v in (
+                cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy),
+                x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y)) + " c")
+        else:
+            ops.append(" ".join(map(_written, values)) + _OPERATOR[command])
         current = (values[-2], values[-1])
         if command == "M":
             start = current
             command = "L"           # further pairs after M are lines
-    return ops
+    return tuple(ops)
+
+
+_OPERATOR = {"M": " m", "L": " l", "C": " c"}
+
+
+def _is_number(token: str) -> bool:
+    return not token.isalpha()
+
+
+@lru_cache(maxsize=16384)
+def _written(token: str) -> str:
+    """A number of the path data as a PDF number (one token is often written many times)."""
+    return _num(float(token))
 
 
 def _num(value: float, places: int = 4) -> str:
     """A PDF number: fixed notation, at most `places` decimals, no trailing zeros."""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = format(value, _FIXED.get(places) or f".{places}f").rstrip("0").rstrip(".")
+    return "0" if text == "-0" or not text else text
+
+
+_FIXED = {4: ".4f", 8: ".8f"}

@@ -24,23 +24,37 @@ class Copies:
     def __init__(self, prs):
         self._prs = prs
         self._placeholders: dict[str, list] = {}   # layout part name -> its slides' shapes
+        self._kinds: dict[str, list] = {}           # ... -> each shape's proxy class (placeholders)
         self._notes = None                          # a new notes slide's XML
+        self._body: int | None = None               # where its notes placeholder is in it
         self._notes_master = None                   # the notes master's part, found once
         self._last_id: int | None = None            # the largest slide id, once known
 
     def add_slide(self, layout):
-        """`prs.slides.add_slide(layout)`: the layout's placeholders copied onto a new slide."""
+        """`prs.slides.add_slide(layout)`: the layout's placeholders copied onto a new slide.
+        Returns the slide and its placeholders in document order, as python-pptx's
+        `SlideShapeFactory` makes them (the copies' classes are the first slide's)."""
+        from pptx.shapes.shapetree import SlideShapeFactory
+
         key = str(layout.part.partname)
         if key not in self._placeholders:
             slide = self._prs.slides.add_slide(layout)
             self._last_id = None
-            self._placeholders[key] = [deepcopy(e) for e in slide.shapes._spTree.iter_shape_elms()]
-            return slide
+            elements = list(slide.shapes._spTree.iter_shape_elms())
+            self._placeholders[key] = [deepcopy(e) for e in elements]
+            self._kinds[key] = [type(SlideShapeFactory(e, slide.shapes)) if e.has_ph_elm
+                                else None for e in elements]
+            return slide, [SlideShapeFactory(e, slide.shapes)
+                           for e in slide.shapes._spTree.iter_ph_elms()]
         slide = self._blank_slide(layout)
-        tree = slide.shapes._spTree
-        for element in self._placeholders[key]:
-            tree.append(deepcopy(element))
-        return slide
+        shapes = slide.shapes
+        tree, placeholders = shapes._spTree, []
+        for element, kind in zip(self._placeholders[key], self._kinds[key]):
+            copy = deepcopy(element)
+            tree.append(copy)
+            if kind is not None:
+                placeholders.append(kind(copy, shapes))
+        return slide, placeholders
 
     def _blank_slide(self, layout):
         """`prs.part.add_slide(layout)` and its `p:sldId`, as python-pptx makes them."""
@@ -56,11 +70,26 @@ class Copies:
         id_list._add_sldId(id=self._last_id, rId=r_id)
         return slide_part.slide
 
+    def notes_text_frame(self, slide):
+        """`slide.notes_slide.notes_text_frame` for a slide that has no notes slide yet: on a
+        copy, the text frame of the shape where the first notes slide has its placeholder."""
+        notes = self.notes_slide(slide)
+        if self._body is None:
+            return notes.notes_text_frame
+        from pptx.shapes.placeholder import NotesSlidePlaceholder
+
+        element = list(notes.shapes._spTree.iter_shape_elms())[self._body]
+        return NotesSlidePlaceholder(element, notes.shapes).text_frame
+
     def notes_slide(self, slide):
         """`slide.notes_slide` for a slide that has none yet."""
         if self._notes is None:
             notes = slide.notes_slide
             self._notes = deepcopy(notes._element)
+            body = notes.notes_placeholder
+            if body is not None:
+                elements = list(notes.shapes._spTree.iter_shape_elms())
+                self._body = next(i for i, e in enumerate(elements) if e is body._element)
             return notes
         from pptx.opc.constants import CONTENT_TYPE, RELATIONSHIP_TYPE as RT
         from pptx.parts.slide import NotesSlidePart

@@ -12,7 +12,6 @@ reproducible: fixed core properties and zip timestamps (SOURCE_DATE_EPOCH).
 
 from __future__ import annotations
 
-import io
 import os
 import zipfile
 from dataclasses import dataclass, replace
@@ -20,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
+from lxml import etree
 
 from notedeck.deck import ChartArt, Deck, Meta
 from notedeck.layout import package
@@ -85,13 +85,31 @@ def emit(planned: DeckPlan, out: Path) -> int:
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
         _emit_slide(copies, layout, mapped, slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
-    buffer = io.BytesIO()
-    prs.save(buffer)
     from notedeck.render.provenance import custom_xml
 
-    normalise_package(buffer, Path(out), slides=len(planned.slides),
-                      custom=custom_xml(planned.meta))
+    write_package(_entries(prs), Path(out), slides=len(planned.slides),
+                  custom=custom_xml(planned.meta))
     return len(planned.slides)
+
+
+def _entries(prs) -> list[tuple[str, bytes]]:
+    """The package's zip entries, named and in the order `prs.save` writes them, without
+    the zip: written once, compressed once (write_package), not saved and then re-read."""
+    from pptx.opc.serialized import PackageWriter
+
+    entries: list[tuple[str, bytes]] = []
+
+    class _Entries:
+        @staticmethod
+        def write(pack_uri, blob: bytes) -> None:
+            entries.append((pack_uri.membername, blob))
+
+    package = prs.part.package
+    writer = PackageWriter(None, package._rels, tuple(package.iter_parts()))
+    for step in (writer._write_content_types_stream, writer._write_pkg_rels,
+                 writer._write_parts):
+        step(_Entries)
+    return entries
 
 
 # --- slides --------------------------------------------------------------------------
@@ -130,9 +148,9 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
     from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
     from notedeck.render.pptx.write import emu_box as _emu_box
 
-    slide = copies.add_slide(layout)
+    slide, placeholders = copies.add_slide(layout)
     lang = meta.lang
-    shapes = dict(zip(_cloned(mapped.layout), _placeholders(slide)))
+    shapes = dict(zip(_cloned(mapped.layout), placeholders))
     used: set[int] = set()
     for shape in planned.shapes:
         match shape:
@@ -171,8 +189,7 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
         write_text(number, planned.number, lang, slide_number=True,
                    at=_pinned_box(mapped.layout, mapped.number))
     if planned.notes:
-        _write_notes(copies.notes_slide(slide).notes_text_frame, planned.notes,
-                     meta.declared_lang)
+        _write_notes(copies.notes_text_frame(slide), planned.notes, meta.declared_lang)
 
 
 def _first(slide, shape) -> None:
@@ -197,13 +214,6 @@ def _cloned(layout) -> list[int]:
     return [ph.position for ph in layout.placeholders if ph.type not in NOT_CLONED]
 
 
-def _placeholders(slide) -> list:
-    """The slide's placeholders in document order (python-pptx's own list sorts by idx)."""
-    from pptx.shapes.shapetree import SlideShapeFactory
-
-    return [SlideShapeFactory(e, slide.shapes) for e in slide.shapes._spTree.iter_ph_elms()]
-
-
 def _pinned_box(layout, ph: Placeholder) -> Box | None:
     """Where a slide's placeholder must be given its box: when it would not inherit it, because
     another placeholder of the layout shares its idx (LibreOffice numbers them all 0) or it is
@@ -213,20 +223,35 @@ def _pinned_box(layout, ph: Placeholder) -> Box | None:
     return ph.box if (shared or not own) else None
 
 
+_TEXT_ONLY = ("ftr", "sldNum", "dt")    # placeholder types python-pptx proxies as SlidePlaceholder
+_IDS = None       # XPath "//@id", compiled once (python-pptx compiles it for every new shape)
+
+
+def _next_shape_id(slide) -> int:
+    """`slide.shapes._next_shape_id`: one more than the largest numeric @id in the slide."""
+    global _IDS
+    if _IDS is None:
+        _IDS = etree.XPath("//@id")
+    return max([int(v) for v in _IDS(slide.shapes._spTree) if v.isdigit()], default=0) + 1
+
+
 def _add_placeholder(slide, ph: Placeholder, name: str):
     """Footers and slide numbers are not copied from the layout by python-pptx: add them."""
     from pptx.oxml import parse_xml
+    from pptx.shapes.placeholder import SlidePlaceholder
     from pptx.shapes.shapetree import SlideShapeFactory
 
     from notedeck.render.pptx.write import A, P
 
-    shape_id = slide.shapes._next_shape_id
+    shape_id = _next_shape_id(slide)
     sp = parse_xml(
         f'<p:sp xmlns:p="{P}" xmlns:a="{A}"><p:nvSpPr><p:cNvPr id="{shape_id}" name="{name}"/>'
         f'<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr>'
         f'<p:ph type="{ph.type}" sz="quarter" idx="{ph.idx}"/></p:nvPr></p:nvSpPr><p:spPr/>'
         f'<p:txBody><a:bodyPr/><a:lstStyle/><a:p/></p:txBody></p:sp>')
     slide.shapes._spTree.append(sp)
+    if ph.type in _TEXT_ONLY:         # the class SlideShapeFactory gives, without its lookups
+        return SlidePlaceholder(sp, slide.shapes)
     return SlideShapeFactory(sp, slide.shapes)
 
 
@@ -268,10 +293,19 @@ CUSTOM_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationship
 def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
     """Rewrite a saved package with fixed entry timestamps and a neutral app.xml; `custom`
     (the build id and figures, render/provenance.py) becomes docProps/custom.xml."""
+    with zipfile.ZipFile(source) as zin:
+        entries = [(item.filename, zin.read(item.filename)) for item in zin.infolist()]
+    return write_package(entries, dest, slides, custom)
+
+
+def write_package(entries, dest: Path, slides: int = 0, custom: bytes | None = None) -> Path:
+    """The package's (name, bytes) entries written with fixed entry timestamps and a neutral
+    app.xml; `custom` (the build id and figures, render/provenance.py) becomes
+    docProps/custom.xml."""
     when = _fixed_time()
     date_time = (max(when.year, 1980), when.month, when.day,
                  when.hour, when.minute, when.second)
-    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
         def write(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=date_time)
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -279,18 +313,17 @@ def normalise_package(source, dest: Path, slides: int = 0, custom: bytes | None 
             info.external_attr = 0o644 << 16
             zout.writestr(info, data)
 
-        for item in zin.infolist():
-            data = zin.read(item.filename)
-            if item.filename == "docProps/app.xml":
+        for filename, data in entries:
+            if filename == "docProps/app.xml":
                 data = APP_XML.format(slides=slides).encode()
-            elif custom and item.filename == "[Content_Types].xml":
+            elif custom and filename == "[Content_Types].xml":
                 data = data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
                                     f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
-            elif custom and item.filename == "_rels/.rels":
+            elif custom and filename == "_rels/.rels":
                 data = data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
                                     f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
                                     '</Relationships>'.encode())
-            write(item.filename, data)
+            write(filename, data)
         if custom:
             write(CUSTOM_PART, custom)
     return Path(dest)

@@ -16,7 +16,7 @@ from notedeck.prose import budget, placeholders
 from notedeck.prose.budget import PlaceholderLimit
 from notedeck.errors import NotedeckError, Problem, Location, closest
 
-_TEMPLATE_NAME = "<notedeck-content>"
+_SOURCE_NAME = "<notedeck-content>"
 
 
 class _Undefined(StrictUndefined):
@@ -81,9 +81,9 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
             raise NotedeckError([Problem(Location(file, line + line_offset, None, key), message)
                                  for line, message in found])
         with budget.counting():
-            template = environment().from_string(budget.Counting().visit(tree))
-            template.name = template.filename = _TEMPLATE_NAME
-            return "".join(template.generate(namespace))
+            compiled = environment().from_string(budget.Counting().visit(tree))
+            compiled.name = compiled.filename = _SOURCE_NAME
+            return "".join(compiled.generate(namespace))
     except TemplateSyntaxError as exc:
         raise _error(file, exc.lineno + line_offset, key,
                      f"placeholder syntax error: {exc.message}") from None
@@ -108,7 +108,7 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
 
 def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
     """The text filled, when its placeholders only print figure names ("{{ a.b }}"), as
-    Jinja would fill it but without parsing or compiling a template (most of a note's texts;
+    Jinja would fill it but without parsing or compiling it (most of a note's texts;
     Jinja costs ~1 ms a text). None when the text does anything more, names what is not
     there, or prints what cannot be printed: Jinja then fills it, or reports the problem."""
     if "\r" in text:                    # Jinja's lexer turns "\r\n" into "\n"
@@ -189,9 +189,9 @@ def _filled_pieces(pieces: list[str], namespace: Mapping[str, Any]) -> str | Non
                     tree = environment().parse(piece)
                     if placeholders.check(tree, namespace):
                         return None
-                    template = environment().from_string(budget.Counting().visit(tree))
-                    template.name = template.filename = _TEMPLATE_NAME
-                    filled = "".join(template.generate(namespace))
+                    compiled = environment().from_string(budget.Counting().visit(tree))
+                    compiled.name = compiled.filename = _SOURCE_NAME
+                    filled = "".join(compiled.generate(namespace))
                 except Exception:  # noqa: BLE001 - the whole text's run reports it, at its line
                     return None
             out.append(filled)
@@ -245,7 +245,7 @@ def _figure(path: list[tuple[str, str | int]], namespace: Mapping[str, Any]) -> 
 
 
 def _line(exc: BaseException, offset: int) -> int | None:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == _TEMPLATE_NAME]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == _SOURCE_NAME]
     return frames[-1].lineno + offset if frames else None
 
 

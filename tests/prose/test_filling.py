@@ -6,7 +6,7 @@ import pytest
 
 from notedeck.build.stages import filled_note
 from notedeck.errors import NotedeckError
-from notedeck.prose.templating import fill
+from notedeck.prose.filling import fill
 from support import BUNDLED, options
 
 JINJA = "{% if true %}{% endif %}"     # a tag: the text goes to Jinja whole, printing the same
@@ -49,9 +49,9 @@ def test_what_cannot_be_printed_is_still_reported_by_jinja_at_its_line(names, te
     "x{% if true %}\n{% for w in workloads %}{{ w.label }}\n{% endfor %}\n{% endif %}",
 ])
 def test_top_level_blocks_fill_one_by_one_as_the_whole_text_fills(names, text):
-    from notedeck.prose import templating
+    from notedeck.prose import filling
 
-    assert templating._top_level(text) is not None
+    assert filling._top_level(text) is not None
     assert fill(text, names, "note.md") == fill("{# whole #}" + text, names, "note.md")
 
 
@@ -60,9 +60,9 @@ def test_top_level_blocks_fill_one_by_one_as_the_whole_text_fills(names, text):
     "{%- if true %}x{% endif %}", "{{{% if true %}x{% endif %}",
 ])
 def test_a_text_that_cannot_be_cut_goes_to_jinja_whole(text):
-    from notedeck.prose import templating
+    from notedeck.prose import filling
 
-    assert templating._top_level(text) is None
+    assert filling._top_level(text) is None
 
 
 def test_a_problem_after_a_block_is_reported_by_the_whole_text_at_its_line(names):
