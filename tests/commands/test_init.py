@@ -39,8 +39,8 @@ def test_init_with_examples_copies_every_audience(tmp_path):
     result = run("init", str(tmp_path / "all"), "--with-examples")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "all" / "audiences").iterdir())
-    assert names == ["equipe-lyon.yaml", "hospital-admin.yaml", "research-lab.yaml",
-                     "support-team.yaml", "team-berlin", "team-berlin.yaml"]
+    assert names == ["equipe-lyon", "equipe-lyon.yaml", "hospital-admin.yaml",
+                     "research-lab.yaml", "support-team.yaml", "team-berlin", "team-berlin.yaml"]
     assert "--with-examples" not in result.output
 
 
