@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import math
 import re
 from decimal import Decimal
 from fractions import Fraction
+
+from notedeck.model.functions import round_half_up as _half_up
 
 Number = int | Fraction | Decimal
 _DIGITS = re.compile(r"[#0,]*0(?:\.[#0]+)?")
@@ -18,9 +19,7 @@ def exact(x: Number) -> Fraction:
 
 def round_half_up(x: Number, places: int = 0) -> Fraction:
     """Round to `places` decimals, halves away from zero, judged on the exact value."""
-    value, scale = exact(x), 10**places
-    units = math.floor(abs(value) * scale + Fraction(1, 2))
-    return Fraction(units if value >= 0 else -units, scale)
+    return _half_up(exact(x), places)
 
 
 def as_decimal(rounded: Fraction, places: int) -> Decimal:

@@ -146,10 +146,12 @@ def _each(function: Callable[[Fraction], Fraction]) -> Callable[[Any], Any]:
 
 
 def round_half_up(value: Fraction, places: int) -> Fraction:
-    """Halves away from zero, judged on the exact value."""
+    """Halves away from zero, judged on the exact value: floor(|n|/d * scale + 1/2) in whole
+    numbers, (2|n| scale + d) // 2d, without a Fraction made at each step."""
     scale = 10**places
-    units = math.floor(abs(value) * scale + Fraction(1, 2))
-    return Fraction(units if value >= 0 else -units, scale)
+    numerator, denominator = value.numerator, value.denominator
+    units = (2 * abs(numerator) * scale + denominator) // (2 * denominator)
+    return Fraction(units if numerator >= 0 else -units, scale)
 
 
 def _run_round(value, places=Fraction(0)):
