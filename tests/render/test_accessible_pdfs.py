@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pikepdf
@@ -21,7 +22,8 @@ from support import BUNDLED, build, gather
 from notedeck.build.compose import compose
 
 from .editions import tool
-from .pdftags import Node, read
+from . import pdftags
+from .pdftags import Node
 
 OUTPUTS = ("slides", "guide", "worksheet", "print1", "print3", "print6")
 FILES = ("handout.pdf", "slides.pdf", "guide.pdf", "worksheet.pdf", "slides-1up.pdf",
@@ -39,6 +41,12 @@ def built(tmp_path_factory) -> dict:
         build(BUNDLED, folder, audience=audience, outputs=("deck", "handout", *OUTPUTS))
         out[audience] = folder, compose(gather(BUNDLED, audience=audience))[0]
     return out
+
+
+@cache
+def read(path: Path) -> tuple[list[Node], dict[int, list[str]]]:
+    """pdftags.read, once per file: the files are built once and the tests only look."""
+    return pdftags.read(path)
 
 
 def words(text: str) -> str:

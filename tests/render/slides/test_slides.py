@@ -17,10 +17,10 @@ import office
 # sources' notes (11.9 pt) fits the box by 0.9 pt as slides.pdf measures it (glyph advances
 # on LibreOffice's twip grid, pair kerning) and LibreOffice breaks it one word earlier.
 BORDERLINE = {"team-berlin": "one sources line fits by 0.9 pt; LibreOffice breaks it earlier"}
+NAMES = (None, *sorted(p.stem for p in (BUNDLED / "audiences").glob("*.yaml")))
 ALL_AUDIENCES = tuple(
     pytest.param(name, marks=pytest.mark.xfail(reason=BORDERLINE[name], strict=False))
-    if name in BORDERLINE else name
-    for name in (None, *sorted(p.stem for p in (BUNDLED / "audiences").glob("*.yaml"))))
+    if name in BORDERLINE else name for name in NAMES)
 
 # How far a line of slides.pdf may sit from the same line in LibreOffice's PDF of the deck.
 TOLERANCE_PT = 6.0
@@ -78,31 +78,43 @@ def test_same_plan_same_bytes(bundled, tmp_path):
     assert again.read_bytes() == out.read_bytes()
 
 
-def _libreoffice_lines(deck, art, folder, charts: str):
-    """Text lines of LibreOffice's PDF of deck.pptx built with `charts`."""
-    pptx = render("deck", deck, art, folder / f"{charts}.pptx", charts=charts)
-    office.convert("pdf", pptx, folder, timeout=300)
-    return pdf_lines(folder / f"{charts}.pdf")
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory) -> dict:
+    """Per audience: slides.pdf's plan and lines, and LibreOffice's lines of deck.pptx built
+    with charts="picture" and with the default native charts; every deck of the module is
+    drawn in one LibreOffice run."""
+    if not tool("soffice"):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    folder = tmp_path_factory.mktemp("drawn")
+    made, decks = {}, []
+    for audience in NAMES:
+        deck, art = composed(audience)
+        name = audience or "note"
+        planned = slides.plan(deck, laid_out(deck), art)
+        slides.emit(planned, folder / f"{name}.slides.pdf")
+        made[audience] = planned, pdf_lines(folder / f"{name}.slides.pdf")
+        for charts in ("picture", "native"):
+            decks.append(render("deck", deck, art, folder / f"{name}.{charts}.pptx", charts=charts))
+    office.convert("pdf", decks, folder, timeout=1200)
+    return {audience: (planned, ours, {charts: pdf_lines(folder / f"{audience or 'note'}.{charts}.pdf")
+                                       for charts in ("picture", "native")})
+            for audience, (planned, ours) in made.items()}
 
 
-@pytest.mark.skipif(not tool("soffice"), reason="LibreOffice (soffice) is not installed")
 @pytest.mark.parametrize("audience", ALL_AUDIENCES)
-def test_lines_match_libreoffice(audience, tmp_path):
+def test_lines_match_libreoffice(audience, drawn):
     """Every text line of every slide: same text, same slide, within TOLERANCE_PT of
     LibreOffice's rendering of deck.pptx built with charts="picture" (the plan slides.pdf
     draws). And against the default deck, whose charts are native, on every slide without
     a chart: LibreOffice draws a native chart's lettering itself, so those slides differ
     from the vector picture by design."""
-    deck, art = composed(audience)
-    planned = slides.plan(deck, laid_out(deck), art)
-    slides.emit(planned, tmp_path / "slides.pdf")
-    ours = pdf_lines(tmp_path / "slides.pdf")
+    planned, ours, libreoffice = drawn[audience]
     assert sum(len(page) for page in ours) > 10 * len(ours) / 2
     charted = {n for n, slide in enumerate(planned.slides, start=1)
                if any(isinstance(shape, ChartPlace) for shape in slide.shapes)}
     assert charted
     for charts, skip in (("picture", set()), ("native", charted)):
-        theirs = _libreoffice_lines(deck, art, tmp_path, charts)
+        theirs = libreoffice[charts]
         assert len(ours) == len(theirs), charts
         problems = [f"{charts} deck, slide {n}: {p}"
                     for n, (o, t) in enumerate(zip(ours, theirs), start=1) if n not in skip
