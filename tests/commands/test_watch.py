@@ -169,8 +169,14 @@ def test_a_replaced_note_folder_is_watched_anew(note, tmp_path):
         os.rename(note, tmp_path / "note-old")
         os.rename(fresh, note)
         replaced = running.next()
-        assert "was replaced by another folder of that name; watching the new one" in \
-            replaced.notice
+        if replaced.waits:          # it looked between the two renames: gone, then back
+            assert replaced.notice == (f"{note} is gone (renamed or deleted); waiting for it "
+                                       "to come back")
+            replaced = running.next()
+            assert replaced.notice == f"{note} is back; watching it again"
+        else:
+            assert "was replaced by another folder of that name; watching the new one" in \
+                replaced.notice
         assert replaced.outcomes[0].ok and not replaced.outcomes[0].result.kept
         assert (out / "deck.pptx").read_bytes() != deck
         edit(note / "sections" / "04-what-gets-precious.md", "Five hats", "Four hats")

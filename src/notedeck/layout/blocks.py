@@ -161,6 +161,7 @@ class BlockStack:
         self.frame, self.look = frame, look      # look: colours.Look of the slide's role
         self.x = frame.box.x + frame.insets[0]
         self.w = frame.inner_w
+        self._grids: dict[tuple[int, float], tuple[Stats, _StatsGrid]] = {}
 
     # heights (inches) ------------------------------------------------------------
     def height(self, units: Sequence[fit.Unit], size: float) -> float:
@@ -181,7 +182,13 @@ class BlockStack:
         return h + t + b
 
     def _stats(self, stats: Stats, size: float) -> "_StatsGrid":
-        return _StatsGrid(stats, self.w, size, self.look, self.frame)
+        """The figures' grid at `size`, laid out once: fitting asks a slide's height at each
+        size it tries, then its shapes at the size chosen."""
+        known = self._grids.get((id(stats), size))
+        if known is None or known[0] is not stats:
+            known = self._grids[(id(stats), size)] = (
+                stats, _StatsGrid(stats, self.w, size, self.look, self.frame))
+        return known[1]
 
     # shapes ----------------------------------------------------------------------
     def shapes(self, units: Sequence[fit.Unit], size: float, slot: str = "body") -> list:

@@ -19,7 +19,7 @@ from notedeck.errors import Problem, warning
 
 MIN_RUN_WORDS = 8               # this many words in a row, as in a left-out passage: a copy
 MIN_TITLE_PART = 15             # characters of literal text kept from a templated title
-_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+_PLACEHOLDER = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _MARKUP = re.compile(r"[*_`#>]|^\s*[-+]\s+|^\s*\d+[.)]\s+", re.MULTILINE)
 _WORD = re.compile(r"[^\w']")
 
@@ -77,11 +77,12 @@ def check(variant: Variant, sections: Iterable, others: Iterable) -> list[Proble
     texts = [*(c for s in sections for c in s.texts), *others]
     own = [_term_pattern(t) for listed in lists(variant.model)
            for item in _dig(variant.scenario.values, listed.path) for t in _words_of(listed, item)]
+    masked = [_masked(text.text, own) for text in texts]      # once per text, not per term
     found = []
     for term, why in terms(variant):
         pattern = _term_pattern(term)
-        for text in texts:
-            for match in pattern.finditer(_masked(text.text, own)):
+        for text, blanked in zip(texts, masked):
+            for match in pattern.finditer(blanked):
                 found.append(warning(text.file, f"'{match.group()}' {why}",
                                      text.line + text.text.count("\n", 0, match.start())))
     for passage in (p for s in sections for p in s.hidden):
@@ -162,10 +163,10 @@ def _words_of(listed: Listed, item: dict) -> list[str]:
 
 
 def _literal(title: str) -> str:
-    """A title as written; for a templated one, its longest stretch of plain words."""
-    if not _TEMPLATE.search(title):
+    """A title as written; for one with placeholders, its longest stretch of plain words."""
+    if not _PLACEHOLDER.search(title):
         return title.strip()
-    parts = sorted((p.strip(" ,;:") for p in _TEMPLATE.split(title)), key=len, reverse=True)
+    parts = sorted((p.strip(" ,;:") for p in _PLACEHOLDER.split(title)), key=len, reverse=True)
     return parts[0] if parts and len(parts[0]) >= MIN_TITLE_PART else ""
 
 
@@ -190,7 +191,7 @@ def _at(variant: Variant, path: tuple) -> str:
 
 def _copies(passage, texts: list, variant: Variant) -> list[Problem]:
     """Runs of words of a left-out passage that show up anyway, in text not bound to it."""
-    runs = {run for stretch in _TEMPLATE.split(passage.body.text)
+    runs = {run for stretch in _PLACEHOLDER.split(passage.body.text)
             for run in _runs(_words(stretch))}
     found = []
     for text in texts:

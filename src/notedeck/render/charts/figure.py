@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from notedeck import theme
 from notedeck.deck import ChartSpec, Tick
@@ -179,7 +179,7 @@ def measure(fig, text: str, size: float, weight: str = "normal") -> tuple[float,
     return _measured(text, size, weight, fig.dpi)
 
 
-@cache
+@lru_cache(maxsize=4096)            # bounded: notedeck watch measures each edit's texts
 def _measured(text: str, size: float, weight: str, dpi: float) -> tuple[float, float]:
     from matplotlib.font_manager import FontProperties
 
@@ -196,13 +196,15 @@ def wrap(fig, text: str, size: float, weight: str, width_px: float) -> str:
     one measure when the rest of the text fits).
     """
     words = [w for w in text.split(" ") if w]   # a no-break space keeps a number with its unit
-    fits = lambda start, end: measure(fig, " ".join(words[start:end]), size, weight)[0] \
-        <= width_px                                                          # noqa: E731
+
+    def fits(start: int, end: int) -> bool:
+        return measure(fig, " ".join(words[start:end]), size, weight)[0] <= width_px
+
     lines, start = [], 0
     while start < len(words):
-        low, high = start + 1, len(words)     # words[start:low] is a line; [start:high + 1] not
+        low, high = start + 1, len(words)     # words[start:low] is a line (one word at least)
         if high > low and fits(start, high):
-            low = high
+            low = high                        # else words[start:high] is too wide
         while high - low > 1:
             middle = (low + high) // 2
             low, high = (middle, high) if fits(start, middle) else (low, middle)

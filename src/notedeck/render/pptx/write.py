@@ -151,10 +151,18 @@ def emit_table(slide, planned: PTable, lang: str) -> None:
     grid = frame.table
     grid.first_row, grid.horz_banding = True, False
     grid._tbl.tblPr.find(f"{{{A}}}tableStyleId").text = NO_STYLE_NO_GRID
-    for column, width in zip(grid.columns, planned.col_widths):
-        column.width = round(width * EMU_PER_IN)
-    for row, height in zip(grid.rows, planned.row_heights):
-        row.height = round(height * EMU_PER_IN)
+    # python-pptx sums every column (row) again at each one set; the frame is given the sum
+    # once, after the last, as it ends up either way
+    sized = [column._gridCol for column, _ in zip(grid.columns, planned.col_widths)]
+    for grid_col, width in zip(sized, planned.col_widths):
+        grid_col.w = round(width * EMU_PER_IN)
+    if sized:
+        grid.notify_width_changed()
+    rows = [row._tr for row, _ in zip(grid.rows, planned.row_heights)]
+    for tr, height in zip(rows, planned.row_heights):
+        tr.h = round(height * EMU_PER_IN)
+    if rows:
+        grid.notify_height_changed()
     for r, values in enumerate((table.header, *table.rows)):
         header, featured = r == 0, table.highlight is not None and r - 1 == table.highlight
         fill = look.header if header else look.band if featured else None
