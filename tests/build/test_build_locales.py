@@ -193,3 +193,12 @@ def test_the_english_build_is_byte_identical_to_before_locales(built):
     assert recorded["environment"] == environment(), \
         f"the bytes were recorded with Python and zlib {recorded['environment']}"
     assert digests == recorded["digests"]
+
+
+def test_no_line_of_the_french_handout_breaks_inside_a_figure(built):
+    """French groups digits with narrow no-break spaces (10 000, 1 000 000): a line of the
+    handout never ends inside a figure."""
+    pages = PdfReader(built / FRENCH / "handout.pdf").pages
+    text = "\n".join(page.extract_text() for page in pages)
+    assert re.search(r"\d[ \u00a0\u202f]000\b", text)          # the figures are there
+    assert re.findall(r".{0,30}\d\n\d{3}\b.{0,10}", text) == []

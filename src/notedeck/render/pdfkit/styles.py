@@ -71,7 +71,9 @@ def clean(text: str) -> str:
 
 def esc(text: str) -> str:
     """Plain text made safe for reportlab Paragraph markup; glyphs Liberation lacks in DejaVu."""
-    escaped = escape(clean(text))
+    # reportlab breaks lines at U+202F, the narrow no-break space of French figures
+    # ("1 000 000", "98,7 %"), as at any space; U+00A0 it keeps whole.
+    escaped = escape(clean(text)).replace("\u202f", "\u00a0")
     if escaped.isascii() or not any(map(glyphs.needs_fallback, set(escaped))):
         return escaped
     return "".join(f'<font name="{fallback()}">{"".join(run)}</font>' if lacking else "".join(run)
