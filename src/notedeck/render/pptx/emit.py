@@ -224,14 +224,11 @@ def _pinned_box(layout, ph: Placeholder) -> Box | None:
 
 
 _TEXT_ONLY = ("ftr", "sldNum", "dt")    # placeholder types python-pptx proxies as SlidePlaceholder
-_IDS = None       # XPath "//@id", compiled once (python-pptx compiles it for every new shape)
+_IDS = etree.XPath("//@id")     # compiled once (python-pptx compiles it for every new shape)
 
 
 def _next_shape_id(slide) -> int:
     """`slide.shapes._next_shape_id`: one more than the largest numeric @id in the slide."""
-    global _IDS
-    if _IDS is None:
-        _IDS = etree.XPath("//@id")
     return max([int(v) for v in _IDS(slide.shapes._spTree) if v.isdigit()], default=0) + 1
 
 
