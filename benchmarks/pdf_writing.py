@@ -51,8 +51,8 @@ def measure(note: Path | None, audience: str | None, repeat: int, marks: bool = 
     """{output: median CPU seconds of its emit} for this process's notedeck; with `marks`,
     getloadavg() is called before and after each output's timed emits (callgrind)."""
     import notedeck
-    from notedeck.build.charts import Charts
-    from notedeck.build.stages import plan_all, prepare
+    from notedeck.stages.charts import Charts
+    from notedeck.stages.stages import plan_all, prepare
     from notedeck.options import Options
 
     note = note or Path(notedeck.__file__).parent / "bundled"
@@ -81,8 +81,8 @@ def on_off(note: Path | None, audience: str | None, repeat: int) -> None:
     import contextlib
 
     import notedeck
-    from notedeck.build.charts import Charts
-    from notedeck.build.stages import plan_all, prepare
+    from notedeck.stages.charts import Charts
+    from notedeck.stages.stages import plan_all, prepare
     from notedeck.options import Options
     from notedeck.render.pdfkit import slidetags, tagging
 

@@ -32,7 +32,7 @@ def main() -> None:
         profiler = Profiler(interval=0.0005)
         profiler.start()
         from notedeck.options import Options
-        from notedeck.build.run import build
+        from notedeck.stages.run import build
 
         result = build(Options(args.content, Path(folder) / "out"))
         profiler.stop()

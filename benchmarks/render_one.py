@@ -24,8 +24,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from notedeck.options import Options
-    from notedeck.build.charts import Charts
-    from notedeck.build.stages import plan_all, prepare
+    from notedeck.stages.charts import Charts
+    from notedeck.stages.stages import plan_all, prepare
     from notedeck.render import registry
 
     options = Options(args.note, args.out, outputs=(args.output,))

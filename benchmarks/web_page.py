@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from cdp import Browser, find_chromium  # noqa: E402
 
-from notedeck.build.compose import compose  # noqa: E402
+from notedeck.stages.compose import compose  # noqa: E402
 from support import gather  # noqa: E402  (the stages before compose, from Options)
 from notedeck.render.web.emit import emit  # noqa: E402
 from notedeck.render.web.plan import plan  # noqa: E402

@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 from notedeck.options import DEFAULT_OUTPUTS, Options
-from notedeck.build import run as build_run
-from notedeck.build import check
+from notedeck.stages import run as build_run
+from notedeck.stages import check
 from notedeck.render import registry
 from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import CLOCK, LAYOUT
@@ -55,7 +55,7 @@ def render(name: str, deck, art, out: Path, template: Path | None = None, **sett
 
 def laid_out(deck, template: Path | None = None):
     """The layout stage for `deck` on `template` (None: the default), backgrounds read."""
-    from notedeck.build.stages import chart_sizes
+    from notedeck.stages.stages import chart_sizes
     from notedeck.layout.slide_layout import lay_out
 
     data = Path(template).read_bytes() if template else None
@@ -75,7 +75,7 @@ def timed(deck, layout, start: str = "09:00", numbers=None):
 
 def gather(content, audience=None, scenarios_file=None):
     """The note read, computed and filled (the stages before compose)."""
-    from notedeck.build.stages import filled_note
+    from notedeck.stages.stages import filled_note
 
     return filled_note(options(content, audience=audience, scenarios_file=scenarios_file))
 
@@ -141,7 +141,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def english_audiences_only(note: Path) -> Path:
-    """`note` without its German and French retellings (tests/build/test_build_locales.py
+    """`note` without its German and French retellings (tests/stages/test_build_locales.py
     builds those), for tests that name the three English audiences."""
     import shutil
 

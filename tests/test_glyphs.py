@@ -4,7 +4,7 @@ from pypdf import PdfReader
 
 from notedeck import glyphs
 from support import build
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from support import gather
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from pptx import Presentation
 
 from support import build
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from support import gather
 from notedeck.render.dump import dumps
 

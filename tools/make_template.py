@@ -1,8 +1,8 @@
-"""Generate src/notedeck/templates/default.pptx: the shipped 16:9 template.
+"""Generate src/notedeck/template/default.pptx: the shipped 16:9 template.
 
 Starts from python-pptx's default template and rewrites its theme (Arial,
 theme.PALETTE), its master and its slide layouts so that every layout the
-renderer's roles name (notedeck.layout.roles.SHIPPED) exists by name, with
+renderer's roles name (notedeck.template.roles.SHIPPED) exists by name, with
 placeholders placed for 13.333 x 7.5 in. A corporate template with the same
 layout names and placeholder idx can replace it.
 
@@ -20,8 +20,8 @@ from lxml import etree
 from pptx import Presentation
 from pptx.oxml import parse_xml
 
-from notedeck.layout.package import DEFAULT_TEMPLATE
-from notedeck.layout.roles import SHIPPED_LAYOUTS as LAYOUTS
+from notedeck.template.package import DEFAULT_TEMPLATE
+from notedeck.template.roles import SHIPPED_LAYOUTS as LAYOUTS
 from notedeck.render.pptx.emit import FIXED_DATE, normalise_package
 from notedeck.theme import DECK_TYPEFACE, PALETTE, SLIDE_HEIGHT_IN, SLIDE_WIDTH_IN
 

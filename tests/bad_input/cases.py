@@ -323,7 +323,7 @@ def changed_template(change: Callable) -> Edit:
     def edit(note: Path) -> None:
         from pptx import Presentation
 
-        from notedeck.layout.package import DEFAULT_TEMPLATE
+        from notedeck.template.package import DEFAULT_TEMPLATE
 
         prs = Presentation(str(DEFAULT_TEMPLATE))
         change(prs)

@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 from typing import Callable
 
-DEFAULT = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "templates" / "default.pptx"
+DEFAULT = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "template" / "default.pptx"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 CT = "[Content_Types].xml"
 PML = "application/vnd.openxmlformats-officedocument.presentationml."

@@ -11,7 +11,7 @@ import pytest
 
 from notedeck.infra.cache import ChartCache
 from notedeck.infra.records import Record
-from notedeck.build.stages import prepare
+from notedeck.stages.stages import prepare
 from support import build, options
 
 from .cases import CACHE, Poison

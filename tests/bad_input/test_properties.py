@@ -18,7 +18,7 @@ from notedeck.prose import naked_numbers as naked
 from support import build
 from support import check_note, options
 from notedeck.render import registry
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.deck import Slider
 from support import gather

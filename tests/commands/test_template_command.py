@@ -12,7 +12,7 @@ from pptx import Presentation
 from pptx.util import Inches
 
 from notedeck.commands.cli import main
-from notedeck.layout.package import DEFAULT_TEMPLATE
+from notedeck.template.package import DEFAULT_TEMPLATE
 
 PPTX_DEFAULT = Path(pptx.__file__).parent / "templates" / "default.pptx"
 

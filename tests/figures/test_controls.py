@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.deck import Choice, Live, Readout, Slider, Varying
 from notedeck.figures import tables
 from support import gather

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from notedeck.build.read import read
+from notedeck.stages.read import read
 from notedeck.figures import shown
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.forms import Forms

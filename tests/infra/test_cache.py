@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.deck import ChartArt
 from notedeck.infra import scratch, trust
 from notedeck.infra.cache import ChartCache, cache_dir, cache_problem
 from notedeck.infra.records import Record
-from notedeck.build.stages import prepare
+from notedeck.stages.stages import prepare
 from support import build, cli_in_process, digests, gather, options
 
 
@@ -382,7 +382,7 @@ def test_the_sweep_leaves_live_processes_and_other_users_folders_alone(tmp_path)
 
 DRAW_ONCE = """
 import os, sys, time
-from notedeck.build.stages import prepare
+from notedeck.stages.stages import prepare
 from notedeck.infra.cache import ChartCache
 from notedeck.options import Options
 from notedeck.render.charts import draw as charts

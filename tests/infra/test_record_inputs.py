@@ -13,7 +13,7 @@ from pptx import Presentation
 
 from notedeck.commands.cli import main
 from notedeck.infra.cache import PACKAGE, code_fingerprint
-from notedeck.layout import faces
+from notedeck.template import faces
 from notedeck.readers.layout import READ_BY_BUILD, NoteLayout
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from notedeck.deck import ContentSlide, Paragraph, Run
 from notedeck.options import Options
-from notedeck.build.stages import prepare
-from notedeck.layout import package
+from notedeck.stages.stages import prepare
+from notedeck.template import package
 from notedeck.layout.plan import PlannedSlide, plan
-from notedeck.layout.roles import ROLES
+from notedeck.template.roles import ROLES
 from notedeck.theme import chart_size
 from support import BUNDLED
 

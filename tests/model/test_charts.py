@@ -205,9 +205,9 @@ def test_the_bundled_notes_speedup_title_without_a_check(tmp_path):
     English and (from words/de.yaml) in German."""
     import shutil
 
-    from notedeck.build.compose import compose
-    from notedeck.build.read import read
-    from notedeck.build.stages import fill_note
+    from notedeck.stages.compose import compose
+    from notedeck.stages.read import read
+    from notedeck.stages.stages import fill_note
     from support import BUNDLED
 
     note = tmp_path / "note"

@@ -9,7 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from notedeck.build.read import read
+from notedeck.stages.read import read
 from notedeck.figures import shown, tables
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.forms import Forms

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from notedeck.build.stages import filled_note
+from notedeck.stages.stages import filled_note
 from notedeck.errors import NotedeckError
 from notedeck.prose.filling import fill
 from support import BUNDLED, options

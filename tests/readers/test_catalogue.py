@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notedeck import catalogue
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.deck import strings
 from support import gather

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.errors import NotedeckError
 from notedeck.deck import ContentSlide, strings
 from notedeck.readers import passages

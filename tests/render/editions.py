@@ -8,8 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from notedeck.options import Options
-from notedeck.build.charts import Charts
-from notedeck.build.stages import prepare
+from notedeck.stages.charts import Charts
+from notedeck.stages.stages import prepare
 
 BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
 AUDIENCES = (None, "support-team", "research-lab")

@@ -19,7 +19,7 @@ from pptx import Presentation
 from notedeck.deck import BulletList, Callout, Chart, Heading, Paragraph, Stats, Table, Worksheet
 from notedeck.deck import plain
 from support import BUNDLED, build, gather
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 
 from .editions import tool
 from . import pdftags

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.render.dump import dumps, json_text, to_data
 from support import BUNDLED, gather
 

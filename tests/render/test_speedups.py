@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from support import gather
 from notedeck.render.charts import draw as charts
 from notedeck.render.pdfkit import svg as pdf_svg
@@ -99,9 +99,9 @@ def test_linear_parts_leave_the_deck_byte_for_byte(tmp_path, monkeypatch):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from synthetic import note_with_slides
 
-    import notedeck.build.fill
+    import notedeck.stages.fill
     
-    monkeypatch.setattr(notedeck.build.fill, "MAX_SLIDES", 10**6)
+    monkeypatch.setattr(notedeck.stages.fill, "MAX_SLIDES", 10**6)
     note = note_with_slides(tmp_path / "note", 60)
     deck, _ = compose(gather(note))
     drawn = {spec.name: charts.draw(spec) for spec in deck.charts}

@@ -174,7 +174,7 @@ def build(all_audiences, **given) -> None:
     options = _options(all_audiences=all_audiences, **given)
     if all_audiences:
         sys.exit(_build_all(options))
-    from notedeck.build.run import build as run
+    from notedeck.stages.run import build as run
 
     result = run(options)
     for warning in result.warnings:
@@ -328,7 +328,7 @@ def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
     from notedeck.figures.listing import flatten, said, to_json, to_table
     from notedeck.options import Options
-    from notedeck.build.stages import filled_note
+    from notedeck.stages.stages import filled_note
 
     source = filled_note(Options(_content(content), audience=audience,
                                  scenarios_file=scenarios_file))
@@ -366,7 +366,7 @@ def verify(files, content, audience, scenarios_file) -> None:
 def check(content, strict) -> None:
     """Check the note, its scenario file and every audience; write nothing."""
     from notedeck.options import Options
-    from notedeck.build.check import check_note
+    from notedeck.stages.check import check_note
 
     folder = _content(content)
     problems = check_note(Options(folder, strict=strict))

@@ -143,7 +143,7 @@ def _worker_signals(cache: str | None) -> None:
 
 def build_variant(options: Options) -> Outcome:
     """One build, its failure caught and kept in the Outcome (bad input or a bug alike)."""
-    from notedeck.build.run import build
+    from notedeck.stages.run import build
 
     started = time.perf_counter()
     audience, out = options.audience, options.out

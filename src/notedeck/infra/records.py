@@ -6,7 +6,7 @@ audience file and its template; other audiences' files are left out, so
 editing one audience rebuilds that one), the build's options, the output
 folder, SOURCE_DATE_EPOCH, cache.code_fingerprint() (notedeck's version, every
 file of its package, and the installed libraries) and the installed fonts
-(layout/faces.py: the font folders' times, as fontconfig checks them). The record also holds
+(template/faces.py: the font folders' times, as fontconfig checks them). The record also holds
 the SHA-256 of each output as written. A build is skipped only when the key
 matches and every file in the output folder still has its hash, which the
 folder's manifest lists too (a set left half published has none); anything else
@@ -148,7 +148,7 @@ def _key(content: Path, out: Path, options: dict) -> str | None:
                            "content": str(content.resolve()), "out": str(out.resolve()),
                            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH")},
                           sort_keys=True)
-    from notedeck.layout.faces import installed_stamp
+    from notedeck.template.faces import installed_stamp
 
     return digest("build", code_fingerprint(), settings, inputs, installed_stamp())
 

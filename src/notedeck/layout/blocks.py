@@ -13,8 +13,8 @@ from typing import Sequence
 
 from notedeck.deck import BulletList, Callout, Stats, Text, Run
 from notedeck.layout import fit
-from notedeck.layout.geometry import Box, Frame
-from notedeck.layout.styles import Ink
+from notedeck.template.geometry import Box, Frame
+from notedeck.template.styles import Ink
 from notedeck.theme import TYPE
 
 BULLET_INDENT = 0.35          # inches from the bullet to its text

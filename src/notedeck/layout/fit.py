@@ -17,8 +17,8 @@ from typing import Callable, NamedTuple, Sequence, TypeVar
 from notedeck.deck import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
                             fill_slots)
 from notedeck.glyphs import UNSAFE
-from notedeck.layout import faces
-from notedeck.layout.faces import Face
+from notedeck.template import faces
+from notedeck.template.faces import Face
 
 PT_PER_IN = 72.0
 # One line at 100% spacing, in em. PowerPoint sets Arial at about 1.2 em;

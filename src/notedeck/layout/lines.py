@@ -18,10 +18,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from notedeck.deck import Run, Text
-from notedeck.layout import faces, fit
+from notedeck.layout import fit
+from notedeck.template import faces
 from notedeck.layout.blocks import PPara, PText
-from notedeck.layout.faces import Face
-from notedeck.layout.geometry import Box
+from notedeck.template.faces import Face
+from notedeck.template.geometry import Box
 
 PT = 72.0
 LINE = 1.2          # em per line at 100% spacing

@@ -16,8 +16,8 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import (ChartSlide, ContentSlide, Deck, Run, SectionSlide, Slide, Source, SourcesSlide, TableSlide, TitleSlide)
 from notedeck.layout import fit
 from notedeck.layout.blocks import FlowText, PPara, PText
-from notedeck.layout.geometry import Box, Frame
-from notedeck.layout.mapping import Template
+from notedeck.template.geometry import Box, Frame
+from notedeck.template.mapping import Template
 from notedeck.layout.plan_visuals import chart_slides, table_slides, content_slides
 from notedeck.layout.planned import (BODY, CAPTION, DECK_TITLE, DETAILS, FOOTER, HEADLINE, SECTION_NUMBER, SECTION_TITLE, SOURCES, SUBTITLE, TITLE, TITLE_SPACING, PlannedSlide, PPicture, Where, continued, fitted, notes, title_text)
 from notedeck.layout.table import TABLE, PTable

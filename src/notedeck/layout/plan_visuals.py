@@ -12,8 +12,8 @@ from typing import Sequence
 from notedeck.deck import ChartSlide, ContentSlide, Table, TableSlide
 from notedeck.layout import fit
 from notedeck.layout.blocks import BlockStack, PPara
-from notedeck.layout.geometry import Box, Frame
-from notedeck.layout.mapping import Template
+from notedeck.template.geometry import Box, Frame
+from notedeck.template.mapping import Template
 from notedeck.layout.planned import (BODY, CAPTION, GAP, ChartPlace, PlannedSlide, PPicture, Where, caption_paras, check_blocks, continued, fitted, notes, strip_frame, title_text)
 from notedeck.layout.table import TABLE, plan_table_pages
 

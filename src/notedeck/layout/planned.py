@@ -17,7 +17,7 @@ from notedeck.deck import (BulletList, Callout, Heading, Labels, Origin, Paragra
                             fill_slots)
 from notedeck.layout import fit
 from notedeck.layout.blocks import PPara, PText, text_frame
-from notedeck.layout.geometry import Box, Frame
+from notedeck.template.geometry import Box, Frame
 from notedeck.theme import TYPE
 
 # Sizes (pt): (start, minimum). The theme's scale where it has one.

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from notedeck.deck import Deck
 from notedeck.errors import Problem
-from notedeck.layout.backgrounds import TemplateArt
-from notedeck.layout.mapping import Template
+from notedeck.template.backgrounds import TemplateArt
+from notedeck.template.mapping import Template
 from notedeck.layout.planned import PlannedSlide
 
 
@@ -53,7 +53,7 @@ def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
     """The Deck's slides laid out on the template `data` (None: the default template);
     raises one NotedeckError naming every text that cannot fit and every fault of the
     template."""
-    from notedeck.layout import audit, package
+    from notedeck.template import audit, package
     from notedeck.layout.plan import plan, warnings
 
     if data is None:
@@ -62,7 +62,7 @@ def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
     slides = plan(deck, chart_sizes, template, file="deck.pptx")
     art = None
     if backgrounds:
-        from notedeck.layout.backgrounds import read_art
+        from notedeck.template.backgrounds import read_art
 
         art = read_art(template)
     return SlideLayout(slides, template, data, (*audit.contrast(template), *warnings(slides)),

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from notedeck.deck import Run, Table
 from notedeck.layout import fit
-from notedeck.layout.geometry import Box, Frame
+from notedeck.template.geometry import Box, Frame
 from notedeck.layout.blocks import PPara, PText, dressed
 from notedeck.theme import TYPE
 

@@ -24,7 +24,7 @@ from notedeck.readers import opc, repack, scrub, shapes
 from notedeck.readers.layout import TEMPLATES as NAMES
 from notedeck.readers.text import line
 
-DEFAULT = Path(__file__).resolve().parents[1] / "templates" / "default.pptx"
+DEFAULT = Path(__file__).resolve().parents[1] / "template" / "default.pptx"
 MAX_FILE_BYTES = 40_000_000
 MIN_SIDE, MAX_SIDE = 914_400, 51_206_400        # PowerPoint's slide sides: 1 to 56 inches, in EMU
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from notedeck.layout.geometry import Placeholder, TemplateInfo
-from notedeck.layout.mapping import Template
-from notedeck.layout.roles import ROLES
+from notedeck.template.geometry import Placeholder, TemplateInfo
+from notedeck.template.mapping import Template
+from notedeck.template.roles import ROLES
 
 SLOT_COLOURS = ("dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4",
                 "accent5", "accent6")
@@ -49,7 +49,7 @@ def _size(info: TemplateInfo) -> str:
 
 
 def _fonts(template: Template) -> list[str]:
-    from notedeck.layout import faces
+    from notedeck.template import faces
 
     out = []
     for label, face in (("headings", template.heading_face()), ("text", template.body_face())):

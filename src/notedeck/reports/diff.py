@@ -94,10 +94,10 @@ def compare(content: Path, left: Side, right: Side) -> Diff:
 
 
 def _composed(content: Path, side: Side):
-    from notedeck.build.compose import compose
+    from notedeck.stages.compose import compose
     from notedeck.figures.listing import flatten
     from notedeck.options import Options
-    from notedeck.build.stages import filled_note
+    from notedeck.stages.stages import filled_note
 
     source = filled_note(Options(content, audience=side.audience,
                                  scenarios_file=side.scenarios_file))
@@ -113,8 +113,8 @@ def _numbering(content: Path):
     """`numbers(deck)`: per Deck slide, its number in deck.pptx, laid out on the note's
     template as a build lays it out ("12", "12-13" for a slide continued); the Deck's own
     count where it cannot be laid out (a text that does not fit is `check`'s to report)."""
-    from notedeck.build.stages import chart_sizes
-    from notedeck.build.template import read_template, read_template_map
+    from notedeck.stages.stages import chart_sizes
+    from notedeck.stages.template import read_template, read_template_map
     from notedeck.errors import NotedeckError
     from notedeck.layout.slide_layout import lay_out
 

@@ -12,24 +12,24 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError, Problem, fail
 from notedeck.options import Options
-from notedeck.build.template import Assets
+from notedeck.stages.template import Assets
 
 
 def template_problems(assets: Assets, decks) -> list[Problem]:
     """Every fault of a template: its own, then each text of each deck that cannot fit it,
     once per placeholder. `decks` are (audience or "", Deck)."""
-    from notedeck.layout import package
-    from notedeck.build.stages import chart_sizes
+    from notedeck.template import package
+    from notedeck.stages.stages import chart_sizes
     from notedeck.layout.plan import plan, warnings
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
     found = list(problems)
-    from notedeck.layout.roles import ROLES
+    from notedeck.template.roles import ROLES
 
     if resolved is None or set(resolved.roles) != set(ROLES):
         return found                  # a role without a layout: its slides cannot be planned
-    from notedeck.layout import audit
+    from notedeck.template import audit
 
     found.extend(audit.contrast(resolved))
     fits: dict[str, tuple[Problem, list[tuple[str, str]]]] = {}
@@ -65,8 +65,8 @@ def _grouped(problem: Problem, message: str, where: list[tuple[str, str]]) -> Pr
 def decks(content: Path) -> list:
     """(audience or "", Deck) of the note and of each audience that composes (their own
     errors are reported by `notedeck check` itself)."""
-    from notedeck.build.compose import compose
-    from notedeck.build.stages import filled_note
+    from notedeck.stages.compose import compose
+    from notedeck.stages.stages import filled_note
     from notedeck.readers import audiences
 
     out = []
@@ -105,7 +105,7 @@ def show(assets: Assets, warnings: tuple[Problem, ...] = ()) -> list[str]:
     """What `template show` prints: masters, layouts, placeholders, roles, fonts, colours,
     and every problem, build's warnings among them."""
     from notedeck.reports import describe
-    from notedeck.layout import package
+    from notedeck.template import package
 
     resolved, problems = package.inspect(assets.template, assets.template_name,
                                          assets.template_map, assets.template_map_name)
@@ -122,7 +122,7 @@ def export(folder: Path, force: bool = False) -> tuple[Path, Path | None]:
     a file that was in the way was moved with --force, or None). Never through a link at
     FOLDER/template.pptx, never over a file without --force, and even then the file is moved
     aside (template.old.pptx), not lost."""
-    from notedeck.layout.package import DEFAULT_TEMPLATE
+    from notedeck.template.package import DEFAULT_TEMPLATE
 
     target = folder / "template.pptx"
     _refuse_in_the_way(folder, target, force)

@@ -104,7 +104,7 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
 def _part(now: Deck, found) -> Deck | None:
     """The current Deck as the file's output stamps it, when the file shows part of the
     note (build/shown.py); None for a file that shows the whole note."""
-    from notedeck.build.shown import for_output
+    from notedeck.stages.shown import for_output
     from notedeck.errors import NotedeckError
     from notedeck.render import registry
 
@@ -142,7 +142,7 @@ def current(options, audience: str | None) -> Deck:
     """The stamped Deck the content builds now for `audience`."""
     from dataclasses import replace as copy
 
-    from notedeck.build.stages import prepare
+    from notedeck.stages.stages import prepare
 
     return prepare(copy(options, audience=audience, strict=False)).deck
 

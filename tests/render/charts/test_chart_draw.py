@@ -13,7 +13,7 @@ from matplotlib.text import Text
 from PIL import Image
 
 from notedeck import theme
-from notedeck.build.charts import Charts
+from notedeck.stages.charts import Charts
 from notedeck.deck import (Axis, Bar, BarChart, ChartArt, Line, LineChart, Point, Reference, Segment, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure

@@ -196,7 +196,7 @@ def test_the_session_length_scales_the_run_sheet():
 def test_a_note_and_an_audience_give_the_sessions_length(tmp_path):
     import shutil
 
-    from notedeck.build.stages import prepare, sized_art
+    from notedeck.stages.stages import prepare, sized_art
     from notedeck.options import Options
 
     from ..editions import BUNDLED

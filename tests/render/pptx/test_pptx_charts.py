@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from pptx import Presentation
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from support import BUNDLED, build, gather
 import office
 

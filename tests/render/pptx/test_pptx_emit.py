@@ -17,9 +17,9 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import (Axis, Bar, BarChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, Handout, Line, LineChart, Meta, Paragraph, Run, Segment, SectionSlide, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
 from notedeck.deck import ChartArt
 from notedeck.layout import fit
-from notedeck.layout import package
-from notedeck.layout.package import DEFAULT_TEMPLATE
-from notedeck.layout.roles import SHIPPED, SHIPPED_LAYOUTS
+from notedeck.template import package
+from notedeck.template.package import DEFAULT_TEMPLATE
+from notedeck.template.roles import SHIPPED, SHIPPED_LAYOUTS
 from notedeck.theme import CHART_SIZES_IN, chart_size
 from support import render
 

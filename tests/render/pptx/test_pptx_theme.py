@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pptx import Presentation
 
-from notedeck.layout import package
+from notedeck.template import package
 from support import build
 
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"

@@ -26,7 +26,7 @@ import pptx
 import pytest
 
 import office
-from notedeck.layout.package import DEFAULT_TEMPLATE
+from notedeck.template.package import DEFAULT_TEMPLATE
 from notedeck.readers import audiences
 from render.libreoffice import (PDFTOPPM, PDFTOTEXT, grey_differences, impress_templates,
                                 paragraphs_missing)

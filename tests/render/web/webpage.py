@@ -11,7 +11,7 @@ from lxml import html as lxml_html
 
 from support import gather, options
 
-from notedeck.build.compose import compose
+from notedeck.stages.compose import compose
 from notedeck.deck import Deck
 from notedeck.render import registry
 

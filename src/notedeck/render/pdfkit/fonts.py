@@ -17,8 +17,8 @@ from pathlib import Path
 
 from notedeck import glyphs
 from notedeck.render.pdfkit.styles import FACES, fallback, register_fonts
-from notedeck.layout import faces
-from notedeck.layout.faces import Face
+from notedeck.template import faces
+from notedeck.template.faces import Face
 from notedeck.theme import FONT_FILES
 
 

@@ -1,6 +1,6 @@
 """A template's backgrounds and decorations drawn on a reportlab canvas, as vectors where PDF can.
 
-Each `Decoration` (layout/backdrop.py) is drawn in its own box's coordinates (inches, y
+Each `Decoration` (template/backdrop.py) is drawn in its own box's coordinates (inches, y
 down) under the transform that places it: its hard shadow, its fill (solid, with its alpha;
 a linear or circular gradient as a PDF shading, or in bands where its alpha varies or PDF
 has no such shading; a picture, stretched or tiled, clipped to the outline; a pattern as a
@@ -16,8 +16,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from notedeck.layout.backdrop import Affine, Backdrop, Decoration, compose
-from notedeck.layout.paint import Gradient, Paint, Pattern, Picture, Solid, Stroke, hatch
+from notedeck.template.backdrop import Affine, Backdrop, Decoration, compose
+from notedeck.template.paint import Gradient, Paint, Pattern, Picture, Solid, Stroke, hatch
 
 PT = 72.0
 BANDS = 64                   # steps of a gradient drawn in bands

@@ -14,14 +14,14 @@ from notedeck.deck import Run
 from notedeck.theme import PALETTE
 from notedeck.render.pdfkit.svg import Unsupported, to_pdf_ops
 from notedeck.layout.blocks import PRect, PText
-from notedeck.layout.geometry import Box
-from notedeck.layout.mapping import Template
+from notedeck.template.geometry import Box
+from notedeck.template.mapping import Template
 from notedeck.layout.plan import PlannedSlide, PPicture
 from notedeck.layout.planned import ChartPlace
 from notedeck.layout.table import PTable
 from notedeck.render.pdfkit import fonts
-from notedeck.layout.backdrop import Decoration, placed
-from notedeck.layout.backgrounds import LayoutArt, TemplateArt
+from notedeck.template.backdrop import Decoration, placed
+from notedeck.template.backgrounds import LayoutArt, TemplateArt
 from notedeck.render.pdfkit.paint import Painter
 from notedeck.render.pdfkit.slidetags import NO_TAGS
 from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination

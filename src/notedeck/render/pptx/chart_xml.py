@@ -16,7 +16,7 @@ import zipfile
 from lxml import etree
 
 from notedeck.render.pptx.charts import Label, PChart, Series
-from notedeck.layout.styles import Ink
+from notedeck.template.styles import Ink
 from notedeck.render.pptx.write import A, colour, emu_box, solid
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"

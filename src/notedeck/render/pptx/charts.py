@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from notedeck.deck import BarChart, ChartSpec, LineChart, Tick, drawable
 from notedeck.layout import fit
-from notedeck.layout.geometry import Box
-from notedeck.layout.styles import Ink
+from notedeck.template.geometry import Box
+from notedeck.template.styles import Ink
 from notedeck.theme import TYPE
 
 PAD = 1.06               # log axes reach a little past the data: LibreOffice drops a point
@@ -345,6 +345,6 @@ def _widest_value(spec: BarChart, face) -> float:
 
 def _on(fill: Ink, look) -> Ink:
     """Text on a bar: the theme's background or text colour, whichever reads on it."""
-    from notedeck.layout.colours import readable
+    from notedeck.template.colours import readable
 
     return readable(fill, (look.background, look.text))

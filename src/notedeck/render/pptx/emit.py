@@ -22,10 +22,10 @@ from typing import Mapping
 from lxml import etree
 
 from notedeck.deck import ChartArt, Deck, Meta
-from notedeck.layout import package
+from notedeck.template import package
 from notedeck.layout.blocks import PRect, PText
-from notedeck.layout.geometry import NOT_CLONED, Box, Placeholder
-from notedeck.layout.mapping import Template
+from notedeck.template.geometry import NOT_CLONED, Box, Placeholder
+from notedeck.template.mapping import Template
 from notedeck.render.pptx.parts import linear_parts
 from notedeck.layout.plan import PlannedSlide, PPicture
 from notedeck.layout.planned import ChartPlace

@@ -16,8 +16,8 @@ from lxml import etree
 
 from notedeck.deck import ChartArt, Run
 from notedeck.layout.blocks import PPara, PRect, PText
-from notedeck.layout.geometry import EMU_PER_IN, Box
-from notedeck.layout.styles import Ink
+from notedeck.template.geometry import EMU_PER_IN, Box
+from notedeck.template.styles import Ink
 from notedeck.layout.table import PTable
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"

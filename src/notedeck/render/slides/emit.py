@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Mapping
 
 from notedeck.deck import Deck, Meta
-from notedeck.layout.backgrounds import TemplateArt
-from notedeck.layout.mapping import Template
+from notedeck.template.backgrounds import TemplateArt
+from notedeck.template.mapping import Template
 from notedeck.layout.plan import PlannedSlide
 from notedeck.layout.slide_layout import SlideLayout
 

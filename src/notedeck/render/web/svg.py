@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from notedeck.deck import BarChart, LineChart, Tick
-from notedeck.layout.styles import contrast
+from notedeck.template.styles import contrast
 from notedeck.render.web.html import Ids, attrs, el, esc
 from notedeck.theme import PALETTE
 

@@ -1,0 +1,147 @@
+"""The stages up to plan, shared by build and check: read, settle, compute, fill, compose, lay out,
+plan."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from notedeck.stages.buildplan import BuildPlan, settle
+from notedeck.stages.template import Assets
+from notedeck.deck import ChartArt, Deck
+from notedeck.errors import NotedeckError, Problem
+from notedeck.options import Options
+from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A variant ready to lay out and plan: its Deck, the warnings met on the way, its
+    template, and the BuildPlan it was composed for."""
+
+    source: Any            # fill.FilledNote: the note read, its figures computed, prose filled
+    deck: Deck
+    warnings: tuple[Problem, ...]
+    assets: Assets
+    plan: BuildPlan
+
+
+@dataclass(frozen=True)
+class Planned:
+    """Every output of a BuildPlan planned, with the slide layout they share and the warnings
+    of the layout and the planners."""
+
+    plans: tuple[tuple[Renderer, Any], ...]
+    layout: Any            # layout.slide_layout.SlideLayout, or None where no output shows slides
+    warnings: tuple[Problem, ...]
+
+
+def read_note(options: Options):
+    """read: the note's files, checked and validated (build.read.NoteRead)."""
+    from notedeck.stages.read import read
+
+    return read(options.content, options.audience, options.scenarios_file)
+
+
+def fill_note(note):
+    """compute -> fill: the note's figures computed and its prose filled."""
+    from notedeck.stages.fill import fill
+    from notedeck.figures.formatting import Formatter
+
+    return fill(note, note.model.evaluate(note.inputs),
+                Formatter(note.locale, note.labels, note.note.durations.style()))
+
+
+def filled_note(options: Options):
+    """read -> compute -> fill: the note with its figures computed and its prose filled."""
+    return fill_note(read_note(options))
+
+
+def prepare(options: Options, template=None) -> Prepared:
+    """The stages up to compose: the note read, the BuildPlan settled from the options and
+    note.yaml, the note filled, then the Deck the plan asks for. The template is read here
+    unless `template` (a TemplatePackage read already) is given."""
+    from notedeck.stages.buildid import stamp
+    from notedeck.stages.compose import compose
+    from notedeck.stages.template import accepted, read_template, read_template_map
+    from notedeck.errors import Collector
+    from notedeck.figures.listing import flatten
+
+    found = Collector()                     # a bad template is reported beside the note's errors
+    template = template or found.run(read_template, options.content)
+    mapping = found.run(read_template_map, options.content)
+    note = found.run(read_note, options)
+    plan = found.run(settle, options, note) if note is not None else None
+    source = found.run(fill_note, note) if note is not None else None
+    if found.problems:
+        raise NotedeckError(found.problems)
+    deck, composed = compose(source, live=plan.live)
+    assets = Assets(template.data, template.name, *mapping)
+    deck = stamp(deck, flatten(source.names),
+                 (template.data or b"") + repr(assets.template_map).encode(), options.audience)
+    warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
+    refuse_warnings(options, warnings)
+    return Prepared(source, deck, tuple(warnings), assets, plan)
+
+
+def refuse_warnings(options: Options, warnings) -> None:
+    """With --strict, warnings (a template's unreadable colours, say) refuse the build."""
+    if options.strict and warnings:
+        raise NotedeckError([Problem(w.where, w.message) for w in warnings])
+
+
+def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) -> Planned:
+    """The slides laid out once (if any output shows them), the guide's clock written for
+    them, then every output planned; what the layout and any planner refuse, all at once."""
+    from notedeck.stages.shown import for_output
+    from notedeck.errors import Collector
+
+    found, plan = Collector(), prepared.plan
+    layout = found.run(slide_layout, prepared) if LAYOUT in plan.needs else None
+    deck = prepared.deck
+    if plan.clock and layout is not None:
+        deck = found.run(with_clock, prepared, layout, options) or deck
+    plans = []
+    for renderer in plan.renderers:
+        if LAYOUT in renderer.needs and layout is None:
+            continue                        # refused above, with the layout's problems
+        plans.append((renderer, found.run(renderer.plan, for_output(deck, renderer), layout,
+                                          art, renderer.settings(options))))
+    found.raise_if_any()
+    warnings = (*(layout.warnings if layout is not None else ()),
+                *(w for _, planned in plans for w in getattr(planned, "warnings", ())))
+    refuse_warnings(options, warnings)
+    return Planned(tuple(plans), layout, warnings)
+
+
+def slide_layout(prepared: Prepared):
+    """The layout stage: the Deck's slides laid out on the note's template, once for every
+    output that shows them."""
+    from notedeck.layout.slide_layout import lay_out
+
+    assets = prepared.assets
+    return lay_out(prepared.deck, chart_sizes(prepared.deck), assets.template,
+                   assets.template_name, assets.template_map, assets.template_map_name,
+                   backgrounds=BACKGROUNDS in prepared.plan.needs)
+
+
+def with_clock(prepared: Prepared, layout, options: Options) -> Deck:
+    """The Deck with the guide's clock, written for the laid-out slides from --start."""
+    from notedeck.figures.clock import clock
+
+    written = clock(prepared.deck, [slide.source for slide in layout.slides], options.start,
+                    prepared.source.fmt)
+    return replace(prepared.deck, clock=written)
+
+
+def chart_sizes(deck: Deck) -> dict[str, tuple[float, float]]:
+    """Each chart's drawn size in inches, known before it is drawn."""
+    from notedeck.theme import chart_size
+
+    return {spec.name: chart_size(spec) for spec in deck.charts}
+
+
+def sized_art(deck: Deck) -> dict[str, ChartArt]:
+    """Charts by name with their sizes and no pixels: enough to plan, as check does."""
+    return {name: ChartArt(name, b"", b"", *size) for name, size in chart_sizes(deck).items()}

@@ -1,0 +1,1 @@
+"""The PowerPoint template as data: package, geometry, roles, styles, colours, backdrop, legibility."""
