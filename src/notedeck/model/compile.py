@@ -16,7 +16,8 @@ from notedeck.model.syntax import (Binary, Call, Compare, Conditional, Field, Fl
                                    Name, Node, Not, Number, Sign, Text)
 from notedeck.model.types import (FLAG, TEXT, ListOf, Num, Record, Text as TextType, Type,
                                   joined, same)
-from notedeck.model.units import PLAIN, Unit, base as base_unit
+from notedeck.model.limits import UNIT_POWER
+from notedeck.model.units import PLAIN, Unit, base as base_unit, too_high
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,9 @@ class Compiler:
             work = runtime.multiply if node.op == "*" else runtime.divide
         else:
             result, work = self._power(node, a, b, source)
+        problem = too_high(result.unit)
+        if problem:
+            raise CompileError(f"{problem} in '{syntax.source(source.formula, node)}'")
         operation = runtime.sized(work, bits)
         kind = ListOf(result) if listed else result
         if listed:
@@ -144,6 +148,10 @@ class Compiler:
         if exponent is None:
             raise CompileError(f"'{syntax.source(source.formula, node.left)}' is in {a.unit}, so "
                                "its exponent must be a whole number written in the formula")
+        if abs(exponent) > UNIT_POWER:      # checked before a unit of that power is made
+            raise CompileError(f"a unit's power is at most {UNIT_POWER} either way (limit "
+                               f"unit_power); '{syntax.source(source.formula, node)}' raises "
+                               f"{a.unit} to {exponent:,}")
         return Num(a.unit**exponent), runtime.power
 
     def _compare(self, node: Compare, scope: Scope, source: Source) -> tuple[Type, Callable]:

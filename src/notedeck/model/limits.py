@@ -21,6 +21,7 @@ class Limits:
 
 
 DEFAULT = Limits()
+UNIT_POWER = 12            # a unit's power either way, written or computed (limit unit_power)
 
 
 class LimitReached(Exception):
