@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from notedeck.model import runtime, syntax
 from notedeck.model.figures import Source
-from notedeck.model.functions import FUNCTIONS, LIST_FUNCTIONS, Failed, Refused
+from notedeck.model.functions import FUNCTIONS, Failed, Refused, flat
 from notedeck.model.messages import suggest
 from notedeck.model.names import (CompileError, InputEntry, ItemsEntry, LeafEntry, Scope, Skip,
                                   UseEntry, chain, resolve)
@@ -136,7 +136,7 @@ class Compiler:
         kind = ListOf(result) if listed else result
         if listed:
             return kind, runtime.broadcast(operation, left, right)
-        return kind, lambda f: operation(left(f), right(f))
+        return kind, lambda f: operation(left(f), right(f), f.run.budget)
 
     def _power(self, node: Binary, a: Num, b: Num, source: Source):
         if not b.unit.plain:
@@ -203,16 +203,19 @@ class Compiler:
         except Refused as exc:
             raise CompileError(f"{exc} (in '{syntax.source(source.formula, node)}')") from None
         runs = [r for _, r in built]
-        per_item = node.function in LIST_FUNCTIONS
+        bits, adding = self.limits.number_bits, node.function == "sum"
 
         def call(f):
             values = [r(f) for r in runs]
-            if per_item:
-                f.run.budget.spend(sum(len(v) if isinstance(v, tuple) else 1 for v in values))
+            runtime.charge(values, bits, f.run.budget)
             try:
-                return work(*values)
+                if adding:
+                    return runtime.summed(flat(values, []), bits, f.run.budget)
+                value = work(*values)
             except Failed as exc:
                 raise runtime.EvalError(str(exc)) from None
+            runtime.charge((value,), bits, f.run.budget)
+            return value
         return kind, call
 
     # --- names as values ---------------------------------------------------------------
