@@ -78,7 +78,7 @@ def test_the_layer_contracts_are_kept():
     ("layout/plan.py", "from notedeck.render.pptx import charts", "The layout knows no renderer"),
     ("figures/forms.py", "import os", "The figures do no I/O"),
     ("figures/listing.py", "import io", "The figures do no I/O"),
-    ("deck.py", "from notedeck.stages.compose import compose", "The base imports no stage"),
+    ("deck/whole.py", "from notedeck.stages.compose import compose", "The base imports no stage"),
     ("readers/note.py", "from notedeck.stages import run", "Stages in layers"),
 ])
 def test_a_forbidden_import_breaks_its_contract(tmp_path, module, line, contract):
