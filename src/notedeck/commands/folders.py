@@ -29,6 +29,9 @@ class Example:
 # The first is the default. A further bundled note joins with one line here.
 EXAMPLES = (Example("million-tokens", BUNDLED, "support-team"),
             Example("waiting-in-line", EXAMPLES_FOLDER / "waiting-in-line", "planning-office"))
+# `init --blank`: the smallest note that builds (one input, one formula, one table, one chart,
+# one section), the start of docs/models.md's tutorial; no audience.
+BLANK = Example("blank", EXAMPLES_FOLDER / "blank", "")
 
 
 def content_folder(path: Path | None) -> Path:
