@@ -42,6 +42,11 @@ def bundled() -> Path:
     return examples()[0].folder
 
 
+# `init --blank`: the smallest note that builds (one input, one formula, one table, one chart,
+# one section), the start of docs/models.md's tutorial; no audience. Not an example: apart.
+BLANK = Example("blank", Path(__file__).resolve().parent.parent / "blank", "")
+
+
 def content_folder(path: Path | None) -> Path:
     """--content as given; else this folder when it holds note.yaml; else ./content; else
     the bundled example (`bundled_fallback` says when that is the one chosen)."""
