@@ -7,7 +7,7 @@ import shlex
 import shutil
 from pathlib import Path
 
-from notedeck.commands.folders import EXAMPLES, Example
+from notedeck.commands.folders import Example, examples
 from notedeck.errors import fail
 from notedeck.readers.layout import AUDIENCES, NoteLayout
 
@@ -69,7 +69,7 @@ def listing() -> str:
     """The bundled notes `init --example NAME` can start from, the default first, each told
     by its model's `about:`."""
     lines = []
-    for index, example in enumerate(EXAMPLES):
+    for index, example in enumerate(examples()):
         count = len(NoteLayout(example.folder).audience_names())
         default = " (the default)" if index == 0 else ""
         audiences = "1 example audience" if count == 1 else f"{count} example audiences"
