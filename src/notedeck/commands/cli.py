@@ -337,6 +337,19 @@ def figures(content, audience, scenarios_file, as_json) -> None:
 
 
 @main.command()
+@click.argument("name")
+@_content_option
+@_audience_option
+@_scenarios_option
+@click.option("--no-places", is_flag=True, help="Leave out where it appears (no build).")
+def explain(name, content, audience, scenarios_file, no_places) -> None:
+    """Explain one figure: its formula, what it reads, its form, value and where it appears."""
+    from notedeck.commands.explain import explain as told
+
+    echo(told(_content(content), name, audience, scenarios_file, not no_places))
+
+
+@main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @_content_option
 @_audience_option
