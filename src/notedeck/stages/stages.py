@@ -121,9 +121,20 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) 
                                           art, renderer.settings(options))))
     found.raise_if_any()
     warnings = (*(layout.warnings if layout is not None else ()),
+                *_drift(prepared, layout, plan),
                 *(w for _, planned in plans for w in getattr(planned, "warnings", ())))
     refuse_warnings(options, warnings)
     return Planned(tuple(plans), layout, warnings)
+
+
+def _drift(prepared: Prepared, layout, plan: BuildPlan) -> list[Problem]:
+    """The guide's run sheet: sections it cannot give their planned minutes."""
+    from notedeck.figures.clock import drift_warnings
+
+    if not plan.clock or layout is None:
+        return []
+    return drift_warnings(prepared.deck, [slide.source for slide in layout.slides],
+                          prepared.source.fmt)
 
 
 def slide_layout(prepared: Prepared):
