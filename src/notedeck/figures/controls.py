@@ -14,6 +14,7 @@ from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Reado
                            Stop, Varying)
 from notedeck.errors import NotedeckError, Problem
 from notedeck.figures import tables
+from notedeck.figures.charts import plotted
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
 from notedeck.model.display.controls import MAX_POSITIONS, ChoiceSpec, PanelSpec, SliderSpec
@@ -143,7 +144,7 @@ def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> lis
 
 
 def _number(expression) -> Callable[[Place], float]:
-    return lambda p: float(p.writer.value(expression, p.row, p.bound))
+    return lambda p: plotted(p.writer.value(expression, p.row, p.bound), expression)
 
 
 # --- controls -----------------------------------------------------------------------------
@@ -161,7 +162,8 @@ def slider(spec: SliderSpec, writer: Writer) -> Slider:
     stops = set(writer.value(spec.stops)) if spec.stops is not None else set()
     start = max(bisect_right(values, writer.value(spec.start)) - 1, 0)
     listed = writer.text(spec.listed, None, {"stops": "{stops}"}) if spec.listed else "{stops}"
-    return Slider(spec.name, writer.text(spec.label), tuple(float(v) for v in values),
+    return Slider(spec.name, writer.text(spec.label),
+                  tuple(plotted(v, writer.model.expression(spec.rows)) for v in values),
                   tuple(writer.text(spec.text, None, row) for row in fields),
                   tuple(Stop(i, writer.text(spec.stop, None, fields[i]))
                         for i, v in enumerate(values) if v in stops),
