@@ -17,6 +17,7 @@ from notedeck.figures import tables
 from notedeck.figures.charts import plotted
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
+from notedeck.model.messages import number
 from notedeck.model.display.controls import MAX_POSITIONS, ChoiceSpec, PanelSpec, SliderSpec
 from notedeck.model.display.texts import Slot
 
@@ -64,7 +65,15 @@ class Positions:
 
     def _at(self, spec: SliderSpec, i: int, value) -> Writer:
         if i not in self._writers:
-            evaluation = self.writer.evaluation.replace({spec.input: value})
+            try:
+                evaluation = self.writer.evaluation.replace({spec.input: value})
+            except NotedeckError as exc:
+                said = "; ".join(p.message for p in exc.problems)
+                raise NotedeckError(Problem(spec.where or self.panel.where, f"the slider sets "
+                                            f"{spec.input} to {number(value)} at its position "
+                                            f"{i + 1}, which the input refuses ({said}); keep "
+                                            "the slider's rows within the input's bounds")
+                                    ) from None
             self._writers[i] = self.writer.with_evaluation(evaluation)
         return self._writers[i]
 
