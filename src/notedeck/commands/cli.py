@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from notedeck import __version__
+from notedeck import __version__, paper as papers
 from notedeck.commands import folders
 from notedeck.commands.say import echo
 
@@ -113,7 +113,7 @@ def _output_options(command):
         _content_option, _audience_option, _scenarios_option,
         click.option("--out", type=click.Path(), callback=_out_folder,
                      help="Output folder (default: output/, or output/NAME/ with --audience)."),
-        click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+        click.option("--paper", type=click.Choice(list(papers.PAPERS)), default=papers.DEFAULT,
                      show_default=True),
         click.option("--strict", is_flag=True, help="Treat warnings as errors."),
         click.option("--charts", type=click.Choice(["native", "picture"]), default="native",
