@@ -93,7 +93,8 @@ def _meta(source: FilledNote) -> Meta:
     return Meta(title=(audience.title if audience and audience.title else note.title),
                 subtitle=(audience.subtitle if audience and audience.subtitle else note.subtitle),
                 author=note.author, date=fmt.date(note.date),
-                audience=audience.name if audience else "", footer=note.footer,
+                audience=audience.name if audience else "", footer=note.footer.text,
+                build_on_slides=note.footer.build,
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
                 session=note.session, lang=fmt.locale, labels=labels(fmt))
 
