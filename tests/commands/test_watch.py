@@ -17,13 +17,15 @@ import pytest
 
 from notedeck.commands.watch import Watcher
 from notedeck.errors import NotedeckError
-from support import WAIT, Running, edit, english_audiences_only, options
+from support import WAIT, Running, edit, options, small_note
+
+SECTION = "sections/01-the-margin.md"
 
 
 @pytest.fixture
-def note(note: Path) -> Path:
-    """The bundled note with the three English audiences these tests name."""
-    return english_audiences_only(note)
+def note(tmp_path: Path) -> Path:
+    """A small note with three audiences (tests/notes/audiences)."""
+    return small_note("audiences", tmp_path)
 
 
 @pytest.fixture(autouse=True)
@@ -41,24 +43,23 @@ def test_a_change_rebuilds_a_bad_edit_is_reported_and_watching_goes_on(note, tmp
         assert first.changed == () and first.outcomes[0].ok
         deck = (out / "deck.pptx").read_bytes()
 
-        edit(note / "sections" / "04-what-gets-precious.md", "Six hats of judgement",
-             "Seven hats of judgement")
+        edit(note / SECTION, "What clears a backlog", "What clears a pile")
         changed = running.next()
-        assert changed.changed == ("sections/04-what-gets-precious.md",)
+        assert changed.changed == (SECTION,)
         assert changed.outcomes[0].ok and not changed.outcomes[0].result.kept
         assert (out / "deck.pptx").read_bytes() != deck
 
         good = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
-        edit(note / "scenarios.yaml", "  check: 60 s ", "  check: sixty ")
+        edit(note / "scenarios.yaml", "arrivals: 25 ", "arrivals: many ")
         bad = running.next()
         assert bad.changed == ("scenarios.yaml",)
         [outcome] = bad.outcomes
         assert not outcome.ok
-        assert any("scenarios.yaml:" in p.report() and "bottleneck.check" in p.report()
+        assert any("scenarios.yaml:" in p.report() and "arrivals" in p.report()
                    for p in outcome.problems)
         assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == good   # kept
 
-        edit(note / "scenarios.yaml", "  check: sixty ", "  check: 90 s ")
+        edit(note / "scenarios.yaml", "arrivals: many ", "arrivals: 20 ")
         fixed = running.next()
         assert fixed.outcomes[0].ok and not fixed.outcomes[0].result.kept
     finally:
@@ -69,14 +70,14 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
     running = Running(Watcher(options(note, tmp_path / "out"), all_audiences=True))
     try:
         first = running.next()
-        assert [o.name for o in first.outcomes] == ["(note)", "hospital-admin", "research-lab",
-                                                     "support-team"]
+        assert [o.name for o in first.outcomes] == ["(note)", "north-office", "south-office",
+                                                     "west-office"]
         assert all(o.ok and not o.result.kept for o in first.outcomes)
-        edit(note / "audiences" / "research-lab.yaml", "check: 12 h ", "check: 10 h ")
+        edit(note / "audiences" / "south-office.yaml", "backlog: 300", "backlog: 310")
         second = running.next()
-        assert second.changed == ("audiences/research-lab.yaml",)
+        assert second.changed == ("audiences/south-office.yaml",)
         assert {o.name: o.result.kept for o in second.outcomes} == {
-            "(note)": True, "hospital-admin": True, "research-lab": False, "support-team": True}
+            "(note)": True, "north-office": True, "south-office": False, "west-office": True}
     finally:
         running.close()
 
@@ -85,9 +86,9 @@ def test_only_the_files_a_build_reads_count(note, tmp_path):
     watcher = Watcher(options(note, tmp_path / "out", scenarios_file=tmp_path / "numbers.yaml"))
     relevant = lambda path: watcher.relevant(None, str(path))  # noqa: E731
     assert relevant(note / "note.yaml") and relevant(note / "scenarios.yaml")
-    assert relevant(note / "sections" / "01-what-the-number-means.md")
-    assert relevant(note / "audiences" / "support-team.yaml")
-    assert relevant(note / "audiences" / "support-team" / "sections" / "06-ours.md")
+    assert relevant(note / SECTION)
+    assert relevant(note / "audiences" / "west-office.yaml")
+    assert relevant(note / "audiences" / "west-office" / "sections" / "06-ours.md")
     assert relevant(tmp_path / "numbers.yaml")
     assert not relevant(note / "output" / "deck.pptx")          # its own outputs: no loop
     assert not relevant(note / "sections" / ".01-draft.md.swp")
@@ -119,12 +120,11 @@ def test_the_command_prints_what_changed_and_what_was_rebuilt(note, tmp_path):
 
     try:
         first = until("watching")
-        assert any(line.startswith("rebuilt ") and "deck.pptx (25 slides)" in line
+        assert any(line.startswith("rebuilt ") and "deck.pptx (7 slides)" in line
                    for line in first)
-        edit(note / "sections" / "05-use-it-this-week.md", "Try it on your own work",
-             "Try it on your own work today")
+        edit(note / SECTION, "Each row adds pace", "Each row adds more pace")
         second = until("watching")
-        assert "changed: sections/05-use-it-this-week.md\n" in second
+        assert f"changed: {SECTION}\n" in second
         assert any(line.startswith("rebuilt ") for line in second)
         edit(note / "note.yaml", "title:", "title: [")
         third = until("watching")
@@ -164,8 +164,7 @@ def test_a_replaced_note_folder_is_watched_anew(note, tmp_path):
         deck = (out / "deck.pptx").read_bytes()
         fresh = tmp_path / "checkout"                   # as an editor or a git checkout does
         shutil.copytree(note, fresh)
-        edit(fresh / "sections" / "04-what-gets-precious.md", "Six hats of judgement",
-             "Five hats of judgement")
+        edit(fresh / SECTION, "What clears a backlog", "What clears a heap")
         os.rename(note, tmp_path / "note-old")
         os.rename(fresh, note)
         replaced = running.next()
@@ -179,9 +178,9 @@ def test_a_replaced_note_folder_is_watched_anew(note, tmp_path):
                 replaced.notice
         assert replaced.outcomes[0].ok and not replaced.outcomes[0].result.kept
         assert (out / "deck.pptx").read_bytes() != deck
-        edit(note / "sections" / "04-what-gets-precious.md", "Five hats", "Four hats")
+        edit(note / SECTION, "a heap", "a mound")
         again = running.next()                          # still watching: the new folder
-        assert again.changed == ("sections/04-what-gets-precious.md",)
+        assert again.changed == (SECTION,)
         assert again.outcomes[0].ok and not again.outcomes[0].result.kept
     finally:
         running.close()
