@@ -5,9 +5,10 @@ notedeck adapts it and says so; and slides.pdf looks like LibreOffice's renderin
 LibreOffice's 23 Impress templates are converted to .pptx here, in one soffice run, with
 python-pptx's default template (4:3) and the shipped default.pptx round-tripped through
 LibreOffice (layout names and idx values lost). The note (no audience) is checked and built once
-on each, deck and slides.pdf, and every deck drawn by LibreOffice in one more run; the module's tests
-share them (pytest's --dist loadscope keeps a module on one worker). Every audience on every
-template is the slow test at the end (`pytest --slow`).
+on each, deck and slides.pdf, with one audience's deck in turn on all but a few (each audience
+meets four templates), and every deck drawn by LibreOffice in one more run; the module's tests share them
+(pytest's --dist loadscope keeps a module on one worker). Every audience on every template is
+the slow test at the end (`pytest --slow`).
 
 slides.pdf against LibreOffice's PDF of the same deck.pptx: per slide, the mean difference of
 grey level at 30 dpi (percent of full scale); for each template the median must be at most 3%
@@ -75,24 +76,57 @@ class Built:
     out: Path                    # deck.pptx and slides.pdf
     drawn: Path                  # LibreOffice's PDF of deck.pptx
     problems: tuple              # what `notedeck check` said of the note on the template
+    audience: str | None         # the audience whose deck is built on the template too
+    refused: tuple               # what its build refused (nothing: its deck is in out/)
+
+
+def turns(names) -> dict[str, str | None]:
+    """Template name -> the audience built on it: the note alone (None) and each audience in
+    turn."""
+    cycle = [None, *audiences.names(BUNDLED)]
+    return {name: cycle[index % len(cycle)] for index, name in enumerate(sorted(names))}
+
+
+TURNS = turns(LIBREOFFICE + OTHERS)
+
+
+# An audience on a template its build refuses, or whose deck LibreOffice does not draw whole:
+# found when every audience met a template in CI, each a strict xfail until it is mended.
+REFUSED = {
+    "Midnightblue": "equipe-lyon: slide 6's text does not fit the body even at 8 pt",
+    "Vintage": "hospital-admin: slide 15's text does not fit the body even at 10 pt",
+    "Vivid": "research-lab: LibreOffice does not draw the sources slide's last paragraph",
+}
 
 
 @pytest.fixture(scope="module")
 def built(foreign_templates, tmp_path_factory) -> dict[str, Built]:
-    """The bundled note built on each template (deck.pptx, slides.pdf), each deck drawn by
-    LibreOffice; a template check refuses is not built (its test says why)."""
+    """The bundled note built on each template (deck.pptx, slides.pdf), and one audience's
+    deck, each deck drawn by LibreOffice; a template check refuses is not built (its test
+    says why)."""
+    from notedeck.errors import NotedeckError
+
     folder = tmp_path_factory.mktemp("built")
     made, decks = {}, []
     for name, template in foreign_templates.items():
         note = folder / name / "note"
         shutil.copytree(BUNDLED, note, ignore=shutil.ignore_patterns("audiences"))
         shutil.copy(template, note / "template.pptx")
-        problems = tuple(check_note(note))        # the note alone: audiences are --slow's
+        problems = tuple(check_note(note))        # the note alone; its audience is built below
         out = folder / name / "out"
         if not any(p.severity == "error" for p in problems):
             build(note, out, outputs=("deck", "slides"))
             decks.append(Path(shutil.copy(out / "deck.pptx", folder / f"{name}.pptx")))
-        made[name] = Built(out, folder / "drawn" / f"{name}.pdf", problems)
+        audience, refused = TURNS.get(name), ()
+        if audience:
+            shutil.copytree(BUNDLED / "audiences", note / "audiences")
+            try:
+                build(note, out / audience, audience=audience, outputs=("deck",))
+                decks.append(Path(shutil.copy(out / audience / "deck.pptx",
+                                              folder / f"{name}.{audience}.pptx")))
+            except NotedeckError as refusal:
+                refused = tuple(str(p) for p in refusal.problems)
+        made[name] = Built(out, folder / "drawn" / f"{name}.pdf", problems, audience, refused)
     (folder / "drawn").mkdir()
     office.convert("pdf", decks, folder / "drawn", timeout=1800)
     return made
@@ -106,6 +140,28 @@ def test_a_foreign_template_builds_the_note_cleanly(name, built):
     audit = openxml_audit.validate_pptx(found.out / "deck.pptx")
     assert audit.is_valid, [str(e) for e in audit.errors[:5]]
     assert paragraphs_missing(found.out / "deck.pptx", found.drawn) == []
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(reason=REFUSED[name], strict=True))
+    if name in REFUSED else name for name in LIBREOFFICE + OTHERS if TURNS[name]])
+def test_an_audience_builds_whole_on_a_foreign_template(name, built):
+    """The template's audience in turn: its build refuses nothing, its deck is valid OOXML
+    and LibreOffice draws every paragraph of it."""
+    found = built[name]
+    assert found.refused == (), found.audience
+    deck = found.out / found.audience / "deck.pptx"
+    openxml_audit = pytest.importorskip("openxml_audit")
+    audit = openxml_audit.validate_pptx(deck)
+    assert audit.is_valid, (found.audience, [str(e) for e in audit.errors[:5]])
+    drawn = found.drawn.with_name(f"{name}.{found.audience}.pdf")
+    assert paragraphs_missing(deck, drawn) == [], found.audience
+
+
+def test_every_audience_meets_templates_in_turn():
+    met = [audience for audience in TURNS.values() if audience]
+    assert sorted(set(met)) == audiences.names(BUNDLED)
+    assert min(met.count(audience) for audience in set(met)) >= 4
 
 
 @pytest.mark.parametrize("name", LIBREOFFICE + ["roundtrip"])
