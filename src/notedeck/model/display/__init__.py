@@ -62,6 +62,15 @@ class Display:
         return made
 
 
+class UnitForms(dict):
+    """A unit's patterns by plural category, and its currency when it is money."""
+
+    def __init__(self, *args, currency: str | None = None, minor: bool = False,
+                 scale=1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.currency, self.minor, self.scale = currency, minor, scale
+
+
 def read(document, model) -> Display:
     """The display parts of a model's document, checked; every problem at once."""
     data = document.data if isinstance(document.data, dict) else {}
@@ -108,10 +117,10 @@ class Words:
         return found if isinstance(found, Pattern) else pattern
 
     def unit_words(self) -> dict:
-        """Each unit's patterns by plural category, in this language."""
+        """Each unit's patterns by plural category, in this language (a UnitForms)."""
         made = {}
         for words in self.display.unit_words:
-            forms = {}
+            forms = UnitForms(currency=words.currency, minor=words.minor, scale=words.scale)
             for category, pattern in words.forms:
                 path = words.path if len(words.forms) == 1 and category == "other" and \
                     words.path in self.display.declared else f"{words.path}.{category}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from notedeck.errors import Problem
@@ -11,12 +12,13 @@ from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import LeafEntry
 from notedeck.model.display.texts import Context, Declared, Text, Texts, words_only
 from notedeck.model.types import Text as TextType
-from notedeck.model.units import Unit, read_unit
+from notedeck.model.units import Unit, scaled_unit
 
 # CLDR's plural categories: a unit's words may differ for each (English: one, other).
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 NUMBER = "{n}"
 NOUN_KEYS = ("one", "other")
+MONEY_KEYS = ("currency", "minor")     # a unit that is money: its ISO 4217 code, in cents?
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,9 @@ class UnitWords:
     unit: Unit
     forms: tuple[tuple[str, str], ...]     # (category, pattern); 'other' always present
     path: str
+    currency: str | None = None            # money: 'EUR', shown as CLDR writes it
+    minor: bool = False                    # money counted in the currency's minor unit (cents)
+    scale: Fraction = Fraction(1)          # the unit as written over its base: eur/y is 1/year
 
     def pattern(self, category: str) -> str:
         found = dict(self.forms)
@@ -73,7 +78,7 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
     made, seen = [], {}
     for name, words in value.items():
         path = ("unit_words", name)
-        unit, problem = read_unit(name, texts.model.units)
+        unit, scale, problem = scaled_unit(name, texts.model.units)
         if problem:
             texts.problem(path, problem, at_key=True)
             continue
@@ -82,10 +87,33 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
                           at_key=True)
             continue
         seen[unit] = name
-        forms = _forms(texts, words, path)
-        if forms:
-            made.append(UnitWords(unit, forms, key_text(path)))
+        currency, minor = _money(texts, words, path)
+        implied = currency is not None and set(words) <= set(MONEY_KEYS)
+        if currency is not None:
+            words = {k: v for k, v in words.items() if k not in MONEY_KEYS}
+            words = words["other"] if set(words) == {"other"} else words
+        forms = (("other", NUMBER),) if implied else _forms(texts, words, path)
+        if forms and currency != "":
+            made.append(UnitWords(unit, forms, key_text(path), currency, minor, scale))
     return tuple(made)
+
+
+def _money(texts: Texts, words: Any, path: tuple) -> tuple[str | None, bool]:
+    """A unit's currency ('' when it is wrong) and whether it counts minor units."""
+    if not isinstance(words, dict) or not any(k in words for k in MONEY_KEYS):
+        return None, False
+    from babel.numbers import list_currencies
+
+    code, minor = words.get("currency"), words.get("minor", False)
+    if not isinstance(code, str) or code not in list_currencies():
+        texts.problem(path + ("currency",), "expected a currency's ISO 4217 code, such as "
+                                            f"EUR, GBP or USD, got {code!r}")
+        return "", False
+    if not isinstance(minor, bool):
+        texts.problem(path + ("minor",), "expected true (the amounts are in the currency's "
+                                         f"minor unit, such as cents) or false, got {minor!r}")
+        return "", False
+    return code, minor
 
 
 def _forms(texts: Texts, words: Any, path: tuple) -> tuple[tuple[str, str], ...]:
