@@ -1,0 +1,106 @@
+"""A note with money (negative amounts, prices kept in cents shown in euros) and a payback in
+years, built in en-GB and de-DE: every output writes CLDR's forms, and no figure breaks across
+lines (tests/notes/money)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pptx import Presentation
+from pypdf import PdfReader
+
+from notedeck.commands.cli import main
+
+NOTE = Path(__file__).resolve().parents[1] / "notes" / "money"
+NBSP = "\u00a0"
+FIGURES = {
+    "note": ["-€240 a year", "€0.30/kWh", "€0.12/kWh", "-€5,775", "24.1 years",
+             "24 years and 1 month", "-€3,375.00", "€1,440.00 a year"],
+    "berlin": ["-240 € pro Jahr", "0,30 €/kWh", "0,12 €/kWh", "-5.775 €", "24,1 Jahre",
+               "24 Jahre und 1 Monat", "-3.375,00 €", "1.440,00 € pro Jahr"],
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("money")
+    note = shutil.copytree(NOTE, folder / "note")
+    result = CliRunner().invoke(main, ["build", "--content", str(note), "--all-audiences",
+                                       "--with", "slides,web", "--out", str(folder / "out"),
+                                       "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return folder / "out"
+
+
+def _variant(built: Path, name: str) -> Path:
+    return built if name == "note" else built / name
+
+
+def _pptx_text(path: Path) -> list[str]:
+    """Every paragraph of the deck: slides, tables, charts' labels and speaker notes."""
+    found = []
+    for slide in Presentation(str(path)).slides:
+        for shape in slide.shapes:
+            if shape.has_text_frame:
+                found += [p.text for p in shape.text_frame.paragraphs]
+            if shape.has_table:
+                found += [c.text for row in shape.table.rows for c in row.cells]
+            if shape.has_chart:
+                found += re.findall(r"<(?:a:t|c:v)>([^<]*)</",           # labels, categories
+                                    shape.chart.part.blob.decode("utf-8"))
+        if slide.has_notes_slide:
+            found += [p.text for p in slide.notes_slide.notes_text_frame.paragraphs]
+    return found
+
+
+def _pdf_lines(path: Path) -> list[str]:
+    return [line for page in PdfReader(str(path)).pages
+            for line in page.extract_text().splitlines()]
+
+
+def _web_text(path: Path) -> str:
+    return re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8")).replace("&nbsp;", NBSP)
+
+
+@pytest.mark.parametrize("variant", ["note", "berlin"])
+def test_every_output_writes_cldrs_money_and_never_euro_minus(built, variant):
+    folder = _variant(built, variant)
+    texts = {"deck.pptx": "\n".join(_pptx_text(folder / "deck.pptx")),
+             "handout.pdf": "\n".join(_pdf_lines(folder / "handout.pdf")),
+             "slides.pdf": "\n".join(_pdf_lines(folder / "slides.pdf")),
+             "web": _web_text(folder / "web" / "index.html")}
+    for name, text in texts.items():
+        assert "€-" not in text and "€" + NBSP + "-" not in text, name
+        flat = text.replace(NBSP, " ")
+        missing = [f for f in FIGURES[variant] if f not in flat
+                   and not (name.endswith(".pdf") and f not in _IN_PDF)]
+        assert not missing, f"{name} lacks {missing}"
+
+
+_IN_PDF = {"-€240 a year", "€0.30/kWh", "-€5,775", "24.1 years", "-€3,375.00",
+           "-240 € pro Jahr", "0,30 €/kWh", "-5.775 €", "24,1 Jahre", "-3.375,00 €"}
+
+
+@pytest.mark.parametrize("variant", ["note", "berlin"])
+def test_every_space_inside_a_figure_is_no_break_in_the_deck(built, variant):
+    text = "\n".join(_pptx_text(_variant(built, variant) / "deck.pptx"))
+    for figure in FIGURES[variant]:
+        assert figure.replace(" ", NBSP) in text, figure
+
+
+@pytest.mark.parametrize("variant", ["note", "berlin"])
+@pytest.mark.parametrize("output", ["handout.pdf", "slides.pdf"])
+def test_no_figure_breaks_across_lines_in_a_pdf(built, variant, output):
+    lines = [line.replace(NBSP, " ") for line in
+             _pdf_lines(_variant(built, variant) / output)]
+    for figure in _IN_PDF & set(FIGURES[variant]):
+        whole = sum(figure in line for line in lines)
+        assert whole, f"{figure} is not whole on any line of {output}"
+        head, tail = figure.split(" ", 1) if " " in figure else (figure, None)
+        if tail:
+            assert not any(line.endswith(head) and not line.endswith(figure)
+                           for line in lines), f"{figure} breaks after '{head}' in {output}"
