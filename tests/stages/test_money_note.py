@@ -30,7 +30,7 @@ def built(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("money")
     note = shutil.copytree(NOTE, folder / "note")
     result = CliRunner().invoke(main, ["build", "--content", str(note), "--all-audiences",
-                                       "--with", "slides,web", "--out", str(folder / "out"),
+                                       "--with", "slides,web,guide", "--out", str(folder / "out"),
                                        "--no-cache"])
     assert result.exit_code == 0, result.output
     return folder / "out"
@@ -104,3 +104,26 @@ def test_no_figure_breaks_across_lines_in_a_pdf(built, variant, output):
         if tail:
             assert not any(line.endswith(head) and not line.endswith(figure)
                            for line in lines), f"{figure} breaks after '{head}' in {output}"
+
+
+def test_a_german_section_writes_its_own_keywords(built):
+    """### Notizen (2 min), # Handzettel, **Frage** and **Achten auf** in the German sections."""
+    deck = Presentation(str(built / "berlin" / "deck.pptx"))
+    notes = [slide.notes_slide.notes_text_frame.text for slide in deck.slides
+             if slide.has_notes_slide]
+    assert any(n.startswith("Die neue Wärme kostet") for n in notes)
+    handout = " ".join(_pdf_lines(built / "berlin" / "handout.pdf")).replace(NBSP, " ")
+    assert "Bei 0,30 €/kWh statt 0,12 €/kWh kostet die Wärme" in handout
+    guide = " ".join(_pdf_lines(built / "berlin" / "guide.pdf")).replace(NBSP, " ")
+    assert "Übung. Wie lange dauert es, bis 5.775 € zurück sind?" in guide
+    assert "Achten Sie auf: 24,1 Jahre" in guide and "Folie 3 · 09:00 · 2 Min." in guide
+
+
+def test_a_rules_message_is_in_the_builds_language(tmp_path):
+    note = shutil.copytree(NOTE, tmp_path / "note")
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text(encoding="utf-8").replace("factor: 3", "factor: 1.5"),
+                         encoding="utf-8")
+    said = CliRunner().invoke(main, ["check", "--content", str(note)]).output  # every audience
+    assert "scenarios.yaml:4:9: factor: a factor of 1.5 is low for a heat pump" in said
+    assert "scenarios.yaml:4:9: factor: ein Faktor von 1.5 ist niedrig für eine Wärmepumpe" in said

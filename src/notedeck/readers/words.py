@@ -84,7 +84,7 @@ def _entries(data: dict, prefix: str, at: tuple):
 
 
 def _worded(display) -> bool:
-    return any(_has_words(d) for d in display.declared.values())
+    return any(_has_words(d) and d.kind != "message" for d in display.declared.values())
 
 
 def _has_words(declared) -> bool:
@@ -99,7 +99,7 @@ def _missing(display, given: dict, where: Location) -> list[Problem]:
     return [Problem(where, f"no words for '{path}' ({declared.source!r}); the note's own are "
                            "shown", "warning")
             for path, declared in display.declared.items()
-            if path not in given and _has_words(declared)]
+            if path not in given and _has_words(declared) and declared.kind != "message"]
 
 
 __all__ = ["read", "Pattern"]

@@ -8,6 +8,7 @@ compiled with `Display.translated`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from notedeck.model.messages import suggest
 
 PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
 RESERVED = ("audience", "date")          # names notedeck gives prose beside the model's
+MESSAGE_SLOT = re.compile(r"\{(\w+)\}")        # a rule message's {name}: a value it read
 COMPONENTS = {"table": "tables", "stats": "stats", "items": "items", "chart": "charts"}
 
 
@@ -50,6 +52,14 @@ class Display:
                                         + suggest(path, sorted(self.declared))))
         if not isinstance(text, str) or not text.strip():
             raise NotedeckError(Problem(where, f"expected text, got {text!r}"))
+        if declared.kind == "message":
+            extra = set(MESSAGE_SLOT.findall(text)) - set(MESSAGE_SLOT.findall(declared.source))
+            if extra:
+                raise NotedeckError(Problem(where, "a rule's message names the values its rule "
+                                            "reads; the model's names "
+                                            f"{sorted(MESSAGE_SLOT.findall(declared.source))}, "
+                                            f"not {sorted(extra)}"))
+            return text.strip()
         if declared.kind == "number":
             problem = word_parts.pattern_problem(text)
             if problem:
@@ -81,6 +91,7 @@ def read(document, model) -> Display:
                                     f"'{name}' is a name notedeck gives prose (the audience, "
                                     "the note's date); choose another"))
     texts = Texts(document, model, problems)
+    _rule_messages(texts, data.get("rules"))
     unit_words = word_parts.unit_words(texts, data.get("unit_words"))
     texts.nouns = word_parts.nouns(texts, data.get("nouns"))
     stats = table_parts.stats(texts, data.get("stats"))
@@ -100,6 +111,17 @@ def read(document, model) -> Display:
     return made
 
 
+def _rule_messages(texts: Texts, rules: Any) -> None:
+    """Each rule's message, which a words file may give in its language (rules[0])."""
+    for index, rule in enumerate(rules if isinstance(rules, list) else ()):
+        if isinstance(rule, dict) and isinstance(rule.get("message"), str):
+            path = f"rules[{index}]"
+            texts.declared[path] = Declared(path, rule["message"].strip(), Context(),
+                                            frozenset(),
+                                            texts.document.where(("rules", index, "message")),
+                                            "message")
+
+
 def _top(data: dict, name: str) -> str:
     return "figures" if name in (data.get("figures") or {}) else "inputs"
 
@@ -115,6 +137,11 @@ class Words:
     def pattern(self, pattern: Pattern) -> Pattern:
         found = self.given.get(pattern.path)
         return found if isinstance(found, Pattern) else pattern
+
+    def messages(self) -> dict[int, str]:
+        """The rules' messages this language gives, by the rule's place in the model."""
+        return {int(path[6:-1]): text for path, text in self.given.items()
+                if path.startswith("rules[") and isinstance(text, str)}
 
     def unit_words(self) -> dict:
         """Each unit's patterns by plural category, in this language (a UnitForms)."""
