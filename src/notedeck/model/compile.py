@@ -10,6 +10,7 @@ from notedeck.model import runtime, syntax
 from notedeck.model.figures import Source
 from notedeck.model.functions import FUNCTIONS, LIST_FUNCTIONS, Failed, Refused
 from notedeck.model.messages import suggest
+from notedeck.model.plan import describe
 from notedeck.model.names import (CompileError, InputEntry, ItemsEntry, LeafEntry, Scope, Skip,
                                   UseEntry, chain, resolve)
 from notedeck.model.syntax import (Binary, Call, Compare, Conditional, Field, Flag, Item, Logic,
@@ -227,7 +228,9 @@ class Compiler:
         if kind is None:
             raise Skip()
         if kind is False:                                             # pragma: no cover
-            raise CompileError("a figure used before it is known")
+            raise CompileError(f"the figure {describe(key)} is used before it is known; read "
+                               "a group's figure by its own name (a use's name, a dot, the "
+                               "figure: 'now.x'), not the whole row")
         return kind
 
     def _entry(self, kind_of: str, what: Any, rest: list, scope: Scope, source: Source):
@@ -287,18 +290,18 @@ class Compiler:
 
     def _use(self, entry: UseEntry, rest: list, scope: Scope, source: Source):
         group, path = entry.group, entry.path
-        fields = [(group.param, Num(group.unit))]
-        fields += [(g.path[0], self._known(("gcol", group.name, g.path[0])))
-                   for g in group.figures]
-        record = Record(tuple(fields))
+        names = [g.path[0] for g in group.figures]
         single = entry.use.mode == "at"
-        if rest and isinstance(rest[0], Field) and record.field(rest[0].name) is not None:
-            name = rest[0].name
+        if rest and isinstance(rest[0], Field) and rest[0].name in (group.param, *names):
+            name = rest[0].name                 # only the figure read need be known yet
             key = ("rows", path) if name == group.param else ("ucol", path, name)
-            kind = record.field(name)
+            kind = Num(group.unit) if name == group.param else \
+                self._known(("gcol", group.name, name))
             if single:
                 return kind, (lambda f: f.run.values[key][0]), rest[1:]
             return ListOf(kind), (lambda f: f.run.values[key]), rest[1:]
+        record = Record(((group.param, Num(group.unit)),
+                         *((n, self._known(("gcol", group.name, n))) for n in names)))
         if single:
             return record, (lambda f: f.run.use_value(path)[0]), rest
         return ListOf(record), (lambda f: f.run.use_value(path)), rest
