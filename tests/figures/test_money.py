@@ -22,9 +22,14 @@ YEAR = TIME_SCALES["y"]
 ])
 def test_money_has_the_locales_symbol_place_and_sign(locale, expected):
     fmt = Formatter(locale)
-    assert [fmt.money(-118, "EUR"), fmt.money(Fraction(-355, 3), "EUR"),
+    assert [s.replace("\u2060", "") for s in (fmt.money(-118, "EUR"), fmt.money(Fraction(-355, 3), "EUR"),
             fmt.money(Fraction(3, 10), "EUR"), fmt.money(-5775, "EUR", 0),
-            fmt.money(Fraction(3, 10), "EUR", 2, trim=False)] == expected
+            fmt.money(Fraction(3, 10), "EUR", 2, trim=False))] == expected
+
+
+def test_a_minus_before_a_symbol_is_held_to_it():
+    assert Formatter("en-GB").money(-240, "EUR") == "-\u2060€240"      # no break after "-"
+    assert Formatter("de-DE").money(-240, "EUR") == "-240\u00a0€"
 
 
 def test_money_takes_the_currencys_own_decimals():

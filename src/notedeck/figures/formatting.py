@@ -16,6 +16,7 @@ from notedeck.figures.rounding import (Number, as_decimal, exact, places_of, rou
 
 TIMES = "\u00d7"
 MINUS = "-"
+WORD_JOINER = "\u2060"      # no line break on either side, drawn as nothing
 NBSP = "\u00a0"             # between a number and its unit: the two never wrap apart
 LOCALE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 # Slider stops are whole days, hours or minutes: CLDR unit and length for each.
@@ -180,8 +181,13 @@ class Formatter:
             base = self._cldr.currency_formats["standard"].pattern
             self._patterns[key] = parse_pattern(with_places(base, places))
         with localcontext(prec=80):
-            return self._patterns[key].apply(as_decimal(rounded, places), self._cldr,
+            text = self._patterns[key].apply(as_decimal(rounded, places), self._cldr,
                                              currency=currency, currency_digits=False)
+        # A line may break after a hyphen before a symbol ("-" / "€118"): a word joiner holds
+        # the sign to it (before a digit, no break is allowed anyway).
+        if text[:1] == self._minus and text[1:2] and not text[1].isdigit():
+            text = text[0] + WORD_JOINER + text[1:]
+        return text
 
     def in_units(self, seconds: Number, scales: tuple[tuple[str, int], ...],
                  places: int | None = None, words: bool = False) -> str:
