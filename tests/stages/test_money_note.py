@@ -129,3 +129,17 @@ def test_a_rules_message_is_in_the_builds_language(tmp_path):
     said = CliRunner().invoke(main, ["check", "--content", str(note)]).output  # every audience
     assert "scenarios.yaml:4:9: factor: a factor of 1.5 is low for a heat pump" in said
     assert "scenarios.yaml:4:9: factor: ein Faktor von 1.5 ist niedrig für eine Wärmepumpe" in said
+
+
+def test_french_elides_before_a_vowel_and_german_words_take_their_case(built, tmp_path):
+    """'au prix de {fuel}' with 'électricité' reads 'au prix d’électricité'; a German slot
+    {decade.span:dative} and {{ payback.dative }} read 'nach 10 Jahren', 'in 24,1 Jahren'."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--content", str(NOTE), "--audience", "lyon",
+                                       "--out", str(out), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    handout = " ".join(_pdf_lines(out / "handout.pdf")).replace(NBSP, " ")
+    assert "au prix d’électricité" in handout and "de électricité" not in handout
+    german = "\n".join(_pptx_text(built / "berlin" / "deck.pptx")).replace(NBSP, " ")
+    assert "Nach 10 Jahren beträgt der Saldo -3.375 €" in german
+    assert "kommen 5.775 € in 24,1 Jahren zurück" in german

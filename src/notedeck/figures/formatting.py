@@ -190,10 +190,12 @@ class Formatter:
         return text
 
     def in_units(self, seconds: Number, scales: tuple[tuple[str, int], ...],
-                 places: int | None = None, words: bool = False) -> str:
+                 places: int | None = None, words: bool = False,
+                 patterns: Mapping[str, Mapping[str, str]] | None = None) -> str:
         """A duration in the units asked, largest first, the last rounded to `places` (up
         to 1 when one unit, else whole) and the zero parts left out: "9.6 years",
-        "2 years 3 months"; in prose (`words`) the parts joined as a list."""
+        "2 years 3 months"; in prose (`words`) the parts joined as a list. `patterns`: the
+        note's words for a unit by plural category ("{n} Jahren"), else CLDR's."""
         value, parts = exact(seconds), []
         sign = self._minus if round_half_up(value, 1) < 0 else ""
         value = abs(value)
@@ -203,9 +205,18 @@ class Formatter:
             amount = round_half_up(value / size, here) if last else Fraction(int(value // size))
             value -= amount * size
             if amount or (last and not parts):
-                parts.append(self._unit(amount, here if last else 0, LONG_UNITS[name], "long"))
+                shown = here if last else 0
+                own = (patterns or {}).get(name)
+                parts.append(self._worded(amount, shown, own) if own else
+                             self._unit(amount, shown, LONG_UNITS[name], "long"))
         text = self._listed(parts) if words else " ".join(parts)
         return sign + text
+
+    def _worded(self, amount: Fraction, places: int, patterns: Mapping[str, str]) -> str:
+        """An amount in the note's words for its unit, by plural category: "10 Jahren"."""
+        pattern = patterns.get(self.plural(amount, places), patterns["other"])
+        return pattern.replace("{n}", self._number(amount, places, trim=True)) \
+            .replace(" ", NBSP)
 
     # --- durations -------------------------------------------------------------
 

@@ -139,8 +139,19 @@ class Forms:
         major = self._major(value, words)
         text = self.fmt.money(major, words.currency, show.option("places"),
                               show.option("trim", True))
-        pattern = words.get(self.fmt.plural(major, 2), words["other"])
+        patterns = _in_case(words, show.option("case"))
+        pattern = patterns.get(self.fmt.plural(major, 2), patterns["other"])
         return _joined(pattern, text)
+
+    def time_words(self, scales, case: str | None) -> dict:
+        """The note's words for units of time where a words file gives them (a case:
+        'unit_words.y.dative'), by the unit's name; CLDR's are used for the rest."""
+        found = {}
+        for name, _ in scales:
+            forms = _in_case(self.unit_words.get(name), case)
+            if forms:
+                found[name] = forms
+        return found
 
     def _money_number(self, value: Fraction, unit: Unit, show: Show) -> str:
         """An amount of money's number alone: '118.33' for '€118.33'."""
@@ -155,15 +166,20 @@ class Forms:
         return self.fmt.fixed(major, places)
 
     def with_unit(self, number: str, value: Fraction, unit: Unit, places: int = 0,
-                  written: str | None = None) -> str:
-        """A number written with its unit's words: '800,000 tokens'; without words for the
-        unit, '12 item/h'."""
-        forms = self.unit_words.get(unit)
+                  written: str | None = None, case: str | None = None) -> str:
+        """A number written with its unit's words (in `case` where the words give it):
+        '800,000 tokens'; without words for the unit, '12 item/h'."""
+        forms = _in_case(self.unit_words.get(unit), case)
         if forms is None:
             return f"{number}{NBSP}{written or unit}" if not unit.plain else number
         category = self.fmt.plural(value, places)
         pattern = forms.get(category, forms["other"])
         return _joined(pattern, number)
+
+
+def _in_case(forms, case: str | None):
+    """A unit's patterns in a case, when its words give the case."""
+    return forms.in_case(case) if forms is not None and hasattr(forms, "in_case") else forms
 
 
 def nobreak(text: str) -> str:
@@ -216,7 +232,8 @@ def _duration(forms: Forms, value, unit, show, prose) -> str:
     scales = _scales(show)
     if scales:
         words = prose and getattr(forms.fmt, "durations").prose == "words"
-        return forms.fmt.in_units(value, scales, show.option("places"), words)
+        return forms.fmt.in_units(value, scales, show.option("places"), words,
+                                  forms.time_words(scales, show.option("case")))
     in_prose = getattr(forms.fmt, "duration_in_prose", None)
     return in_prose(value) if prose and in_prose else forms.fmt.duration(value)
 
@@ -254,7 +271,7 @@ def _rate(forms: Forms, value, unit, show, prose) -> str:
     written = f"{unit}".replace("/s", f"/{per}") if per else None
     places = show.option("places")
     return forms.with_unit(forms._rate_number(value, show), value, unit,
-                           places if places is not None else 3, written)
+                           places if places is not None else 3, written, show.option("case"))
 
 
 def _amount(forms: Forms, value, unit, show, prose) -> str:
@@ -262,7 +279,8 @@ def _amount(forms: Forms, value, unit, show, prose) -> str:
     if forms.currency(unit):
         return forms.money(value, unit, show)
     places = show.option("places", 0 if value.denominator == 1 else 3)
-    return forms.with_unit(forms._amount_number(value, show), value, unit, places)
+    return forms.with_unit(forms._amount_number(value, show), value, unit, places,
+                           case=show.option("case"))
 
 
 _FORMS: dict[str, Callable[..., str]] = {

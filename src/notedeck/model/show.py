@@ -88,6 +88,10 @@ ALTERNATES: dict[str, tuple[Callable[[Type], str | None], str]] = {
     "Capitalised": (_text, "text with a capital first letter"),
 }
 NEEDS_NOUN = ("counted", "counted_words", "Counted_words")
+# Grammatical cases a slot may ask a figure's unit words in ({payback:dative}), given by a
+# words file (unit_words.y.dative); a case the words do not give reads as the unit's own.
+CASES = ("nominative", "accusative", "dative", "genitive")
+WORDED = ("amount", "rate", "duration")        # the forms that write unit words
 OPTION_KINDS = {"places": "a whole number from 0 to 12", "trim": "true or false",
                 "in": "a unit of the same kind (e.g. h for a time)",
                 "per": "a time unit: s, min, h, d, w, mo or y"}

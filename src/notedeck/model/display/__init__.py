@@ -47,6 +47,11 @@ class Display:
         """A words file's text for `path`, checked as the model's own text there is: a
         pattern compiled in the same context, or words with {n} for a unit."""
         declared = self.declared.get(path)
+        extra = word_parts.case_words(model, path, text) if declared is None else None
+        if isinstance(extra, str):
+            raise NotedeckError(Problem(where, extra))
+        if extra is not None:
+            return extra
         if declared is None:
             raise NotedeckError(Problem(where, f"the model has no text '{path}'"
                                         + suggest(path, sorted(self.declared))))
@@ -73,12 +78,32 @@ class Display:
 
 
 class UnitForms(dict):
-    """A unit's patterns by plural category, and its currency when it is money."""
+    """A unit's patterns by plural category, its currency when it is money, and its patterns
+    in grammatical cases (case -> category -> pattern)."""
 
     def __init__(self, *args, currency: str | None = None, minor: bool = False,
                  scale=1, **kwargs):
         super().__init__(*args, **kwargs)
         self.currency, self.minor, self.scale = currency, minor, scale
+        self.cases: dict[str, dict[str, str]] = {}
+
+    def in_case(self, case: str | None) -> dict[str, str]:
+        """The patterns for a case, falling back to the unit's own by category."""
+        own = self.cases.get(case or "", {})
+        return {**self, **own} if own else self
+
+
+def _case_words(made: dict, given) -> None:
+    """A words file's case of a unit's words (or a unit of time's words) in place."""
+    forms = made.get(given.key)
+    if forms is None:
+        if not isinstance(given.key, str):
+            return                     # a case of words the unit does not have: nothing shown
+        forms = made[given.key] = UnitForms()
+    if given.case is None:
+        forms[given.category] = given.text
+    else:
+        forms.cases.setdefault(given.case, {})[given.category] = given.text
 
 
 def read(document, model) -> Display:
@@ -154,6 +179,9 @@ class Words:
                 given = self.given.get(path)
                 forms[category] = given if isinstance(given, str) else pattern
             made[words.unit] = forms
+        for given in self.given.values():
+            if isinstance(given, word_parts.CaseWords):
+                _case_words(made, given)
         return made
 
 

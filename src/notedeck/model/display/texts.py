@@ -359,10 +359,17 @@ def _asked(form: str, kind: Type, said: str, where: Location, own: shows.Show):
             raise NotedeckError(Problem(where, f"{said}: {form} shows {why}, but the value is "
                                                f"{inner.described()}"))
         return own, form
+    if form in shows.CASES:
+        if own.form not in shows.WORDED:
+            raise NotedeckError(Problem(where, f"{said}: a case ({form}) is for words with a "
+                                        f"unit (forms {', '.join(shows.WORDED)}); this value "
+                                        f"is shown as {own.form}"))
+        return shows.Show(own.form, tuple(sorted(own.options + (("case", form),)))), None
     if form not in shows.FORMS or form == shows.WRITTEN_ONLY_BY_SAY:
         known = [f for f in shows.FORMS if f != shows.WRITTEN_ONLY_BY_SAY]
         raise NotedeckError(Problem(where, f"{said}: unknown form '{form}'"
-                                    + suggest(form, known + list(shows.ALTERNATES))))
+                                    + suggest(form, known + list(shows.ALTERNATES)
+                                              + list(shows.CASES))))
     made = shows.Show(form)
     problem = shows.problem(made, kind, lambda text: None)
     if problem:

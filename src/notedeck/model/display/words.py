@@ -10,9 +10,10 @@ from typing import Any
 from notedeck.errors import Problem
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import LeafEntry
+from notedeck.model.show import CASES
 from notedeck.model.display.texts import Context, Declared, Text, Texts, words_only
 from notedeck.model.types import Text as TextType
-from notedeck.model.units import Unit, scaled_unit
+from notedeck.model.units import TIME_SCALES, Unit, read_unit, scaled_unit
 
 # CLDR's plural categories: a unit's words may differ for each (English: one, other).
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
@@ -96,6 +97,38 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
         if forms and currency != "":
             made.append(UnitWords(unit, forms, key_text(path), currency, minor, scale))
     return tuple(made)
+
+
+@dataclass(frozen=True)
+class CaseWords:
+    """A words file's pattern for a unit in a case, or for a unit of time: 'unit_words.y.
+    dative.other' is '{n} Jahren'."""
+
+    key: Any                               # the Unit, or a time unit's name ('y')
+    case: str | None
+    category: str
+    text: str
+
+
+def case_words(model, path: str, text: Any) -> CaseWords | str | None:
+    """A words file's unit pattern the model does not declare itself: a case of a unit's
+    words, or a unit of time's (None when `path` is no such place; a str: what is wrong)."""
+    parts = path.split(".")
+    if len(parts) not in (3, 4) or parts[0] != "unit_words":
+        return None
+    name, rest = parts[1], parts[2:]
+    case = rest[0] if rest[0] in CASES else None
+    category = rest[-1] if len(rest) == (2 if case else 1) else ("other" if case else None)
+    if category not in CATEGORIES or (len(rest) == 2 and case is None):
+        return None
+    if name in TIME_SCALES:
+        key = name
+    else:
+        key, problem = read_unit(name, model.units)
+        if problem:
+            return problem
+    problem = pattern_problem(text)
+    return problem or CaseWords(key, case, category, text)
 
 
 def _money(texts: Texts, words: Any, path: tuple) -> tuple[str | None, bool]:
