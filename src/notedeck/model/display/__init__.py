@@ -173,6 +173,7 @@ class Words:
         made = {}
         for words in self.display.unit_words:
             forms = UnitForms(currency=words.currency, minor=words.minor, scale=words.scale)
+            forms.cases = {case: dict(patterns) for case, patterns in words.cases}
             for category, pattern in words.forms:
                 path = words.path if len(words.forms) == 1 and category == "other" and \
                     words.path in self.display.declared else f"{words.path}.{category}"

@@ -32,6 +32,7 @@ class UnitWords:
     currency: str | None = None            # money: 'EUR', shown as CLDR writes it
     minor: bool = False                    # money counted in the currency's minor unit (cents)
     scale: Fraction = Fraction(1)          # the unit as written over its base: eur/y is 1/year
+    cases: tuple = ()                      # (case, ((category, pattern), ...)): dative words
 
     def pattern(self, category: str) -> str:
         found = dict(self.forms)
@@ -88,6 +89,11 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
                           at_key=True)
             continue
         seen[unit] = name
+        cases = ()
+        if isinstance(words, dict) and any(k in CASES for k in words):
+            cases = tuple((k, _forms(texts, v, path + (k,))) for k, v in words.items()
+                          if k in CASES)
+            words = {k: v for k, v in words.items() if k not in CASES}
         currency, minor = _money(texts, words, path)
         implied = currency is not None and set(words) <= set(MONEY_KEYS)
         if currency is not None:
@@ -95,7 +101,7 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
             words = words["other"] if set(words) == {"other"} else words
         forms = (("other", NUMBER),) if implied else _forms(texts, words, path)
         if forms and currency != "":
-            made.append(UnitWords(unit, forms, key_text(path), currency, minor, scale))
+            made.append(UnitWords(unit, forms, key_text(path), currency, minor, scale, cases))
     return tuple(made)
 
 
