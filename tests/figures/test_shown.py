@@ -31,7 +31,7 @@ NAMES = names()
 def test_the_bottleneck_figures_of_the_note():
     featured = NAMES["bottleneck"]["featured"]
     assert (featured["total_baseline"], featured["total_imagined"]) == (
-        "2\u00a0hours,\u00a014\u00a0minutes\u00a0and\u00a020\u00a0seconds", "60.8\u00a0seconds")
+        "2\u00a0hours, 14\u00a0minutes and 20\u00a0seconds", "60.8\u00a0seconds")
     assert (featured["writing_speedup"], featured["end_to_end_speedup"]) == ("10,000×", "132.57×")
     assert featured["end_to_end_speedup"].plain == "132.57"
     assert featured["total_baseline"].plain == "8,060"
@@ -50,7 +50,7 @@ def test_items_by_position_and_by_id():
     assert items[0] is items["endings"]
     endings = items["endings"]
     assert (endings["count"], endings["total_tokens"], endings["seconds_baseline"]) == \
-        ("1,000", "1,000,000", "2\u00a0hours,\u00a046\u00a0minutes\u00a0and\u00a040\u00a0seconds")
+        ("1,000", "1,000,000", "2\u00a0hours, 46\u00a0minutes and 40\u00a0seconds")
 
 
 def test_other_forms_by_attribute():

@@ -35,7 +35,7 @@ def test_a_note_in_german_formats_and_labels_in_german(note):
     deck, _ = compose(gather(note))
     text = " ".join(strings(deck))
     assert deck.meta.date == "2. Oktober 2026" and deck.meta.lang == "de-DE"
-    assert "2\u00a0Std.\u00a014\u00a0Min.\u00a020\u00a0Sek." in text and "132,57×" in text
+    assert "2\u00a0Std. 14\u00a0Min. 20\u00a0Sek." in text and "132,57×" in text
     assert "Noch knapp: " in text and "Weiterhin knapp" not in text
     assert "Quellen, Stand und Grenzen" in text and "Sources, dates" not in text
     assert deck.meta.labels.page == catalogue.CATALOGUES["de"]["handout.page"]

@@ -362,9 +362,11 @@ class Formatter:
         value = exact(x)
         rounded = round_half_up(value * 100, 1)
         if rounded == 0 and value > 0:
-            return self.say("share.under", share=self._percent(Fraction(1, 10), 1))
+            return self.say("share.under", share=self._percent(Fraction(1, 10), 1)) \
+                .replace(" ", NBSP)
         if rounded == 100 and value < 1:
-            return self.say("share.over", share=self._percent(Fraction(999, 10), 1))
+            return self.say("share.over", share=self._percent(Fraction(999, 10), 1)) \
+                .replace(" ", NBSP)
         return self._percent(rounded, 1)
 
     def percent(self, x: Number, places: int = 0) -> str:

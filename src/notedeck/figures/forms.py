@@ -45,7 +45,10 @@ class Forms:
         writer = _FORMS.get(show.form)
         if writer is None:
             return ""
-        return nobreak(writer(self, Fraction(value), unit, show, prose))
+        text = writer(self, Fraction(value), unit, show, prose)
+        # A duration's parts each hold together already ("14 minutes", "2 Std."); a narrow
+        # line may break between them ("2 hours, 14 minutes / and 20 seconds").
+        return text if show.form == "duration" else nobreak(text)
 
     def alternate(self, name: str, value: Any, kind: Type, show: Show,
                   noun: tuple[str, str] | None = None) -> str:
