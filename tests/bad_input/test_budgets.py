@@ -15,7 +15,7 @@ from notedeck.errors import NotedeckError
 from notedeck.model.limits import LimitReached
 from notedeck.readers import model as reader
 
-from .budgets import HEAD, line_of, refused, run, tiny
+from .budgets import HEAD, SECTION, line_of, refused, run, tiny
 from .helpers import assert_clean
 
 GROUP = "groups:\n  g:\n    given: p\n    figures:\n      q: {formula: p * x}\n"
@@ -195,3 +195,19 @@ def test_a_text_input_stays_plain_text_in_prose(tmp_path):
     text = "".join(r.text for r in runs)
     assert text == "Written for **bold** and [a link](https://example.org) <i>"
     assert not any(r.font.bold for r in runs)
+
+
+def test_a_long_table_placed_three_times_is_refused_at_the_placement_past_the_bound(tmp_path):
+    """5,000 rows placed three times were 478 handout pages; the rows a note places are
+    bounded (limit table_rows), the placement that passes it named."""
+    model = HEAD + GROUP + "figures:\n  y: {formula: x * 2}\n" \
+        "  rows: {use: g, sweep: {from: 1, to: 5000, points: 5000}}\n" \
+        "tables:\n  t:\n    caption: A table\n    rows: rows\n" \
+        "    columns: {p: {header: P, value: p}, q: {header: Q, value: q}}\n"
+    note = tiny(tmp_path, model)
+    path = note / SECTION
+    path.write_text(path.read_text(encoding="utf-8") + "\n```table\nt\n```\n" * 3,
+                    encoding="utf-8")
+    said = refused(note, "build")
+    assert "a note places at most 3,000 (limit table_rows)" in said
+    assert f"01-a.md:{line_of(note, SECTION, '```table')}:" in said
