@@ -96,9 +96,12 @@ def _stage(scratch, folder: Path) -> Path:
 
 
 def _emit(renderer, plan, stage: Path) -> Written:
+    from notedeck.render.provenance import seal
+
     path = stage / renderer.filename
     path.parent.mkdir(parents=True, exist_ok=True)
     count = renderer.emit(plan, path)
+    seal(path)                       # its content digest, for `verify` (render/provenance.py)
     _verify(path)
     return Written(path, count, renderer.unit)
 
