@@ -156,3 +156,21 @@ def test_an_older_folder_holding_what_notedeck_never_kept_is_refused(plant, tmp_
     assert snapshot(out) == before
     assert all(SECRET not in p.read_bytes() for p in out.rglob("*")
                if p.is_file() and not p.is_symlink())
+
+
+def test_a_handout_from_another_note_is_not_replaced(tmp_path):
+    from notedeck.render.provenance import note_id
+
+    out = tmp_path / "out"
+    out.mkdir()
+    theirs = (b"%PDF-1.4\n/NotedeckBuild (abcdef0123)\n/NotedeckNote ("
+              + note_id("A colleague's note").encode() + b")\n")
+    (out / "handout.pdf").write_bytes(theirs)          # no manifest lists it
+    with pytest.raises(NotedeckError, match="handout.pdf is not notedeck's to replace: it was "
+                                            "made from another note than 'My note'"):
+        publish(stage(out, PAIR, "new"), PAIR, out, BUILD, note="My note")
+    assert (out / "handout.pdf").read_bytes() == theirs
+    mine = theirs.replace(note_id("A colleague's note").encode(), note_id("My note").encode())
+    (out / "handout.pdf").write_bytes(mine)
+    publish(out / f".notedeck-{os.getpid()}-new", PAIR, out, BUILD, note="My note")
+    assert seen(out, PAIR) == expected(PAIR, "new")

@@ -18,9 +18,10 @@ import os
 import stat
 from pathlib import Path
 
-from notedeck.errors import Location, NotedeckError, Problem, fail
+from notedeck.errors import Location, NotedeckError, Problem, fail, visible
 from notedeck.infra import inside, manifest, stamps
 from notedeck.readers.layout import OUTPUT
+from notedeck.render.provenance import note_id
 
 LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (publish.take_over)
 _ROOM = 200                    # bytes of path notedeck adds below OUT (a staging folder, a name)
@@ -52,17 +53,18 @@ def check_destination(out: Path, content: Path) -> None:
                                 f"the note, such as output/ beside it, or its own {OUTPUT}/")
 
 
-def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[tuple[str, Path]]:
+def preflight(out: Path, names: tuple[str, ...], force: bool = False,
+              note: str = "") -> list[tuple[str, Path]]:
     """The outputs in `out` that are not notedeck's, each with the free name it is moved
     aside to (with `force`); refuses, before anything is written, anything else in the way
-    of publishing `names`."""
+    of publishing `names` (made from the note titled `note`, when given)."""
     from notedeck.infra import legacy
 
     held = manifest.read(out)
     problems, foreign = [*legacy.problems(out), *_manifest_problem(out)], []
     for name in names:
         problem = _in_the_way(out, name)
-        why = why_not_ours(out, name, held) if problem is None and \
+        why = why_not_ours(out, name, held, note) if problem is None and \
             kind_of(out / name) == "file" else None
         if why is not None and force:
             aside = aside_name(out / name)
@@ -111,10 +113,11 @@ def aside_name(path: Path) -> Path | None:
     return None
 
 
-def why_not_ours(out: Path, name: str, held: manifest.Manifest | None) -> str | None:
+def why_not_ours(out: Path, name: str, held: manifest.Manifest | None,
+                 note: str = "") -> str | None:
     """Why the file OUT/NAME is not notedeck's to replace (None when it is): it carries no
-    build id; the manifest lists other bytes for it; its content is not what its stamp's
-    digest says."""
+    build id; the manifest lists other bytes for it; or, not listed, its content is not what
+    its stamp's digest says, or it was made from another note than the one titled `note`."""
     data = inside.read(out, name, stamps.MAX_FILE)
     found = stamps.stamp_of(data) if data is not None else None
     if found is None:
@@ -127,6 +130,9 @@ def why_not_ours(out: Path, name: str, held: manifest.Manifest | None) -> str | 
     if stamps.intact_data(data, found) is False:
         return (f"it was changed after notedeck made it (build {found.build}): its content "
                 "differs from the digest in its stamp")
+    if note and found.note and found.note != note_id(note):
+        return (f"it was made from another note than '{visible(note)}' (build {found.build}), "
+                "and the manifest here does not list it")
     return None
 
 

@@ -51,18 +51,18 @@ class Published:
 
 
 def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
-            force: bool = False) -> Published:
+            force: bool = False, note: str = "") -> Published:
     """Make the files `names` of the folder `stage` (directly inside `out`) the published set
-    of `out`. Raises NotedeckError for something in the way, and OSError for a refusal of the
+    of `out` (made from the note titled `note`, when given). Raises NotedeckError for something in the way, and OSError for a refusal of the
     machine (disk full, no permission); either way the manifest then says the set is not
     whole only if files had begun to move."""
     out, stage = Path(out), Path(stage)
     with _locked(out):
         sweep(out)                                # what killed builds left
-        preflight(out, names, force)              # refuse before anything changes
+        preflight(out, names, force, note)        # refuse before anything changes
         with _signals_held():
             legacy.take_over(out, STAGE, _step)
-        foreign = preflight(out, names, force)    # the taken-over files are plain now
+        foreign = preflight(out, names, force, note)    # the taken-over files are plain now
         held = manifest.read(out)
         files = {name: manifest.file_hash(stage / name) for name in names}
         moved = {name for name, _ in foreign}

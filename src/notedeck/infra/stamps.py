@@ -48,6 +48,7 @@ class Stamped:
     shown: str = ""              # the id of the part it shows ("": it shows the whole note)
     output: str = ""             # which output it is, when it shows a part ("worksheet")
     content: str = ""            # the digest of its own content ("": made before they were)
+    note: str = ""               # which note it came from (provenance.note_id; "": not said)
 
 
 def read_stamp(path: Path) -> Stamped | None:
@@ -73,7 +74,8 @@ def stamp_of(data: bytes) -> Stamped | None:
     content = fields.get("content") or ""
     return Stamped(fields["build"], fields.get("variant") or "",
                    unpack_figures(fields.get("figures") or ""), fields.get("version") or "",
-                   shown, output, content if _DIGEST.fullmatch(content) else "")
+                   shown, output, content if _DIGEST.fullmatch(content) else "",
+                   note if BUILD.fullmatch(note := fields.get("note") or "") else "")
 
 
 def intact(path: Path, stamped: Stamped) -> bool | None:

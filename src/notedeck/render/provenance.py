@@ -25,7 +25,7 @@ from notedeck.deck import Meta
 
 KEYS = {"build": "NotedeckBuild", "variant": "NotedeckAudience", "figures": "NotedeckFigures",
         "version": "NotedeckVersion", "shown": "NotedeckShown", "output": "NotedeckOutput",
-        "content": "NotedeckContent", "parts": "NotedeckParts"}
+        "content": "NotedeckContent", "parts": "NotedeckParts", "note": "NotedeckNote"}
 HTML_NAMES = {name: "notedeck-" + key for key, name in KEYS.items()}   # the web page's <meta>
 SEAL = "0" * 64                 # the content digest's place until the file is sealed
 PART_DIGITS = 16                # of each part's digest a deck carries
@@ -43,8 +43,15 @@ def fields(meta: Meta) -> dict[str, str]:
              KEYS["figures"]: pack_figures(meta.figures), KEYS["version"]: __version__}
     if meta.shown:                       # an output that shows part of the note
         found.update({KEYS["shown"]: meta.shown, KEYS["output"]: meta.output})
+    if meta.note:
+        found[KEYS["note"]] = note_id(meta.note)
     found[KEYS["content"]] = SEAL
     return found
+
+
+def note_id(title: str) -> str:
+    """Which note a file came from, as it carries it: a short hash of the note's own title."""
+    return hashlib.sha256(title.encode()).hexdigest()[:10]
 
 
 def seal(path: Path) -> None:

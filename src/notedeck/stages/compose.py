@@ -124,7 +124,7 @@ def _meta(source: FilledNote) -> Meta:
                 author=note.author, date=fmt.date(note.date),
                 audience=audience.name if audience else "", footer=note.footer,
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
-                session=note.session, lang=fmt.locale, labels=labels(fmt))
+                session=note.session, lang=fmt.locale, labels=labels(fmt), note=note.title)
 
 
 def labels(fmt: Formatter) -> Labels:
