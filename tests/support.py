@@ -16,7 +16,7 @@ from notedeck.render import registry
 from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import CLOCK, LAYOUT
 
-BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "notes" / "million-tokens"
 # Seconds the tests of watch and serve wait for one step before they give up: a deadline for
 # a hung watcher on a busy shared machine, never a measure of speed.
 WAIT = 300

@@ -29,9 +29,10 @@ def mynote(tmp_path, monkeypatch):
 
 def test_init_says_the_next_command_and_copies_one_example_audience(mynote, tmp_path):
     assert mynote.splitlines()[-1] == "  cd mynote && notedeck build"
-    assert "with the example audience support-team; --with-examples copies all 5" in mynote
+    # the first audience by name that is one file, with no folder of its own
+    assert "with the example audience hospital-admin; --with-examples copies all 5" in mynote
     assert sorted(p.name for p in (tmp_path / "mynote" / "audiences").iterdir()) == \
-        ["support-team.yaml"]
+        ["hospital-admin.yaml"]
     assert (tmp_path / "mynote" / "template.pptx").is_file()
 
 
@@ -96,4 +97,4 @@ def test_with_no_note_here_the_bundled_example_is_built_and_said_so(tmp_path, mo
     assert result.exit_code == 0
     assert "no note here (no note.yaml in this folder, no content/ folder): using the " \
            "bundled example note; 'notedeck init DIR' starts your own" in result.stderr
-    assert re.fullmatch(r".*bundled: no problems\n", result.stdout)
+    assert re.fullmatch(r".*notes[/\\][\w-]+: no problems\n", result.stdout)

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from notedeck.commands.cli import main
 from notedeck.readers import model as reader
 
-NOTE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "examples" / "waiting-in-line"
+NOTE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "waiting-in-line"
 H, MIN = 3600, 60
 QUEUE = reader.read(NOTE / "model.yaml")
 

@@ -61,7 +61,7 @@ def test_any_file_of_the_package_is_part_of_the_code_fingerprint(tmp_path):
     stylesheet.write_text(stylesheet.read_text(encoding="utf-8") + "\n/* restyled */\n",
                           encoding="utf-8")
     assert code_fingerprint.__wrapped__(copy) != before
-    (copy / "bundled" / "note.yaml").unlink()
+    (copy / "notes" / "million-tokens" / "note.yaml").unlink()
     assert code_fingerprint.__wrapped__(copy) not in (before, code_fingerprint(copy))
 
 

@@ -7,7 +7,7 @@ import shlex
 import shutil
 from pathlib import Path
 
-from notedeck.commands.folders import EXAMPLES, Example
+from notedeck.commands.folders import Example, examples
 from notedeck.errors import fail
 from notedeck.readers.layout import AUDIENCES, NoteLayout
 
@@ -21,7 +21,7 @@ def start(directory: Path, example: Example, every_audience: bool = False) -> st
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     audiences = NoteLayout(example.folder).audience_names()
-    kept = set(audiences) if every_audience else {example.audience}
+    kept = set(audiences) if every_audience else {example.audience} - {""}
     made = not os.path.lexists(directory)
     try:
         shutil.copytree(example.folder, directory, dirs_exist_ok=True,
@@ -50,7 +50,8 @@ def _told(directory: Path, example: Example, copied: list[str], offered: int) ->
     audiences = ", ".join(copied)
     more = f"; --with-examples copies all {offered}" if len(copied) < offered else ""
     first = (f"started a note in {directory} from the bundled example {example.name}, with the "
-             f"example audience{'s' if len(copied) > 1 else ''} {audiences}{more}")
+             f"example audience{'s' if len(copied) > 1 else ''} {audiences}{more}") \
+        if example.audience else f"started a blank note in {directory}"
     where = "" if here else f" in {directory}"
     step = "notedeck build" if here else f"cd {shlex.quote(str(directory))} && notedeck build"
     return (f"{first}\nnext: edit note.yaml, scenarios.yaml and sections/{where}, then build "
@@ -68,7 +69,7 @@ def listing() -> str:
     """The bundled notes `init --example NAME` can start from, the default first, each told
     by its model's `about:`."""
     lines = []
-    for index, example in enumerate(EXAMPLES):
+    for index, example in enumerate(examples()):
         count = len(NoteLayout(example.folder).audience_names())
         default = " (the default)" if index == 0 else ""
         audiences = "1 example audience" if count == 1 else f"{count} example audiences"

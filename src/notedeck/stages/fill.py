@@ -53,6 +53,12 @@ def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
                       said, names, parsed, *prose, tuple(warnings))
 
 
+def figure_names(read: NoteRead, evaluation, fmt: Formatter) -> dict[str, Any]:
+    """Every figure name and its text, the scenario's prose filled: no section needed."""
+    with budget.whole_build():
+        return _names(read, writer(read, evaluation, fmt))
+
+
 def prose_inputs(model, values: dict) -> list[tuple[tuple, str]]:
     """(key path, text) of every input of prose in a scenario: ('teams', 1, 'scene')."""
     found = []

@@ -48,8 +48,9 @@ class NoteRead:
 
 
 def read(content: Path, audience_slug: str | None = None,
-         scenarios_file: Path | None = None) -> NoteRead:
-    """Every file of the note (and its audience), or one NotedeckError naming every problem."""
+         scenarios_file: Path | None = None, sections_needed: bool = True) -> NoteRead:
+    """Every file of the note (and its audience), or one NotedeckError naming every problem;
+    without `sections_needed` (the model's figures alone) no section file is read."""
     if not content.is_dir():
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
@@ -61,7 +62,7 @@ def read(content: Path, audience_slug: str | None = None,
     model = found.run(read_model, content)
     located = found.run(scenario_source, content, audience, scenarios_file)
     inputs = found.run(model.validate, located) if located and model else None
-    texts = found.run(_section_texts, layout, changes) or ()
+    texts = (found.run(_section_texts, layout, changes) or ()) if sections_needed else ()
     if found.problems and texts:               # the sections' own problems in the same run
         found.problems.extend(structure_problems(texts, model))
     locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
