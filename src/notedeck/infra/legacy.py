@@ -73,6 +73,8 @@ def _uncarried(shown: Path, fix: str) -> list[Problem]:
         if kind == "link":
             found.append(_problem(path, f"a link (to {target_of(path)}) where notedeck kept a "
                                         f"file; it is not carried into the output folder: {fix}"))
+        elif kind == "deep":
+            found.append(_problem(path, f"a folder nested deeper than any notedeck kept; {fix}"))
         elif kind not in ("file", "folder"):
             found.append(_problem(path, f"a device, pipe or socket where notedeck kept a file; "
                                         f"{fix}"))
