@@ -23,7 +23,7 @@ from notedeck.infra import inside, manifest, stamps
 from notedeck.readers.layout import OUTPUT
 from notedeck.render.provenance import note_id
 
-LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (publish.take_over)
+LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (legacy.py)
 _ROOM = 200                    # bytes of path notedeck adds below OUT (a staging folder, a name)
 
 
@@ -134,11 +134,6 @@ def why_not_ours(out: Path, name: str, held: manifest.Manifest | None,
         return (f"it was made from another note than '{visible(note)}' (build {found.build}), "
                 "and the manifest here does not list it")
     return None
-
-
-def ours(out: Path, name: str, held: manifest.Manifest | None) -> bool:
-    """Whether OUT/NAME is a file notedeck made and may replace (why_not_ours)."""
-    return why_not_ours(out, name, held) is None
 
 
 def legacy_link(out: Path, name: str) -> bool:
