@@ -43,7 +43,8 @@ def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
         assert sorted(p.name for p in folder.iterdir() if p.is_file()) == \
             [".notedeck.json", "deck.pptx", "handout.pdf"]
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["variant", "status", "slides", "pages", "time", "folder"]
+    assert lines[0].split() == ["variant", "status", "deck.pptx", "handout.pdf", "time",
+                                "folder"]
     assert [line.split()[0] for line in lines[1:5]] == ["(note)", "hospital-admin",
                                                         "research-lab", "support-team"]
     assert all(line.split()[1] == "built" for line in lines[1:5])

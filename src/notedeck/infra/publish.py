@@ -48,14 +48,16 @@ class Published:
 
     paths: tuple[Path, ...]
     aside: tuple[tuple[Path, Path], ...] = ()
+    removed: tuple[Path, ...] = ()     # the last set's outputs this build was not asked for
 
 
 def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
             force: bool = False, note: str = "") -> Published:
     """Make the files `names` of the folder `stage` (directly inside `out`) the published set
-    of `out` (made from the note titled `note`, when given). Raises NotedeckError for something in the way, and OSError for a refusal of the
-    machine (disk full, no permission); either way the manifest then says the set is not
-    whole only if files had begun to move."""
+    of `out` (made from the note titled `note`, when given). Raises NotedeckError for
+    something in the way, and OSError for a refusal of the machine (disk full, no
+    permission); either way the manifest then says the set is not whole only if files had
+    begun to move."""
     out, stage = Path(out), Path(stage)
     with _locked(out):
         sweep(out)                                # what killed builds left
@@ -71,21 +73,23 @@ def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
         for name in names:
             _fsync(stage / name)
         with _signals_held():
-            aside = _switch(stage, names, out, held, foreign, build, files, replaced)
+            aside, removed = _switch(stage, names, out, held, foreign, build, files,
+                                     replaced)
             _fsync_folder(out)
             _step()
             manifest.write(out, manifest.Manifest(build, files))
-    return Published(tuple(out / name for name in names), aside)
+    return Published(tuple(out / name for name in names), aside, removed)
 
 
 def _switch(stage: Path, names, out: Path, held, foreign, build: str, files,
-            replaced) -> tuple[tuple[Path, Path], ...]:
+            replaced) -> tuple[tuple[tuple[Path, Path], ...], tuple[Path, ...]]:
     """Every staged file in place, the last set's leftovers gone, the foreign ones aside
-    (returned: where each was, where it is now). Until the new set's manifest stands, the
-    one in place lists the files being replaced too, so a stop leaves each known."""
+    (returned: where each was, where it is now; and the leftovers removed). Until the new
+    set's manifest stands, the one in place lists the files being replaced too, so a stop
+    leaves each known."""
     _step()
     manifest.write(out, (held or manifest.Manifest("")).publishing(build, files, replaced))
-    aside = []
+    aside, removed = [], []
     for name, free in foreign:
         _step()
         aside.append((out / name, free))
@@ -101,9 +105,10 @@ def _switch(stage: Path, names, out: Path, held, foreign, build: str, files,
         if _leftover(out, name, held):
             _step()
             inside.remove(out, name)
+            removed.append(out / name)
             if "/" in name:
                 inside.remove_folder_if_empty(out, name.rpartition("/")[0])
-    return tuple(aside)
+    return tuple(aside), tuple(removed)
 
 
 def _leftover(out: Path, name: str, held: manifest.Manifest) -> bool:
