@@ -188,9 +188,13 @@ def build(all_audiences, **given) -> None:
 
 
 def _said_aside(result, label: str = "") -> None:
-    """Each file of the user's that --force moved aside, and where it is now."""
+    """Each file of the user's that --force moved aside, and where it is now; each output of
+    the last build this one was not asked for, removed so the folder holds one set."""
     for was, now in result.aside:
         echo(f"{label}moved {was} aside to {now}: notedeck did not make it (--force)")
+    for path in result.removed:
+        echo(f"{label}removed {path}: this build was not asked for it (name it with --with, "
+             "or in note.yaml's outputs: to build it every time)")
 
 
 def _counted(written) -> str:

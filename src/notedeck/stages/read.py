@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from typing import Any
-
-from notedeck.stages.compose import component_names
+from notedeck.model import Inputs, Model
+from notedeck.model.display import Words
 from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
 from notedeck.readers import audiences, catalogue, note, overrides, sections, yamlfile
 from notedeck.readers import model as model_reader, words as words_reader
@@ -30,14 +29,14 @@ class NoteRead:
     note_source: yamlfile.Located
     audience: Audience | None
     scenario_source: yamlfile.Located
-    model: Any                                     # notedeck.model.Model
-    inputs: Any                                    # the scenario's values (model.Inputs)
+    model: Model
+    inputs: Inputs                                 # the scenario's values
     sections: tuple[SectionText, ...]
-    default: Any = None                            # the note's own inputs, when this variant
+    default: Inputs | None = None                  # the note's own inputs, when this variant
     default_source: yamlfile.Located | None = None  # uses others (an audience, --scenarios)
     locale: str = "en-GB"
     labels: dict | None = None     # catalogue entries the note and audience give
-    words: Any = None              # the model's texts in the build's language (display.Words)
+    words: Words | None = None     # the model's texts in the build's language
     words_warnings: tuple[Problem, ...] = ()
 
     @property
@@ -105,7 +104,8 @@ def _locale_at(source: yamlfile.Located) -> Location:
     return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
 
 
-def _default_scenario(layout: NoteLayout, model) -> tuple[Any, yamlfile.Located | None]:
+def _default_scenario(layout: NoteLayout, model: Model) -> tuple[Inputs | None,
+                                                            yamlfile.Located | None]:
     """The note's own inputs and its located scenario file, beside a variant's."""
     try:
         located = yamlfile.load(yamlfile.inside(layout.root, layout.scenarios))
@@ -156,14 +156,14 @@ def _duplicate_numbers(texts: list[SectionText]) -> list[Problem]:
 def structure_problems(texts: tuple[SectionText, ...], model=None) -> list[Problem]:
     """The sections' own problems, found without figures: Markdown structure, components."""
     found = Collector()
-    parsed = [s for s in (found.run(sections.parse, text, None) for text in texts) if s]
+    parsed = [s for s in (found.run(sections.parse, text) for text in texts) if s]
     return [*found.problems, *(unknown_components(parsed, model) if model else [])]
 
 
 def unknown_components(read: list[SectionSource], model) -> list[Problem]:
     """Every fenced component naming a chart or table that does not exist, in every file."""
     problems = []
-    names = component_names(model)
+    names = model.display.components()
     for part in (p for section in read for p in _components(section)):
         choices = names.get(part.kind)
         if choices is not None and part.name not in choices:
