@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from bad_input import hostile  # noqa: E402
 from bad_input.cases import SCALE, TEMPLATES  # noqa: E402
 
-BUNDLED = ROOT / "src" / "notedeck" / "bundled"
+BUNDLED = ROOT / "src" / "notedeck" / "notes" / "million-tokens"
 NOTEDECK = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
             "sys.argv[0] = 'notedeck'; main()"]
 TIMEOUT = 60

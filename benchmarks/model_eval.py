@@ -21,8 +21,8 @@ from notedeck.model import Budget
 from notedeck.readers import model as reader, yamlfile
 
 ROOT = Path(__file__).resolve().parents[1]
-MODEL = ROOT / "src" / "notedeck" / "bundled" / "model.yaml"
-SCENARIO = ROOT / "src" / "notedeck" / "bundled" / "scenarios.yaml"
+MODEL = ROOT / "src" / "notedeck" / "notes" / "million-tokens" / "model.yaml"
+SCENARIO = ROOT / "src" / "notedeck" / "notes" / "million-tokens" / "scenarios.yaml"
 
 
 def timed(work, rounds: int) -> tuple[float, float, float]:

@@ -55,7 +55,7 @@ def measure(note: Path | None, audience: str | None, repeat: int, marks: bool = 
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.options import Options
 
-    note = note or Path(notedeck.__file__).parent / "bundled"
+    note = note or Path(notedeck.__file__).parent / "notes" / "million-tokens"
     medians = {}
     with tempfile.TemporaryDirectory() as folder:
         options = Options(note, Path(folder), audience, outputs=outputs, cache=False)
@@ -97,7 +97,7 @@ def on_off(note: Path | None, audience: str | None, repeat: int) -> None:
         tagging.Tags.building, tagging.MarkedCanvas.tags = building, tags
         slidetags.SlideTags = slide_tags
 
-    note = note or Path(notedeck.__file__).parent / "bundled"
+    note = note or Path(notedeck.__file__).parent / "notes" / "million-tokens"
     print(f"{'output':<10} {'on s':>8} {'off s':>8} {'ratio':>7}   "
           f"(median CPU s of {repeat} emits each, interleaved)")
     with tempfile.TemporaryDirectory() as folder:

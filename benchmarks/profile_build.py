@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "notes" / "million-tokens"
 
 
 def main() -> None:

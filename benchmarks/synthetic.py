@@ -21,7 +21,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "notes" / "million-tokens"
 SLIDES_PER_SECTION = 50
 CHECKS = ("60 s", "2 min", "5 min", "15 min", "1 h")
 # Dealt slides would part a passage's markers; the passages' text stays, unmarked.

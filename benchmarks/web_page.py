@@ -30,7 +30,7 @@ from support import gather  # noqa: E402  (the stages before compose, from Optio
 from notedeck.render.web.emit import emit  # noqa: E402
 from notedeck.render.web.plan import plan  # noqa: E402
 
-BUNDLED = ROOT / "src" / "notedeck" / "bundled"
+BUNDLED = ROOT / "src" / "notedeck" / "notes" / "million-tokens"
 VARIANTS = (None, "support-team", "research-lab")
 # The page's paint timings, once the first contentful paint has happened (it may come after load).
 PAINT = """new Promise((resolve) => {

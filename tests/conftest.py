@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "notes" / "million-tokens"
 
 THREE_WORKLOADS = """\
 speeds:

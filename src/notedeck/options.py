@@ -6,8 +6,9 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from notedeck import paper as papers
+
 DEFAULT_OUTPUTS = ("deck", "handout")
-PAPERS = ("a4", "letter")
 DEFAULT_OUT = Path("output")
 CHART_FORMS = ("native", "picture")
 
@@ -20,7 +21,7 @@ class Options:
     out: Path = DEFAULT_OUT
     audience: str | None = None
     scenarios_file: Path | None = None
-    paper: str = "a4"
+    paper: str = papers.DEFAULT
     strict: bool = False
     cache: bool = True
     jobs: int | None = None         # processes: for --all-audiences (None: one per core), and

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "million-tokens"
 
 
 def snapshot(folder: Path) -> dict[str, str]:

@@ -139,7 +139,7 @@ def test_every_name_notedeck_writes_into_out_is_reserved():
         for word in (name, first):
             assert not slugs.is_slug(word), word
     assert all(slugs.is_slug(name) for name in audiences.names(
-        Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"))
+        Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "million-tokens"))
 
 
 def test_the_one_rule_refuses_what_would_leave_or_hide_in_a_folder():

@@ -141,7 +141,7 @@ def test_the_command_prints_what_changed_and_what_was_rebuilt(note, tmp_path):
 
 # --- watch follows everything a build reads -----------------------------------------------
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "templates" / "default.pptx"
+TEMPLATE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "template" / "default.pptx"
 
 
 def test_a_template_added_later_rebuilds(note, tmp_path):

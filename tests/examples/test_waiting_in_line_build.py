@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from notedeck.commands.cli import main
 
-NOTE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "examples" / "waiting-in-line"
+NOTE = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "waiting-in-line"
 OUTPUTS = "deck,handout,slides,guide,worksheet,print3,web"
 # S = 1 h: busy, busy/idle, u/(1-u) x 1 h, 1 h/(1-u), u^2/(1-u)
 WAITS = [["Busy", "Busy ÷ idle", "Wait in queue", "Time in system", "Items waiting"],

@@ -16,7 +16,7 @@ from notedeck.figures import tables
 from support import gather
 
 NB = "\u00a0"
-BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "million-tokens"
 
 
 def shown(text: str) -> str:
@@ -139,7 +139,7 @@ def test_a_value_that_follows_no_control_or_misses_a_position_is_refused(built):
 
 # --- the second bundled note: a slider over a sweep moving the model, a choice of team ------
 
-QUEUE = BUNDLED.parent / "examples" / "waiting-in-line"
+QUEUE = BUNDLED.parent / "waiting-in-line"
 
 
 @pytest.fixture(scope="module")

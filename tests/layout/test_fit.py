@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notedeck.deck import BulletList, Callout, Paragraph, Run, Stat, Stats, Table
-from notedeck.layout import fit
+from notedeck.layout import fit, measure
 
 # Arial's advance widths (per 1000 em), which Liberation Sans matches exactly.
 ARIAL = {"H": 722, "e": 556, "l": 222, "o": 556, "M": 833, "i": 222, " ": 278, "1": 556,
@@ -19,60 +19,60 @@ def arial(text: str, size: float, table=ARIAL) -> float:
 
 @pytest.mark.parametrize("text", ["Hello", "Mi", "1,000,000", "1,000 × 1,000", " "])
 def test_widths_are_arial_metrics(text):
-    assert fit.text_width(text, 10) == pytest.approx(arial(text, 10), abs=0.01)
-    assert fit.text_width(text, 30) == pytest.approx(3 * fit.text_width(text, 10))
+    assert measure.text_width(text, 10) == pytest.approx(arial(text, 10), abs=0.01)
+    assert measure.text_width(text, 30) == pytest.approx(3 * measure.text_width(text, 10))
 
 
 def test_bold_and_italic_use_their_own_faces():
-    assert fit.text_width("i", 10, bold=True) == pytest.approx(arial("i", 10, ARIAL_BOLD),
+    assert measure.text_width("i", 10, bold=True) == pytest.approx(arial("i", 10, ARIAL_BOLD),
                                                                abs=0.01)
-    assert fit.text_width("W", 10, bold=True) == pytest.approx(9.44, abs=0.01)
-    assert fit.text_width("i", 10, bold=True) > fit.text_width("i", 10)
+    assert measure.text_width("W", 10, bold=True) == pytest.approx(9.44, abs=0.01)
+    assert measure.text_width("i", 10, bold=True) > measure.text_width("i", 10)
     runs = (Run("Mi", bold=True), Run("Mi"), Run("Mi", italic=True))
-    assert sum(fit.text_width(r.text, 10, r.bold, r.italic) for r in runs) == pytest.approx(
-        fit.text_width("Mi", 10, True) + 2 * fit.text_width("Mi", 10))
+    assert sum(measure.text_width(r.text, 10, r.bold, r.italic) for r in runs) == pytest.approx(
+        measure.text_width("Mi", 10, True) + 2 * measure.text_width("Mi", 10))
 
 
 def test_unmapped_characters_take_the_fallback_width():
-    assert fit.text_width("\U0001F600", 10) > 0
+    assert measure.text_width("\U0001F600", 10) > 0
 
 
 def test_wrap_is_greedy_by_words():
-    width = fit.text_width("The quick brown", 12)
-    lines = fit.wrap("The quick brown fox jumps over the lazy dog", width, 12)
+    width = measure.text_width("The quick brown", 12)
+    lines = measure.wrap("The quick brown fox jumps over the lazy dog", width, 12)
     assert lines[0] == "The quick brown"
     assert " ".join(lines) == "The quick brown fox jumps over the lazy dog"
     for line in lines:
-        assert fit.text_width(line, 12) <= width + 1e-9
+        assert measure.text_width(line, 12) <= width + 1e-9
 
 
 def test_wrap_keeps_a_word_that_just_fits_and_moves_one_that_does_not():
-    width = fit.text_width("aaa bbb", 10)
-    assert fit.wrap("aaa bbb ccc", width, 10) == ("aaa bbb", "ccc")
-    assert fit.wrap("aaa bbb ccc", width - 0.01, 10) == ("aaa", "bbb ccc")
+    width = measure.text_width("aaa bbb", 10)
+    assert measure.wrap("aaa bbb ccc", width, 10) == ("aaa bbb", "ccc")
+    assert measure.wrap("aaa bbb ccc", width - 0.01, 10) == ("aaa", "bbb ccc")
 
 
 def test_a_word_longer_than_the_line_breaks_by_characters():
     word = "Supercalifragilisticexpialidocious"
-    width = fit.text_width("Supercali", 12)
-    lines = fit.wrap(f"a {word} b", width, 12)
+    width = measure.text_width("Supercali", 12)
+    lines = measure.wrap(f"a {word} b", width, 12)
     assert "".join(lines).replace(" ", "") == f"a{word}b"
-    assert all(fit.text_width(line, 12) <= width + 1e-9 for line in lines)
+    assert all(measure.text_width(line, 12) <= width + 1e-9 for line in lines)
     assert lines[0] == "a"
 
 
 def test_wrap_measures_styled_runs():
     runs = (Run("Lead-in", bold=True), Run(": the rest of the item"))
-    plain = fit.wrap("Lead-in: the rest of the item", 100, 14)
-    styled = fit.wrap(runs, 100, 14)
+    plain = measure.wrap("Lead-in: the rest of the item", 100, 14)
+    styled = measure.wrap(runs, 100, 14)
     assert " ".join(styled) == " ".join(plain)
-    assert fit.wrap("", 100, 14) == ("",)
+    assert measure.wrap("", 100, 14) == ("",)
 
 
 def test_fit_keeps_the_start_size_when_it_fits():
     result = fit.fit(["Short line"], 5.0, 1.0, 22, 16)
     assert result == fit.FitResult(22, (("Short line",),), False, result.height)
-    assert result.height == pytest.approx(22 * fit.LINE_HEIGHT / 72)
+    assert result.height == pytest.approx(22 * measure.LINE_HEIGHT / 72)
 
 
 def test_fit_shrinks_in_steps_until_it_fits():

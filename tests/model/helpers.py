@@ -11,9 +11,9 @@ from notedeck.errors import NotedeckError
 from notedeck.readers import model as reader
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "notedeck"
-BUNDLED = PACKAGE / "bundled"
+BUNDLED = PACKAGE / "notes" / "million-tokens"
 MILLION = BUNDLED                                   # the notes themselves, not copies
-WAITING = PACKAGE / "examples" / "waiting-in-line"
+WAITING = PACKAGE / "notes" / "waiting-in-line"
 
 
 def write(folder: Path, name: str, text: str) -> Path:

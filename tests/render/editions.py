@@ -11,7 +11,7 @@ from notedeck.options import Options
 from notedeck.stages.charts import Charts
 from notedeck.stages.stages import prepare
 
-BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "million-tokens"
 AUDIENCES = (None, "support-team", "research-lab")
 
 

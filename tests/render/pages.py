@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notedeck.render.pdfkit.paper import Paper
+from notedeck.paper import Paper
 
 
 def emptiness(path, paper: Paper) -> list[float]:

@@ -7,7 +7,7 @@ import pytest
 
 from notedeck.deck import Heading, Paragraph, Table, plain
 from notedeck.render.pdf import emit as pdf
-from notedeck.render.pdfkit.paper import PAPERS
+from notedeck.paper import PAPERS
 
 from .editions import AUDIENCES, BUNDLED, composed
 from .longnote import long_note

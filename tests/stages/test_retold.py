@@ -14,7 +14,7 @@ from notedeck.readers import passages, yamlfile
 from notedeck.readers.layout import NoteLayout
 from support import build
 
-BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "million-tokens"
 
 AUDIENCES = NoteLayout(BUNDLED).audience_names()
 # The German and French audiences retell the note's own workloads in another language

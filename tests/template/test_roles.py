@@ -64,15 +64,16 @@ def test_libreoffice_layouts_serve_every_role_from_the_master_with_footers():
     assert template.has_footer("content") and not template.has("section", "number")
 
 
-def test_a_role_found_only_in_the_second_master():
+def test_the_roles_keep_to_one_masters_look():
+    """A master that serves every role with its own layouts serves them all, though another
+    master has a layout named for one of them."""
     info = libreoffice_like()
     first, second = info.masters
-    only_first = Master(0, "Master 1", first.layouts[:2], Theme())   # no two-content layout
-    info = TemplateInfo(info.file, info.slide_w, info.slide_h, (only_first, Master(
-        1, "Master 2", (second.layouts[2],), Theme())))
-    template, problems = mapped(info)
-    assert template.roles["chart-and-text"].layout.master == 1
-    assert template.roles["content"].layout.master == 0
+    info = TemplateInfo(info.file, info.slide_w, info.slide_h, (
+        Master(0, "Master 1", first.layouts[:2], Theme()),
+        Master(1, "Master 2", (second.layouts[2],), Theme())))
+    template, _ = mapped(info)
+    assert {m.layout.master for m in template.roles.values()} == {1}
 
 
 def test_date_footer_and_slide_number_never_hold_text():
@@ -89,14 +90,29 @@ def test_date_footer_and_slide_number_never_hold_text():
 
 
 def test_every_missing_role_is_named_with_the_types_it_needs():
+    """A layout with text but no title cannot take notedeck's own title box: nothing serves."""
     info = TemplateInfo("t.pptx", 10, 7.5, (Master(0, "M", (
-        layout(0, 0, "Title Only", ph(0, "title", 1, 0.3, 8, 1), *FOOT),), Theme()),))
+        layout(0, 0, "Caption Only", ph(0, "body", 1, 5.3, 8, 1), *FOOT),), Theme()),))
     _, problems = mapped(info)
     assert len(problems) == 7
     chart = next(p.message for p in problems if "role 'chart-and-text'" in p.message)
     assert "a chart, picture or object placeholder for the chart" in chart
     assert "a body or object placeholder for the text beside the chart" in chart
-    assert "nearest is layout 'Title Only' of master 1" in chart
+    assert "nearest is layout 'Caption Only' of master 1" in chart
+
+
+def test_a_title_only_layout_gets_notedecks_own_boxes_under_its_title():
+    info = TemplateInfo("t.pptx", 10, 7.5, (Master(0, "M", (
+        layout(0, 0, "Title Only", ph(0, "title", 1, 0.3, 8, 1), *FOOT),), Theme()),))
+    template, problems = mapped(info)
+    assert [p for p in problems if p.severity == "error"] == []
+    chart = template.roles["chart-and-text"]
+    assert chart.slots["title"].type == "title" and not chart.slots["title"].drawn
+    assert chart.slots["chart"].drawn and chart.slots["side"].drawn
+    assert chart.slots["chart"].box.y > 1.3 and chart.slots["chart"].box.bottom < 5.6  # above
+    assert chart.slots["chart"].box.right < chart.slots["side"].box.x                  # FOOT
+    said = [p.message for p in template.adapted if "Title Only" in p.message]
+    assert len([m for m in said if "free area" in m]) == 1       # once for the layout
 
 
 def test_pins_choose_a_layout_and_placeholders_by_name_or_idx():
@@ -131,12 +147,14 @@ def test_bad_pins_are_reported_at_their_lines_all_at_once():
     assert all(str(p.where.file) == "template.yaml" for p in problems)
 
 
-def test_overlaps_and_the_slide_size_are_faults():
+def test_overlaps_are_faults_and_layouts_drawn_bigger_are_scaled_into_the_slide():
     info = libreoffice_like()
     small = TemplateInfo(info.file, 9.0, 6.2, info.masters)
-    _, problems = mapped(small)
-    assert len(problems) == 1
-    assert "the slide is 9.00 x 6.20 in, but" in problems[0].message
+    template, problems = mapped(small)
+    assert problems == []
+    said = [p.message for p in template.adapted if "the slide is 9.00 x 6.20 in, but" in p.message]
+    assert len(said) == 1 and "notedeck scales them into the slide" in said[0]
+    assert all(ph.box.right <= 9.0 for m in template.roles.values() for ph in m.slots.values())
     _, problems = mapped(libreoffice_like(1, 0, top=1.0))     # every text box under a title
     assert any("'PlaceHolder 1' (title, idx 0) and 'PlaceHolder 2' (subTitle, idx 0) of "
                "layout 'Title Slide' of master 1 overlap by 10.00 x 0.30 in" in p.message

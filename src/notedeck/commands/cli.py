@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from notedeck import __version__
+from notedeck import __version__, paper as papers
 from notedeck.commands import folders
 from notedeck.commands.say import echo
 
@@ -113,7 +113,7 @@ def _output_options(command):
         _content_option, _audience_option, _scenarios_option,
         click.option("--out", type=click.Path(), callback=_out_folder,
                      help="Output folder (default: output/, or output/NAME/ with --audience)."),
-        click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+        click.option("--paper", type=click.Choice(list(papers.PAPERS)), default=papers.DEFAULT,
                      show_default=True),
         click.option("--strict", is_flag=True, help="Treat warnings as errors."),
         click.option("--charts", type=click.Choice(["native", "picture"]), default="native",
@@ -188,9 +188,13 @@ def build(all_audiences, **given) -> None:
 
 
 def _said_aside(result, label: str = "") -> None:
-    """Each file of the user's that --force moved aside, and where it is now."""
+    """Each file of the user's that --force moved aside, and where it is now; each output of
+    the last build this one was not asked for, removed so the folder holds one set."""
     for was, now in result.aside:
         echo(f"{label}moved {was} aside to {now}: notedeck did not make it (--force)")
+    for path in result.removed:
+        echo(f"{label}removed {path}: this build was not asked for it (name it with --with, "
+             "or in note.yaml's outputs: to build it every time)")
 
 
 def _counted(written) -> str:
@@ -329,12 +333,25 @@ def figures(content, audience, scenarios_file, as_json) -> None:
     """Print every computed figure for the chosen scenario."""
     from notedeck.figures.listing import flatten, said, to_json, to_table
     from notedeck.options import Options
-    from notedeck.stages.stages import filled_note
+    from notedeck.stages.stages import figure_names
 
-    source = filled_note(Options(_content(content), audience=audience,
+    names = figure_names(Options(_content(content), audience=audience,
                                  scenarios_file=scenarios_file))
-    rows = flatten(source.names, flag=said)
+    rows = flatten(names, flag=said)
     echo(to_json(rows) if as_json else to_table(rows))
+
+
+@main.command()
+@click.argument("name")
+@_content_option
+@_audience_option
+@_scenarios_option
+@click.option("--no-places", is_flag=True, help="Leave out where it appears (no build).")
+def explain(name, content, audience, scenarios_file, no_places) -> None:
+    """Explain one figure: its formula, what it reads, its form, value and where it appears."""
+    from notedeck.commands.explain import explain as told
+
+    echo(told(_content(content), name, audience, scenarios_file, not no_places))
 
 
 @main.command()
@@ -391,7 +408,9 @@ def check(content, strict) -> None:
               help="Copy every example audience, not only one.")
 @click.option("--list", "list_examples", is_flag=True,
               help="List the bundled notes init can start from, and stop.")
-def init(directory: Path | None, example_name, with_examples, list_examples) -> None:
+@click.option("--blank", is_flag=True, help="Start from a minimal note: one input, one "
+              "formula, one table, one chart, one section (docs/models.md, the tutorial).")
+def init(directory: Path | None, example_name, with_examples, list_examples, blank) -> None:
     """Start a new note in DIRECTORY from a bundled example, and say what to run next."""
     from notedeck.commands.start import start, listing
 
@@ -400,7 +419,11 @@ def init(directory: Path | None, example_name, with_examples, list_examples) -> 
         return
     if directory is None:
         raise click.UsageError("Missing argument 'DIRECTORY': the folder to start the note in")
-    echo(start(directory, folders.example(example_name), with_examples))
+    if blank and (example_name or with_examples):
+        raise click.UsageError("--blank starts from the minimal note; it takes no --example "
+                               "or --with-examples")
+    echo(start(directory, folders.BLANK if blank else folders.example(example_name),
+               with_examples))
 
 
 @main.command()

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.readers.layout import NOTE
+from notedeck.readers.layout import AUDIENCES, NOTE, NoteLayout
 
-BUNDLED = Path(__file__).resolve().parent.parent / "bundled"
-EXAMPLES_FOLDER = Path(__file__).resolve().parent.parent / "examples"    # the other bundled notes
+NOTES = Path(__file__).resolve().parent.parent / "notes"    # the bundled notes, side by side
 HERE = Path(".")
 
 
@@ -26,9 +25,26 @@ class Example:
     audience: str          # the one example audience `init` copies (all: --with-examples)
 
 
-# The first is the default. A further bundled note joins with one line here.
-EXAMPLES = (Example("million-tokens", BUNDLED, "support-team"),
-            Example("waiting-in-line", EXAMPLES_FOLDER / "waiting-in-line", "planning-office"))
+def examples(notes: Path = NOTES) -> tuple[Example, ...]:
+    """Every bundled note, found: each folder of notes/ that holds note.yaml, by name (the
+    first is the default). `init` copies one example audience: the first by name that is a
+    single file, with no folder of its own (all: --with-examples)."""
+    found = []
+    for folder in sorted(p for p in notes.iterdir() if (p / NOTE).is_file()):
+        audiences = NoteLayout(folder).audience_names()
+        plain = [a for a in audiences if not (folder / AUDIENCES / a).is_dir()]
+        found.append(Example(folder.name, folder, (plain or audiences or [""])[0]))
+    return tuple(found)
+
+
+def bundled() -> Path:
+    """The default bundled note: the one a command reads when no note is found."""
+    return examples()[0].folder
+
+
+# `init --blank`: the smallest note that builds (one input, one formula, one table, one chart,
+# one section), the start of docs/models.md's tutorial; no audience. Not an example: apart.
+BLANK = Example("blank", Path(__file__).resolve().parent.parent / "blank", "")
 
 
 def content_folder(path: Path | None) -> Path:
@@ -39,12 +55,12 @@ def content_folder(path: Path | None) -> Path:
     if (HERE / NOTE).is_file():
         return HERE
     here = Path("content")
-    return here if here.is_dir() else BUNDLED
+    return here if here.is_dir() else bundled()
 
 
 def bundled_fallback(path: Path | None) -> bool:
     """Whether a command without --content reads the bundled example (no note here)."""
-    return path is None and content_folder(None) == BUNDLED
+    return path is None and content_folder(None) == bundled()
 
 
 def shown(folder: Path) -> str:
@@ -59,10 +75,11 @@ def example(name: str | None) -> Example:
     from notedeck.errors import NotedeckError
     from notedeck.readers.validation import suggest
 
+    found = examples()
     if name is None:
-        return EXAMPLES[0]
-    for found in EXAMPLES:
-        if found.name == name:
-            return found
+        return found[0]
+    for one in found:
+        if one.name == name:
+            return one
     raise NotedeckError(f"--example: no bundled note called '{name}'"
-                        + suggest(name, [e.name for e in EXAMPLES]))
+                        + suggest(name, [e.name for e in found]))

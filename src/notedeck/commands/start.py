@@ -7,7 +7,7 @@ import shlex
 import shutil
 from pathlib import Path
 
-from notedeck.commands.folders import EXAMPLES, Example
+from notedeck.commands.folders import Example, examples
 from notedeck.errors import fail
 from notedeck.readers.layout import AUDIENCES, NoteLayout
 
@@ -21,7 +21,7 @@ def start(directory: Path, example: Example, every_audience: bool = False) -> st
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise fail(directory, "the folder exists and is not empty; choose a new folder")
     audiences = NoteLayout(example.folder).audience_names()
-    kept = set(audiences) if every_audience else {example.audience}
+    kept = set(audiences) if every_audience else {example.audience} - {""}
     made = not os.path.lexists(directory)
     try:
         shutil.copytree(example.folder, directory, dirs_exist_ok=True,
@@ -31,9 +31,22 @@ def start(directory: Path, example: Example, every_audience: bool = False) -> st
     except (OSError, shutil.Error) as exc:     # a folder this made is removed again
         if made:
             shutil.rmtree(directory, ignore_errors=True)
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise fail(directory, f"cannot start a note here: {reason}") from None
+        raise fail(directory, f"cannot start a note here: {_reason(exc)}") from None
     return _told(directory, example, sorted(kept), len(audiences))
+
+
+def _reason(exc: Exception) -> str:
+    """Why a copy failed, in words: copytree gathers each file's failure into a list of
+    (source, target, reason) triples, which is no message for an author."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list):
+        failed = [entry for entry in exc.args[0] if len(entry) == 3]
+        if failed:
+            why = str(failed[0][2]).split("] ")[-1]           # "[Errno 13] Permission ..."
+            more = f" (and {len(failed) - 1:,} more files)" if len(failed) > 1 else ""
+            return f"{why}{more}"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
 
 
 def _left_out(folder: Path, names: list[str], example: Example, kept: set[str]) -> set[str]:
@@ -50,7 +63,8 @@ def _told(directory: Path, example: Example, copied: list[str], offered: int) ->
     audiences = ", ".join(copied)
     more = f"; --with-examples copies all {offered}" if len(copied) < offered else ""
     first = (f"started a note in {directory} from the bundled example {example.name}, with the "
-             f"example audience{'s' if len(copied) > 1 else ''} {audiences}{more}")
+             f"example audience{'s' if len(copied) > 1 else ''} {audiences}{more}") \
+        if example.audience else f"started a blank note in {directory}"
     where = "" if here else f" in {directory}"
     step = "notedeck build" if here else f"cd {shlex.quote(str(directory))} && notedeck build"
     return (f"{first}\nnext: edit note.yaml, scenarios.yaml and sections/{where}, then build "
@@ -68,7 +82,7 @@ def listing() -> str:
     """The bundled notes `init --example NAME` can start from, the default first, each told
     by its model's `about:`."""
     lines = []
-    for index, example in enumerate(EXAMPLES):
+    for index, example in enumerate(examples()):
         count = len(NoteLayout(example.folder).audience_names())
         default = " (the default)" if index == 0 else ""
         audiences = "1 example audience" if count == 1 else f"{count} example audiences"

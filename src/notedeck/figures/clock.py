@@ -2,8 +2,12 @@
 
 Times come from the content: a section's front-matter `minutes`, a slide's
 `### Notes (3 min)`. A section's minutes not given to its slides are shared
-equally by its slides that have none; a section without minutes lasts as long
-as its slides' times add up to. A slide continued over several planned slides
+equally by its slides that have none, and go to its divider when every slide
+has a time, so the run sheet adds up to the minutes planned; a section without
+minutes lasts as long as its slides' times add up to (slides that ask for more
+than a section's minutes are refused when the section is read). A section the
+session's length stretches or shrinks away from its minutes is warned of
+(`drift_warnings`). A slide continued over several planned slides
 shares its time among them. The title and sources slides take no time. `clock`
 writes every time and count the guide prints with the deck's Formatter, once
 the slides are laid out (a continued slide is planned as several).
@@ -21,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from notedeck.errors import NotedeckError
+from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.deck import Clock, ClockRow, Deck, GuideLabels, SectionSlide, SourcesSlide, TitleSlide, fill_slots
 
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
@@ -62,13 +66,33 @@ def model_times(deck: Deck) -> list[int]:
         inner = range(first + 1, last)
         given = {i: deck.slides[i].seconds for i in inner if deck.slides[i].seconds is not None}
         budget = section.seconds if section.seconds is not None else sum(given.values())
-        rest = [i for i in inner if i not in given]
-        share, extra = divmod(max(budget - sum(given.values()), 0), len(rest) or 1)
-        for i in inner:
-            times[i] = given[i] if i in given else share + (rest.index(i) < extra)
-        if not inner:
-            times[first] = budget
+        rest = [i for i in inner if i not in given] or [first]   # every slide timed: the
+        share, extra = divmod(max(budget - sum(given.values()), 0), len(rest))   # divider
+        for i in range(first, last):                              # takes what is left
+            times[i] = given[i] if i in given else \
+                share + (rest.index(i) < extra) if i in rest else 0
     return times
+
+
+def drift_warnings(deck: Deck, sources: Sequence[int], numbers) -> list[Problem]:
+    """A warning for each section whose minutes on the run sheet differ from those its front
+    matter plans (a session length that is not the sections' sum stretches them), at its
+    file; `numbers` is the deck's Formatter."""
+    timing = schedule(deck, sources)
+    dividers = {s.number: s for s in deck.slides if isinstance(s, SectionSlide)}
+    found = []
+    for row in timing.sections:
+        section = dividers.get(row.number)
+        if section is None or section.seconds is None or row.seconds == section.seconds:
+            continue
+        where = Location(section.origin.file if section.origin else "sections",
+                         section.origin.line if section.origin else None, None, "minutes")
+        found.append(Problem(where, f"section {row.number} '{row.title}' plans "
+                             f"{numbers.planned(section.seconds)}, but the run sheet gives it "
+                             f"{numbers.planned(row.seconds)}: the session's length "
+                             f"({numbers.planned(deck.meta.session)}) is not the sum of the "
+                             "sections' minutes; make them agree", "warning"))
+    return found
 
 
 def scaled(deck: Deck, times: list[int], session: int) -> list[int]:

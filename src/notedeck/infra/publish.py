@@ -46,6 +46,7 @@ class Published:
 
     paths: tuple[Path, ...]
     aside: tuple[tuple[Path, Path], ...] = ()
+    removed: tuple[Path, ...] = ()     # the last set's outputs this build was not asked for
 
 
 def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
@@ -66,20 +67,20 @@ def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
         for name in names:
             _fsync(stage / name)
         with _signals_held():
-            aside = _switch(stage, names, out, held, foreign, build, files)
+            aside, removed = _switch(stage, names, out, held, foreign, build, files)
             _fsync_folder(out)
             _step()
             manifest.write(out, manifest.Manifest(build, files))
-    return Published(tuple(out / name for name in names), aside)
+    return Published(tuple(out / name for name in names), aside, removed)
 
 
 def _switch(stage: Path, names, out: Path, held, foreign, build: str,
-            files) -> tuple[tuple[Path, Path], ...]:
+            files) -> tuple[tuple[tuple[Path, Path], ...], tuple[Path, ...]]:
     """Every staged file in place, the last set's leftovers gone, the foreign ones aside
-    (returned: where each was, where it is now)."""
+    (returned: where each was, where it is now; and the leftovers removed)."""
     _step()
     manifest.write(out, (held or manifest.Manifest("")).publishing(build, files))
-    aside = []
+    aside, removed = [], []
     for name in foreign:
         _step()
         aside.append((out / name, _aside(out / name)))
@@ -95,9 +96,10 @@ def _switch(stage: Path, names, out: Path, held, foreign, build: str,
         if held.knows(out, name):                 # the last set's, unchanged since
             _step()
             _remove(out / name)
+            removed.append(out / name)
             if "/" in name:
                 _remove_if_empty((out / name).parent)
-    return tuple(aside)
+    return tuple(aside), tuple(removed)
 
 
 def take_over(out: Path) -> None:

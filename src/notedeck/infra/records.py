@@ -148,7 +148,7 @@ def _key(content: Path, out: Path, options: dict) -> str | None:
                            "content": str(content.resolve()), "out": str(out.resolve()),
                            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH")},
                           sort_keys=True)
-    from notedeck.template.faces import installed_stamp
+    from notedeck.template.installed import installed_stamp
 
     return digest("build", code_fingerprint(), settings, inputs, installed_stamp())
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from notedeck.deck import BulletList, Callout, Stats, Text, Run
-from notedeck.layout import fit
+from notedeck.layout import fit, measure
 from notedeck.template.geometry import Box, Frame
 from notedeck.template.styles import Ink
 from notedeck.theme import TYPE
@@ -151,7 +151,7 @@ def _indent(block: BulletList, face=None) -> float:
     if not block.ordered:
         return BULLET_INDENT
     label = "8" * len(str(len(block.items))) + "."
-    return max(BULLET_INDENT, fit.em_width(label, face=face) * BODY_SIZE / fit.PT_PER_IN + 0.15)
+    return max(BULLET_INDENT, measure.em_width(label, face=face) * BODY_SIZE / measure.PT_PER_IN + 0.15)
 
 
 class BlockStack:
@@ -259,8 +259,8 @@ class _StatsGrid:
     def _whole(self, col_w: float) -> bool:
         """Whether every label's and detail's no-break group (a number and its unit) fits
         one line of a column; the apps break a wider one between characters."""
-        room = col_w * fit.PT_PER_IN * fit.WIDTH_SLACK
-        return all(fit.text_width(group, size, face=self.face) <= room
+        room = col_w * measure.PT_PER_IN * fit.WIDTH_SLACK
+        return all(measure.text_width(group, size, face=self.face) <= room
                    for item in self.items
                    for text, size in ((item.label, self.label_size),
                                       (item.detail, self.detail_size))
@@ -268,9 +268,9 @@ class _StatsGrid:
 
     def _value_size(self, start: float) -> float:
         for size in fit.sizes(start, self.least_value):
-            widest = max((fit.text_width(fit.clean(s.value), size, bold=True, face=self.face)
+            widest = max((measure.text_width(fit.clean(s.value), size, bold=True, face=self.face)
                           for s in self.items), default=0.0)
-            if widest <= self.col_w * fit.PT_PER_IN * fit.WIDTH_SLACK:
+            if widest <= self.col_w * measure.PT_PER_IN * fit.WIDTH_SLACK:
                 return size
         return self.least_value
 

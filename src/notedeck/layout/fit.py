@@ -1,30 +1,21 @@
-"""Text measurement with real font metrics, line wrapping, shrink-to-fit and splitting.
+"""Shrink-to-fit and splitting: text measured by the one engine (layout/measure.py) in boxes.
 
-Pure functions: widths come from the font files of a `faces.Face` (the
-template's typeface, or one with the same widths; by default the bundled
-Liberation Sans, metric-identical to Arial), read once with fontTools. Sizes
-are points; boxes are inches (already net of insets). Nothing here touches
-python-pptx, so other outputs can measure with the same rules.
+Pure functions. Sizes are points; boxes are inches (already net of insets).
+Nothing here touches python-pptx, so other outputs can measure with the same rules.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Callable, NamedTuple, Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from notedeck.deck import (BulletList, Callout, Heading, Labels, Paragraph, Run, Stats, Table, Text,
                             fill_slots)
 from notedeck.glyphs import UNSAFE
-from notedeck.template import faces
+from notedeck.layout.measure import PT_PER_IN, as_runs, line_height, wrap
 from notedeck.template.faces import Face
 
-PT_PER_IN = 72.0
-# One line at 100% spacing, in em. PowerPoint sets Arial at about 1.2 em;
-# LibreOffice sets Liberation Sans at 1.15 em. Measure with the taller, or with
-# the font's own line height where that is taller still.
-LINE_HEIGHT = 1.2
 # Keep a little room on every line for renderers that space glyphs differently.
 WIDTH_SLACK = 0.97
 # A slide whose texts do not fit the template at their usual smallest sizes is planned again
@@ -63,127 +54,6 @@ def relaxed_minimum(smallest: float) -> float:
     return max(FLOOR_PT, round(smallest * RELAXED))
 
 
-# --- metrics -----------------------------------------------------------------------
-
-def _style(bold: bool, italic: bool) -> str:
-    return {(False, False): "regular", (True, False): "bold",
-            (False, True): "italic", (True, True): "bolditalic"}[(bold, italic)]
-
-
-@lru_cache(maxsize=None)
-def _advances(path: str) -> tuple[dict[int, float], float]:
-    """Advance width of every mapped character, in em, and the fallback (.notdef) width."""
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(path, lazy=True)
-    # Glyphs named by number: decoding their real names (the 'post' table) would cost more
-    # than reading the widths. Glyph 0 is .notdef in every TrueType and OpenType font.
-    font.setGlyphOrder([f"glyph{i}" for i in range(font["maxp"].numGlyphs)])
-    upm = font["head"].unitsPerEm
-    metrics = font["hmtx"].metrics
-    widths = {cp: metrics[glyph][0] / upm for cp, glyph in font.getBestCmap().items()}
-    return widths, metrics["glyph0"][0] / upm
-
-
-def _widths(bold: bool, italic: bool, face: Face | None):
-    return _advances((face or faces.BUNDLED).file(_style(bold, italic)))
-
-
-def em_width(text: str, bold: bool = False, italic: bool = False,
-             face: Face | None = None) -> float:
-    widths, fallback = _widths(bold, italic, face)
-    return sum(widths.get(ord(ch), fallback) for ch in text)
-
-
-def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
-               face: Face | None = None) -> float:
-    """Width of one line of text, in points, without kerning (kerning only narrows it)."""
-    return em_width(text, bold, italic, face) * size
-
-
-def line_height(size: float, line_spacing: float = 1.0, face: Face | None = None) -> float:
-    """Height of one line, in points."""
-    em = LINE_HEIGHT
-    if face is not None and face is not faces.BUNDLED and face.measured_with != \
-            faces.BUNDLED.measured_with:
-        em = max(em, faces.line_height(face.file("regular")))
-    return size * em * line_spacing
-
-
-# --- wrapping ----------------------------------------------------------------------
-
-class _Word(NamedTuple):
-    text: str
-    chars: tuple[float, ...]     # em width of each character
-    space: float                 # em width of the space before it (its run's style)
-    width: float                 # em width of the word: the sum of its characters'
-
-
-def _as_runs(text: Text | str) -> Text:
-    return (Run(text),) if isinstance(text, str) else tuple(text)
-
-
-def _word(text: str, chars: list[float], space: float) -> _Word:
-    return _Word(text, tuple(chars), space, sum(chars))
-
-
-# Em widths do not depend on the size: fitting wraps the same runs at every size it tries,
-# so each text is cut into words once.
-@lru_cache(maxsize=4096)
-def _words(runs: Text, face: Face | None = None) -> tuple[_Word, ...]:
-    words: list[_Word] = []
-    text, chars, space, pending_space = "", [], 0.0, 0.0
-    for run in runs:
-        widths, fallback = _widths(run.bold, run.italic, face)
-        for ch in run.text:
-            if ch == " ":
-                if text:
-                    words.append(_word(text, chars, space))
-                    text, chars = "", []
-                pending_space = widths.get(32, fallback)
-                continue
-            if not text:
-                space = pending_space if words else 0.0
-            text += ch
-            chars.append(widths.get(ord(ch), fallback))
-    if text:
-        words.append(_word(text, chars, space))
-    return tuple(words)
-
-
-def wrap(text: Text | str, width_pt: float, size: float,
-         face: Face | None = None) -> tuple[str, ...]:
-    """Greedy lines by words; a word wider than the line breaks between characters."""
-    limit = width_pt / size
-    lines: list[str] = []
-    line, line_w = "", 0.0
-    for word in _words(_as_runs(text), face):
-        if line and line_w + word.space + word.width <= limit:
-            line, line_w = f"{line} {word.text}", line_w + word.space + word.width
-            continue
-        if line:
-            lines.append(line)
-        pieces = _break_word(word, limit)
-        lines.extend(text for text, _ in pieces[:-1])
-        line, line_w = pieces[-1]
-    lines.append(line)
-    return tuple(lines)
-
-
-def _break_word(word: _Word, limit: float) -> list[tuple[str, float]]:
-    if word.width <= limit:
-        return [(word.text, word.width)]
-    pieces: list[tuple[str, float]] = []
-    piece, piece_w = "", 0.0
-    for ch, w in zip(word.text, word.chars):
-        if piece and piece_w + w > limit:
-            pieces.append((piece, piece_w))
-            piece, piece_w = "", 0.0
-        piece, piece_w = piece + ch, piece_w + w
-    pieces.append((piece, piece_w))
-    return pieces
-
-
 # --- fitting -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -205,7 +75,7 @@ class FitResult:
 
 
 def _as_para(paragraph: Para | Text | str) -> Para:
-    return paragraph if isinstance(paragraph, Para) else Para(_as_runs(paragraph))
+    return paragraph if isinstance(paragraph, Para) else Para(as_runs(paragraph))
 
 
 def measure(paragraphs: Sequence[Para | Text | str], box_w_in: float, size: float,

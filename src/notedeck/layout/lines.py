@@ -13,24 +13,18 @@ measured it. Widths come from the face's own files (faces.Face).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from notedeck.deck import Run, Text
-from notedeck.layout import fit
+from notedeck.layout import measure
 from notedeck.template import faces
 from notedeck.layout.blocks import PPara, PText
 from notedeck.template.faces import Face
 from notedeck.template.geometry import Box
 
-PT = 72.0
-LINE = 1.2          # em per line at 100% spacing
-DESCENT = 0.2       # em from the baseline to the line's foot
-TWIPS = 20.0        # LibreOffice places glyphs on a grid of 1/20 pt
-HMM = 2540.0        # hundredths of a millimetre per inch: LibreOffice's unit for font heights
-_STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic",
-           (True, True): "bolditalic"}
+PT = measure.PT_PER_IN
+LINE = measure.LINE_HEIGHT   # em per line at 100% spacing
+DESCENT = 0.2                # em from the baseline to the line's foot
 
 
 @dataclass(frozen=True)
@@ -60,15 +54,11 @@ class Line:
 
 def _em(face: Face | None) -> float:
     """A line at 100% spacing, in em: 1.2, or the face's own line where that is taller."""
-    return fit.line_height(1.0, 1.0, face)
-
-
-def line_height(size: float, spacing: float = 1.0, face: Face | None = None) -> float:
-    return size * _em(face) * spacing
+    return measure.line_height(1.0, 1.0, face)
 
 
 def ascent(size: float, spacing: float = 1.0, face: Face | None = None) -> float:
-    return line_height(size, spacing, face) - size * DESCENT * _em(face) / LINE
+    return measure.line_height(size, spacing, face) - size * DESCENT * _em(face) / LINE
 
 
 def _runs(text: PText, para: PPara, caps: bool) -> Text:
@@ -78,111 +68,10 @@ def _runs(text: PText, para: PPara, caps: bool) -> Text:
 def full_width_lines(text: PText, box: Box, caps: bool = False) -> tuple[tuple[str, ...], ...]:
     """Each paragraph's lines broken at the box's full inner width, as presenting apps do."""
     inner = (box.w - text.insets[0] - text.insets[2]) * PT
-    return tuple(wrap(_runs(text, para, caps), max(inner - para.indent * PT, 0.0),
-                      text.size * para.scale, text.face)
+    return tuple(measure.wrap_as_set(_runs(text, para, caps),
+                                     max(inner - para.indent * PT, 0.0),
+                                     text.size * para.scale, text.face)
                  for para in text.paras)
-
-
-_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
-
-
-def wrap(runs: Text, width_pt: float, size: float, face: Face | None = None
-         ) -> tuple[str, ...]:
-    """Greedy lines as presenting apps break them: at spaces, and after a hyphen between
-    letters ("Sarathi-" / "Serve"); a word wider than the line breaks between characters.
-    Widths add each glyph's advance at the size LibreOffice sets (_set) and the font's
-    pair kerning, as LibreOffice breaks lines."""
-    lines: list[str] = []
-    line, line_w = "", 0.0
-    words = _words(runs, size, face or faces.BUNDLED)
-    for space, parts in words:
-        joined = space
-        for part, widths in parts:
-            part_w = sum(widths)
-            if line and line_w + joined + part_w <= width_pt:
-                line, line_w = line + (" " if joined else "") + part, line_w + joined + part_w
-                joined = 0.0
-                continue
-            if line:
-                lines.append(line)
-            line, line_w = "", 0.0
-            for ch, w in zip(part, widths):
-                if line and line_w + w > width_pt:
-                    lines.append(line)
-                    line, line_w = "", 0.0
-                line, line_w = line + ch, line_w + w
-            joined = 0.0
-    lines.append(line)
-    return tuple(lines)
-
-
-def _advance(ch: str, bold: bool, italic: bool, size: float, face: Face) -> float:
-    table = _advances(bold, italic, size, face)
-    width = table.get(ch)
-    if width is None:
-        width = table[ch] = round(fit.em_width(ch, bold, italic, face) * _set(size) * TWIPS
-                                  ) / TWIPS
-    return width
-
-
-def _set(size: float) -> float:
-    """The size LibreOffice sets a font at: its height in whole hundredths of a millimetre
-    (16 pt is set at 15.987 pt)."""
-    return round(size / PT * HMM) / HMM * PT
-
-
-@lru_cache(maxsize=16)
-def _kerning(path: str) -> dict[tuple[str, str], float]:
-    """The font's pair kerning (its 'kern' table) in em, by characters; LibreOffice kerns
-    every pair the table names. A font with kerning only in GPOS is measured unkerned."""
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(path, lazy=True)
-    if "kern" not in font:
-        return {}
-    upm = font["head"].unitsPerEm
-    chars: dict[str, list[str]] = {}
-    for code, glyph in font.getBestCmap().items():
-        chars.setdefault(glyph, []).append(chr(code))
-    pairs = {}
-    for table in font["kern"].kernTables:
-        for (left, right), value in getattr(table, "kernTable", {}).items():
-            for a in chars.get(left, ()):
-                for b in chars.get(right, ()):
-                    pairs[(a, b)] = value / upm
-    return pairs
-
-
-@lru_cache(maxsize=256)
-def _advances(bold: bool, italic: bool, size: float, face: Face) -> dict[str, float]:
-    """Advances in points, per face, style and size (filled as characters are met)."""
-    return {}
-
-
-def _words(runs: Text, size: float, face: Face):
-    """Per word: the width of the space before it, and its parts (split after hyphens) with
-    each character's advance, in points."""
-    text = "".join(run.text for run in runs)
-    widths: list[float] = []
-    for run in runs:
-        table = _advances(run.bold, run.italic, size, face)
-        kerning = _kerning(face.file(_STYLES[(run.bold, run.italic)]))
-        for i, ch in enumerate(run.text):
-            width = table.get(ch)
-            width = width if width is not None else _advance(ch, run.bold, run.italic, size, face)
-            if kerning and i + 1 < len(run.text):     # each character carries its pair's kern
-                width += kerning.get((ch, run.text[i + 1]), 0.0) * _set(size)
-            widths.append(width)
-    out = []
-    for match in re.finditer(r"[^ ]+", text):
-        a, b = match.span()
-        space = widths[a - 1] if a and out else 0.0
-        word = match.group()
-        cuts = [0, *(m.end() for m in _HYPHEN.finditer(word)), b - a] if "-" in word \
-            else [0, b - a]
-        out.append((space, [(word[i:j], widths[a + i:a + j]) for i, j in zip(cuts, cuts[1:])
-                            if j > i]))
-    return out
 
 
 def block_height(text: PText, lines: tuple[tuple[str, ...], ...] | None = None) -> float:
@@ -190,7 +79,7 @@ def block_height(text: PText, lines: tuple[tuple[str, ...], ...] | None = None) 
     total = 0.0
     for i, (para, para_lines) in enumerate(zip(text.paras, lines or text.lines)):
         size = text.size * para.scale
-        total += len(para_lines) * line_height(size, text.line_spacing, text.face)
+        total += len(para_lines) * measure.line_height(size, text.line_spacing, text.face)
         if i:
             total += para.space_before * size
     return total
@@ -222,7 +111,7 @@ def lay_out(text: PText, box: Box, colour: str, bullet: str = "#000000",
                 para.align, left + para.indent * PT)
             mark = _bullet(para, size, bullet, face) if n == 0 and para.bullet else None
             out.append(Line(x, baseline, para.align, styled, mark, left, i))
-            y += line_height(size, text.line_spacing, text.face)
+            y += measure.line_height(size, text.line_spacing, text.face)
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 from notedeck.errors import NotedeckError
 from notedeck.deck import (ChartSlide, ContentSlide, Deck, Run, SectionSlide, Slide, Source, SourcesSlide, TableSlide, TitleSlide)
-from notedeck.layout import fit
+from notedeck.layout import fit, measure
 from notedeck.layout.blocks import FlowText, PPara, PText
 from notedeck.template.geometry import Box, Frame
 from notedeck.template.mapping import Template
@@ -44,11 +44,13 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         pages += [(replace(page, source=index - 1), where, fit.clean(section).strip())
                   for page in planned]
     footer = fit.clean(deck.meta.footer).strip()
-    build = f"build {deck.meta.build}" if deck.meta.build else ""
+    build = f"build {deck.meta.build}" if deck.meta.build and deck.meta.build_on_slides else ""
     out, told = [], set()
     for number, (page, where, section) in enumerate(pages, start=1):
         try:
             page = _with_footer(page, number, footer, section, template, where, build)
+            if page.role == "title" and deck.meta.build and not build:   # the presenter's
+                page = replace(page, notes=(*page.notes, f"build {deck.meta.build}"))  # copy
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue
@@ -223,10 +225,10 @@ def _section_slide(slide: SectionSlide, template: Template, where: Where) -> Pla
 
 def text_height(text: PText) -> float:
     """Inches a planned text takes inside its insets."""
-    heights = [len(lines) * fit.line_height(text.size * p.scale, text.line_spacing, text.face)
+    heights = [len(lines) * measure.line_height(text.size * p.scale, text.line_spacing, text.face)
                for lines, p in zip(text.lines, text.paras)]
     spaces = [p.space_before * text.size * p.scale for p in text.paras[1:]]
-    return (sum(heights) + sum(spaces)) / fit.PT_PER_IN
+    return (sum(heights) + sum(spaces)) / measure.PT_PER_IN
 
 
 def _below(above: PText, above_frame: Frame, frame: Frame, gap: float = 0.3) -> Box | None:

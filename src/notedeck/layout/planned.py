@@ -123,6 +123,15 @@ def fitted(where: Where, what: str, slot: str, frame: Frame, paras: Sequence[PPa
     """Paragraphs shrunk to fit a placeholder; fails naming the slide when they cannot."""
     result = text_frame(slot, frame, paras, where.sizes(sizes), line_spacing, box=box,
                         anchor=anchor)
+    if result is None and where.relaxed and box is None and frame.room is not None:
+        result = text_frame(slot, frame, paras, where.sizes(sizes), line_spacing,
+                            box=frame.room, anchor="t")
+        if result is not None:
+            room = frame.room
+            where.warn(f"the {what} does not fit {frame.label} even at "
+                       f"{where.sizes(sizes)[1]:g} pt: notedeck lets it run into the free room "
+                       f"below, {room.x:.2f}, {room.y:.2f} in ({room.w:.2f} x {room.h:.2f} in); "
+                       f"shorten it or enlarge {frame.label}")
     if result is None:
         raise where.too_big(what, frame, where.sizes(sizes)[1])
     return result

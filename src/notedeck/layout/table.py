@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from notedeck.deck import Run, Table
-from notedeck.layout import fit
+from notedeck.layout import fit, measure
 from notedeck.template.geometry import Box, Frame
 from notedeck.layout.blocks import PPara, PText, dressed
 from notedeck.theme import TYPE
@@ -30,11 +30,11 @@ class PTable:
 
 def _room(width: float) -> float:
     """Points a cell's text may use on one line."""
-    return (width - CELL_INSETS[0] - CELL_INSETS[2]) * fit.PT_PER_IN * fit.WIDTH_SLACK
+    return (width - CELL_INSETS[0] - CELL_INSETS[2]) * measure.PT_PER_IN * fit.WIDTH_SLACK
 
 
 def _inches(points: float) -> float:
-    return points / (fit.PT_PER_IN * fit.WIDTH_SLACK) + CELL_INSETS[0] + CELL_INSETS[2]
+    return points / (measure.PT_PER_IN * fit.WIDTH_SLACK) + CELL_INSETS[0] + CELL_INSETS[2]
 
 
 class _Geometry:
@@ -48,11 +48,11 @@ class _Geometry:
         longest_word = [0.0] * len(table.header)
         for row, bold in rows:
             for j, cell in enumerate(row):
-                natural[j] = max(natural[j], _inches(fit.text_width(cell, size, bold,
+                natural[j] = max(natural[j], _inches(measure.text_width(cell, size, bold,
                                                                      face=face)))
                 words = cell.split(" ") or [""]
                 longest_word[j] = max(longest_word[j], max(
-                    _inches(fit.text_width(w, size, bold, face=face)) for w in words))
+                    _inches(measure.text_width(w, size, bold, face=face)) for w in words))
         # Numbers and their units are joined by no-break spaces: a column narrower than
         # such a group makes the apps break it between characters ("token s/sec").
         self.whole = sum(longest_word) <= width
@@ -61,9 +61,9 @@ class _Geometry:
 
     def _row_height(self, row: Sequence[str], bold: bool) -> float:
         runs = [(Run(cell, bold=bold),) for cell in row]
-        lines = max(len(fit.wrap(r, _room(w), self.size, self.face))
+        lines = max(len(measure.wrap(r, _room(w), self.size, self.face))
                     for r, w in zip(runs, self.widths))
-        return (lines * fit.line_height(self.size, face=self.face) / fit.PT_PER_IN
+        return (lines * measure.line_height(self.size, face=self.face) / measure.PT_PER_IN
                 + CELL_INSETS[1] + CELL_INSETS[3])
 
     def height(self, rows: Sequence[int]) -> float:

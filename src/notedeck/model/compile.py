@@ -8,15 +8,17 @@ from typing import Any, Callable
 
 from notedeck.model import runtime, syntax
 from notedeck.model.figures import Source
-from notedeck.model.functions import FUNCTIONS, LIST_FUNCTIONS, Failed, Refused
+from notedeck.model.functions import FUNCTIONS, Failed, Refused, flat
 from notedeck.model.messages import suggest
+from notedeck.model.plan import describe
 from notedeck.model.names import (CompileError, InputEntry, ItemsEntry, LeafEntry, Scope, Skip,
                                   UseEntry, chain, resolve)
 from notedeck.model.syntax import (Binary, Call, Compare, Conditional, Field, Flag, Item, Logic,
                                    Name, Node, Not, Number, Sign, Text)
 from notedeck.model.types import (FLAG, TEXT, ListOf, Num, Record, Text as TextType, Type,
                                   joined, same)
-from notedeck.model.units import PLAIN, Unit, base as base_unit
+from notedeck.model.limits import UNIT_POWER
+from notedeck.model.units import PLAIN, Unit, base as base_unit, too_high
 
 
 @dataclass(frozen=True)
@@ -128,11 +130,14 @@ class Compiler:
             work = runtime.multiply if node.op == "*" else runtime.divide
         else:
             result, work = self._power(node, a, b, source)
+        problem = too_high(result.unit)
+        if problem:
+            raise CompileError(f"{problem} in '{syntax.source(source.formula, node)}'")
         operation = runtime.sized(work, bits)
         kind = ListOf(result) if listed else result
         if listed:
             return kind, runtime.broadcast(operation, left, right)
-        return kind, lambda f: operation(left(f), right(f))
+        return kind, lambda f: operation(left(f), right(f), f.run.budget)
 
     def _power(self, node: Binary, a: Num, b: Num, source: Source):
         if not b.unit.plain:
@@ -144,6 +149,10 @@ class Compiler:
         if exponent is None:
             raise CompileError(f"'{syntax.source(source.formula, node.left)}' is in {a.unit}, so "
                                "its exponent must be a whole number written in the formula")
+        if abs(exponent) > UNIT_POWER:      # checked before a unit of that power is made
+            raise CompileError(f"a unit's power is at most {UNIT_POWER} either way (limit "
+                               f"unit_power); '{syntax.source(source.formula, node)}' raises "
+                               f"{a.unit} to {exponent:,}")
         return Num(a.unit**exponent), runtime.power
 
     def _compare(self, node: Compare, scope: Scope, source: Source) -> tuple[Type, Callable]:
@@ -195,16 +204,19 @@ class Compiler:
         except Refused as exc:
             raise CompileError(f"{exc} (in '{syntax.source(source.formula, node)}')") from None
         runs = [r for _, r in built]
-        per_item = node.function in LIST_FUNCTIONS
+        bits, adding = self.limits.number_bits, node.function == "sum"
 
         def call(f):
             values = [r(f) for r in runs]
-            if per_item:
-                f.run.budget.spend(sum(len(v) if isinstance(v, tuple) else 1 for v in values))
+            runtime.charge(values, bits, f.run.budget)
             try:
-                return work(*values)
+                if adding:
+                    return runtime.summed(flat(values, []), bits, f.run.budget)
+                value = work(*values)
             except Failed as exc:
                 raise runtime.EvalError(str(exc)) from None
+            runtime.charge((value,), bits, f.run.budget)
+            return value
         return kind, call
 
     # --- names as values ---------------------------------------------------------------
@@ -227,7 +239,9 @@ class Compiler:
         if kind is None:
             raise Skip()
         if kind is False:                                             # pragma: no cover
-            raise CompileError("a figure used before it is known")
+            raise CompileError(f"the figure {describe(key)} is used before it is known; read "
+                               "a group's figure by its own name (a use's name, a dot, the "
+                               "figure: 'now.x'), not the whole row")
         return kind
 
     def _entry(self, kind_of: str, what: Any, rest: list, scope: Scope, source: Source):
@@ -287,18 +301,18 @@ class Compiler:
 
     def _use(self, entry: UseEntry, rest: list, scope: Scope, source: Source):
         group, path = entry.group, entry.path
-        fields = [(group.param, Num(group.unit))]
-        fields += [(g.path[0], self._known(("gcol", group.name, g.path[0])))
-                   for g in group.figures]
-        record = Record(tuple(fields))
+        names = [g.path[0] for g in group.figures]
         single = entry.use.mode == "at"
-        if rest and isinstance(rest[0], Field) and record.field(rest[0].name) is not None:
-            name = rest[0].name
+        if rest and isinstance(rest[0], Field) and rest[0].name in (group.param, *names):
+            name = rest[0].name                 # only the figure read need be known yet
             key = ("rows", path) if name == group.param else ("ucol", path, name)
-            kind = record.field(name)
+            kind = Num(group.unit) if name == group.param else \
+                self._known(("gcol", group.name, name))
             if single:
                 return kind, (lambda f: f.run.values[key][0]), rest[1:]
             return ListOf(kind), (lambda f: f.run.values[key]), rest[1:]
+        record = Record(((group.param, Num(group.unit)),
+                         *((n, self._known(("gcol", group.name, n))) for n in names)))
         if single:
             return record, (lambda f: f.run.use_value(path)[0]), rest
         return ListOf(record), (lambda f: f.run.use_value(path)), rest

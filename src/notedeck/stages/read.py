@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from typing import Any
-
-from notedeck.stages.compose import component_names
+from notedeck.model import Inputs, Model
+from notedeck.model.display import Words
 from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
 from notedeck.readers import audiences, catalogue, note, overrides, sections, yamlfile
 from notedeck.readers import model as model_reader, words as words_reader
@@ -30,14 +29,14 @@ class NoteRead:
     note_source: yamlfile.Located
     audience: Audience | None
     scenario_source: yamlfile.Located
-    model: Any                                     # notedeck.model.Model
-    inputs: Any                                    # the scenario's values (model.Inputs)
+    model: Model
+    inputs: Inputs                                 # the scenario's values
     sections: tuple[SectionText, ...]
-    default: Any = None                            # the note's own inputs, when this variant
+    default: Inputs | None = None                  # the note's own inputs, when this variant
     default_source: yamlfile.Located | None = None  # uses others (an audience, --scenarios)
     locale: str = "en-GB"
     labels: dict | None = None     # catalogue entries the note and audience give
-    words: Any = None              # the model's texts in the build's language (display.Words)
+    words: Words | None = None     # the model's texts in the build's language
     words_warnings: tuple[Problem, ...] = ()
 
     @property
@@ -48,8 +47,9 @@ class NoteRead:
 
 
 def read(content: Path, audience_slug: str | None = None,
-         scenarios_file: Path | None = None) -> NoteRead:
-    """Every file of the note (and its audience), or one NotedeckError naming every problem."""
+         scenarios_file: Path | None = None, sections_needed: bool = True) -> NoteRead:
+    """Every file of the note (and its audience), or one NotedeckError naming every problem;
+    without `sections_needed` (the model's figures alone) no section file is read."""
     if not content.is_dir():
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
@@ -61,7 +61,7 @@ def read(content: Path, audience_slug: str | None = None,
     model = found.run(read_model, content)
     located = found.run(scenario_source, content, audience, scenarios_file)
     inputs = found.run(model.validate, located) if located and model else None
-    texts = found.run(_section_texts, layout, changes) or ()
+    texts = (found.run(_section_texts, layout, changes) or ()) if sections_needed else ()
     if found.problems and texts:               # the sections' own problems in the same run
         found.problems.extend(structure_problems(texts, model))
     locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
@@ -104,7 +104,8 @@ def _locale_at(source: yamlfile.Located) -> Location:
     return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
 
 
-def _default_scenario(layout: NoteLayout, model) -> tuple[Any, yamlfile.Located | None]:
+def _default_scenario(layout: NoteLayout, model: Model) -> tuple[Inputs | None,
+                                                            yamlfile.Located | None]:
     """The note's own inputs and its located scenario file, beside a variant's."""
     try:
         located = yamlfile.load(yamlfile.inside(layout.root, layout.scenarios))
@@ -155,14 +156,14 @@ def _duplicate_numbers(texts: list[SectionText]) -> list[Problem]:
 def structure_problems(texts: tuple[SectionText, ...], model=None) -> list[Problem]:
     """The sections' own problems, found without figures: Markdown structure, components."""
     found = Collector()
-    parsed = [s for s in (found.run(sections.parse, text, None) for text in texts) if s]
+    parsed = [s for s in (found.run(sections.parse, text) for text in texts) if s]
     return [*found.problems, *(unknown_components(parsed, model) if model else [])]
 
 
 def unknown_components(read: list[SectionSource], model) -> list[Problem]:
     """Every fenced component naming a chart or table that does not exist, in every file."""
     problems = []
-    names = component_names(model)
+    names = model.display.components()
     for part in (p for section in read for p in _components(section)):
         choices = names.get(part.kind)
         if choices is not None and part.name not in choices:

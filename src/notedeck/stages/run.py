@@ -27,6 +27,7 @@ class BuildResult:
     warnings: tuple[Problem, ...]
     kept: bool = False        # nothing changed since the last build: the files were left alone
     aside: tuple[tuple[Path, Path], ...] = ()   # the user's files --force moved: (was, now)
+    removed: tuple[Path, ...] = ()   # the last build's outputs this one was not asked for
 
     @property
     def paths(self) -> tuple[Path, ...]:
@@ -85,7 +86,8 @@ def _build(options: Options, started: float, on_planned=None) -> BuildResult:
             shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(published.paths, written))
     return BuildResult(files, time.perf_counter() - started,
-                       (*prepared.warnings, *planned.warnings), aside=published.aside)
+                       (*prepared.warnings, *planned.warnings), aside=published.aside,
+                       removed=published.removed)
 
 
 def laid_out(options: Options, on_planned) -> None:

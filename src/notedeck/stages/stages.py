@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notedeck.stages.buildplan import BuildPlan, settle
 from notedeck.stages.template import Assets
 from notedeck.deck import ChartArt, Deck
 from notedeck.errors import NotedeckError, Problem
 from notedeck.options import Options
-from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
+from notedeck.render.contract import BACKGROUNDS, LAYOUT, Plan, Renderer
+
+if TYPE_CHECKING:           # loaded when a stage runs, not when a command starts
+    from notedeck.layout.slide_layout import SlideLayout
+    from notedeck.stages.fill import FilledNote
 
 
 @dataclass(frozen=True)
@@ -20,7 +24,7 @@ class Prepared:
     """A variant ready to lay out and plan: its Deck, the warnings met on the way, its
     template, and the BuildPlan it was composed for."""
 
-    source: Any            # fill.FilledNote: the note read, its figures computed, prose filled
+    source: FilledNote     # the note read, its figures computed, its prose filled
     deck: Deck
     warnings: tuple[Problem, ...]
     assets: Assets
@@ -32,16 +36,16 @@ class Planned:
     """Every output of a BuildPlan planned, with the slide layout they share and the warnings
     of the layout and the planners."""
 
-    plans: tuple[tuple[Renderer, Any], ...]
-    layout: Any            # layout.slide_layout.SlideLayout, or None where no output shows slides
+    plans: tuple[tuple[Renderer, Plan], ...]
+    layout: SlideLayout | None     # None where no output shows slides
     warnings: tuple[Problem, ...]
 
 
-def read_note(options: Options):
-    """read: the note's files, checked and validated (build.read.NoteRead)."""
+def read_note(options: Options, sections_needed: bool = True):
+    """read: the note's files, checked and validated (stages.read.NoteRead)."""
     from notedeck.stages.read import read
 
-    return read(options.content, options.audience, options.scenarios_file)
+    return read(options.content, options.audience, options.scenarios_file, sections_needed)
 
 
 def fill_note(note):
@@ -51,6 +55,17 @@ def fill_note(note):
 
     return fill(note, note.model.evaluate(note.inputs),
                 Formatter(note.locale, note.labels, note.note.durations.style()))
+
+
+def figure_names(options: Options) -> dict[str, Any]:
+    """read (no section needed) -> compute: every figure's name and text, for a model
+    written before its sections."""
+    from notedeck.stages.fill import figure_names as names
+    from notedeck.figures.formatting import Formatter
+
+    note = read_note(options, sections_needed=False)
+    return names(note, note.model.evaluate(note.inputs),
+                 Formatter(note.locale, note.labels, note.note.durations.style()))
 
 
 def filled_note(options: Options):
@@ -110,9 +125,20 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) 
                                           art, renderer.settings(options))))
     found.raise_if_any()
     warnings = (*(layout.warnings if layout is not None else ()),
+                *_drift(prepared, layout, plan),
                 *(w for _, planned in plans for w in getattr(planned, "warnings", ())))
     refuse_warnings(options, warnings)
     return Planned(tuple(plans), layout, warnings)
+
+
+def _drift(prepared: Prepared, layout, plan: BuildPlan) -> list[Problem]:
+    """The guide's run sheet: sections it cannot give their planned minutes."""
+    from notedeck.figures.clock import drift_warnings
+
+    if not plan.clock or layout is None:
+        return []
+    return drift_warnings(prepared.deck, [slide.source for slide in layout.slides],
+                          prepared.source.fmt)
 
 
 def slide_layout(prepared: Prepared):

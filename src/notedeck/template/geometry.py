@@ -33,6 +33,7 @@ class Frame:
     anchor: str = "t"
     label: str = ""              # "placeholder 'Body' of layout 'Content'"
     style: TextStyle = field(default_factory=TextStyle)
+    room: Box | None = None      # where the text may run when it fits nowhere else
 
     @property
     def inner_w(self) -> float:
@@ -61,6 +62,8 @@ class Placeholder:
     style: TextStyle = field(default_factory=TextStyle)
     shape: Decoration | None = None          # its own fill and line, under its text
     drawn: bool = False          # notedeck's own (a slide number the template lacks): a text box
+    pinned: bool = False         # moved from where the layout has it: each slide says where
+    room: Box | None = None      # where its text may run when it fits nowhere else
 
     @property
     def furniture(self) -> bool:
@@ -70,8 +73,10 @@ class Placeholder:
         return f"{self.name!r} ({self.type}, idx {self.idx})"
 
     def frame(self, layout: "Layout") -> Frame:
-        return Frame(self.box, self.insets, self.anchor,
-                     f"placeholder {self.name!r} of layout {layout.name!r}", self.style)
+        label = (f"notedeck's own {self.name.removeprefix('notedeck ')} box on layout "
+                 f"{layout.name!r}" if self.drawn else
+                 f"placeholder {self.name!r} of layout {layout.name!r}")
+        return Frame(self.box, self.insets, self.anchor, label, self.style, self.room)
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,8 @@ class Master:
     theme: styles.Theme
     footer: Placeholder | None = None       # the master's own ftr and sldNum
     number: Placeholder | None = None
+    title_style: TextStyle = field(default_factory=TextStyle)   # for notedeck's own text
+    body_style: TextStyle = field(default_factory=TextStyle)    # boxes (places.py)
 
 
 @dataclass(frozen=True)
@@ -137,7 +144,13 @@ def _master(prs, index: int, master, size: tuple[float, float]) -> Master:
     own = {ph_type(ph): _placeholder(ph, i, None, master, theme, defaults)
            for i, ph in enumerate(master.placeholders)}
     name = master._element.cSld.get("name") or f"Master {index + 1}"
-    return Master(index, name, layouts, theme, own.get("ftr"), own.get("sldNum"))
+    title, body = (own.get(kind) or own.get(other) for kind, other in (("title", "ctrTitle"),
+                                                                       ("body", "obj")))
+    return Master(index, name, layouts, theme, own.get("ftr"), own.get("sldNum"),
+                  title.style if title else styles.text_style(None, None, master, theme,
+                                                              defaults, "title"),
+                  body.style if body else styles.text_style(None, None, master, theme,
+                                                            defaults, "body"))
 
 
 def _layout(master_index: int, index: int, layout, master, theme, defaults,

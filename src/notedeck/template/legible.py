@@ -126,7 +126,7 @@ def legible(mapped: Mapped, theme: Theme, file: str, seen: set) -> tuple[Mapped,
                 f"{need:g}:1 WCAG AA asks; notedeck sets it in {better.rgb}"
                 f"{f' ({better.slot})' if better.slot else ''}, which reads at {gain:.2f}:1. "
                 "Change the text colour in the template to choose another"), "warning"))
-    return (_restyled(mapped, changed) if changed else mapped), notes
+    return (restyled(mapped, changed) if changed else mapped), notes
 
 
 def _within_backing(mapped: Mapped, slot: str, ph, file: str, notes: list, seen: set):
@@ -164,7 +164,7 @@ def _within_backing(mapped: Mapped, slot: str, ph, file: str, notes: list, seen:
     return replace(ph, box=box)
 
 
-def _restyled(mapped: Mapped, changed: dict) -> Mapped:
+def restyled(mapped: Mapped, changed: dict) -> Mapped:
     """The role with each changed placeholder (by identity) replaced wherever it appears."""
     def swap(ph):
         return changed.get(id(ph), ph) if ph is not None else None

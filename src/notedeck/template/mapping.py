@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from notedeck.errors import Location, Problem
-from notedeck.template import roles
+from notedeck.template import places, resize, roles
 from notedeck.template.adapt import MIN_SIDE_IN, adapt, too_small
 from notedeck.template.geometry import Frame, Layout, Placeholder, TemplateInfo
 from notedeck.template.roles import ROLES, Mapped, Role
@@ -87,6 +87,7 @@ class Template:
 def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "template.yaml"
             ) -> tuple[Template, list[Problem]]:
     """Every role mapped (pinned ones first), and every problem of the template at once."""
+    info, resized = resize.fit_slide(info)
     problems: list[Problem] = []
     pinned: dict[str, Mapped] = {}
     for pin in pins:
@@ -103,6 +104,7 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
             if not any(p.role == name for p in pins):
                 problems.append(_missing_role(role, info))
             continue
+        adapted.extend(_note(info.file, n) for n in found.notes)
         found, notes, faults = adapt(found, info, info.file)
         mapped_roles[name] = found
         adapted.extend(notes)
@@ -110,6 +112,7 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
         problems.extend(_geometry(found, info, outside))
     if outside:
         problems.append(_problem(info.file, _outside(outside, info)))
+    adapted[:0] = [*resized, *_drawn_notes(mapped_roles, info.file)]
     from notedeck.template.colours import look
     from notedeck.template.legible import legible
 
@@ -118,9 +121,58 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
         mapped_roles[name], notes = legible(m, info.masters[m.layout.master].theme, info.file,
                                             seen)
         adapted.extend(notes)
+    for name, m in mapped_roles.items():
+        mapped_roles[name] = _with_room(m, info)
     looks = {name: look(m, info.masters[m.layout.master].theme)
              for name, m in mapped_roles.items()}
     return Template(info, mapped_roles, looks, tuple(_unique(adapted))), _unique(problems)
+
+
+ROOMY = ("title", "subtitle", "details", "headline", "number")   # texts that do not flow on
+
+
+def _with_room(mapped: Mapped, info: TemplateInfo) -> Mapped:
+    """Each short text's placeholder with the room below it its text may run into."""
+    from notedeck.template.legible import restyled
+
+    changed = {}
+    for slot, ph in mapped.slots.items():
+        if slot not in ROOMY or ph.box is None:
+            continue
+        others = tuple(o.box for o in (*mapped.slots.values(), mapped.footer, mapped.number)
+                       if o is not None and o is not ph and o.box is not None)
+        found = places.room(ph, mapped.layout, info, others)
+        if found is not None:
+            changed[id(ph)] = replace(ph, room=found)
+    return restyled(mapped, changed) if changed else mapped
+
+
+def _drawn_notes(mapped_roles: dict[str, Mapped], file: str) -> list[Problem]:
+    """One warning per layout where notedeck places text boxes of its own: the roles, the
+    parts and where."""
+    by_layout: dict[tuple, list[Mapped]] = {}
+    for m in mapped_roles.values():
+        if any(ph.drawn for ph in m.slots.values()):
+            by_layout.setdefault((m.layout.master, m.layout.index), []).append(m)
+    notes = []
+    for found in by_layout.values():
+        layout = found[0].layout
+        parts = list(dict.fromkeys(s for m in found for s, ph in m.slots.items() if ph.drawn))
+        boxes = [ph.box for m in found for ph in m.slots.values() if ph.drawn]
+        x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+        right, bottom = max(b.right for b in boxes), max(b.bottom for b in boxes)
+        lacks = ("no placeholder" if not any(roles.usable(p) for p in layout.placeholders)
+                 else "no placeholder for " + ", ".join(parts))
+        notes.append(_note(file, (
+            f"{layout.label()} has {lacks}: notedeck places {', '.join(parts)} of "
+            f"{', '.join(m.role.what for m in found)} itself, in text boxes (a chart or table "
+            f"in its place) in the layout's free area, clear of its pictures and shapes, "
+            f"within {x:.2f}, {y:.2f} in ({right - x:.2f} x {bottom - y:.2f} in)")))
+    return notes
+
+
+def _note(file: str, message: str) -> Problem:
+    return Problem(Location(file), message, "warning")
 
 
 def _problem(file: str, message: str, line: int | None = None) -> Problem:

@@ -11,9 +11,9 @@ placeholder never holds one of our texts. Pure: plain data in, plain data out.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from notedeck.template import names, places
 from notedeck.template.geometry import Box, Layout, Placeholder, TemplateInfo
 
 TITLES = ("ctrTitle", "title")
@@ -36,7 +36,6 @@ class Slot:
 class Role:
     name: str
     what: str
-    names: tuple[str, ...]       # layout names that say this role (compared loosely)
     slots: tuple[Slot, ...]
     footer: bool = True          # carries the footer and slide number
 
@@ -58,29 +57,25 @@ def _caption() -> Slot:
 
 
 ROLES: dict[str, Role] = {role.name: role for role in (
-    Role("title", "the title slide", ("Title", "Title Slide", "Title Page", "Cover"), (
+    Role("title", "the title slide", (
         _title("the deck's title"),
         Slot("subtitle", ("subTitle", "body", "obj"), True, "the subtitle", "type"),
         Slot("details", ("body", "obj", "subTitle"), False, "the audience and date")),
         footer=False),
-    Role("section", "a section divider", ("Section", "Section Header", "Section Title",
-                                          "Section Divider", "Divider"), (
+    Role("section", "a section divider", (
         _title("the section title"),
         Slot("headline", ("subTitle", "body", "obj"), True, "the section's headline", "type"),
         Slot("number", ("body", "obj"), False, "the section number", "small"))),
-    Role("content", "a slide of text", ("Content", "Title and Content", "Title, Content",
-                                        "Title and Body", "Title and Text"), (
+    Role("content", "a slide of text", (
         _title(), Slot("body", ("body", "obj"), True, "the text"))),
-    Role("chart", "a chart slide", ("Chart", "Title and Chart", "Title, Chart"), (
+    Role("chart", "a chart slide", (
         _title(), Slot("chart", ("chart", "pic", "obj"), True, "the chart"), _caption())),
     Role("chart-and-text", "a chart with text beside it", (
-        "Chart and Text", "Chart with Text", "Two Content", "Title, 2 Content",
-        "Title and 2 Content"), (
         _title(), Slot("chart", ("chart", "pic", "obj"), True, "the chart"),
         Slot("side", ("body", "obj"), True, "the text beside the chart"), _caption())),
-    Role("table", "a table slide", ("Table", "Title and Table", "Title, Table"), (
+    Role("table", "a table slide", (
         _title(), Slot("table", ("tbl", "obj", "body"), True, "the table"), _caption())),
-    Role("sources", "the sources slide", ("Sources", "References", "Bibliography"), (
+    Role("sources", "the sources slide", (
         _title(), Slot("sources", ("body", "obj"), True, "the list of sources"),
         Slot("boundaries", ("body", "obj"), False, "the note's boundaries", bonus=0))),
 )}
@@ -111,16 +106,12 @@ class Mapped:
     footer: Placeholder | None
     number: Placeholder | None
     how: str                     # "named 'Content'", "by its placeholder types", "pinned"
+    notes: tuple[str, ...] = ()  # what notedeck did where the layout lacks a placeholder
 
 
 def words(types: tuple[str, ...]) -> str:
-    names = list(dict.fromkeys(TYPE_WORDS.get(t, t) for t in types))
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def loose(name: str) -> str:
-    """A layout name compared loosely: "Title, 2 Content" -> "title2content"."""
-    return re.sub(r"[^0-9a-z]", "", name.lower())
+    said = list(dict.fromkeys(TYPE_WORDS.get(t, t) for t in types))
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
 
 
 def usable(ph: Placeholder) -> bool:
@@ -226,12 +217,16 @@ def score(role: Role, layout: Layout, slots: dict[str, Placeholder], slide_area:
 
 
 def choose(role: Role, info: TemplateInfo) -> Mapped | None:
-    """The layout for a role: by its name, else by its placeholder types; in the master the
-    template means for it first (see `home`), then in any master."""
+    """The layout for a role, in the master the template means for the roles (see `home`):
+    by its name, else by its placeholder types; else with a chart in a text placeholder's
+    box; else a layout of another master that has every placeholder; else notedeck's own
+    boxes in a layout's free area (places.py)."""
     preferred = home(role, info)
     mine = [layout for layout in info.layouts() if layout.master == preferred]
-    for step in (_by_name, _by_types):
-        for group in (mine, info.layouts()):
+    others = [layout for layout in info.layouts() if layout.master != preferred]
+    for group, steps in ((mine, (_by_name, _by_types, _relaxed)), (others, (_by_name, _by_types)),
+                         (mine, (_drawn,)), (others, (_relaxed, _drawn))):
+        for step in steps:
             found = step(role, group, info)
             if found is not None:
                 return found
@@ -272,10 +267,9 @@ def _by_name(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | 
     """The first layout named for the role that has what it needs (a clean one first: a
     named layout whose placeholders overlap is still used, and the overlap reported)."""
     shipped_name, shipped_idx = SHIPPED[role.name]
-    names = {loose(n) for n in role.names}
     found = []
     for layout in layouts:
-        if loose(layout.name) in names:
+        if names.says(role.name, layout.name):
             by_idx = shipped_idx if layout.name == shipped_name else None
             slots, missing = assign(role, layout, by_idx)
             if not missing:
@@ -287,22 +281,89 @@ def _by_name(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | 
 
 
 def _by_types(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | None:
-    best, best_score = None, None
+    """The layout whose placeholders suit the role best (see `score`), one whose placeholders
+    are clear of each other first."""
+    best, best_key = None, None
     slide_area = max(info.slide_w * info.slide_h, 1e-9)
     for layout in layouts:
         slots, missing = assign(role, layout)
         if missing:
             continue
         value = score(role, layout, slots, slide_area)
-        value -= 5 * (not _clean(role, layout, slots, info))
-        if best_score is None or value > best_score + 1e-9:
-            best, best_score = (layout, slots), value
+        if "chart" in slots and names.photo(layout.name):
+            value -= 15               # a photograph's box, not a chart's
+        key = (_clean(role, layout, slots, info), value)
+        if best_key is None or key[0] > best_key[0] or (
+                key[0] == best_key[0] and key[1] > best_key[1] + 1e-9):
+            best, best_key = (layout, slots), key
     if best is None:
         return None
     return _mapped(role, best[0], best[1], info, "by its placeholder types")
 
 
+RELAXED = ("body", "subTitle")   # text placeholders a chart may take the box of
+
+
+def _relaxed(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | None:
+    """A role with a chart mapped to a layout with a text placeholder where the chart goes
+    (Google Slides makes no chart, picture or object placeholder)."""
+    if not any(s.name == "chart" for s in role.slots):
+        return None
+    wider = replace(role, slots=tuple(
+        replace(s, types=s.types + RELAXED) if s.name == "chart" else s for s in role.slots))
+    found = _by_name(wider, layouts, info) or _by_types(wider, layouts, info)
+    if found is None:
+        return None
+    chart = found.slots["chart"]
+    if chart.type not in RELAXED:
+        return replace(found, role=role)
+    note = (f"{found.layout.label()} has no chart, picture or object placeholder: notedeck "
+            f"places the chart in the box of its {TYPE_WORDS[chart.type]} placeholder "
+            f"{chart.describe()}")
+    return replace(found, role=role, notes=(note,))
+
+
+def _drawn(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | None:
+    """A layout with a title but no placeholder for the rest, or with no placeholder at all,
+    and notedeck's own boxes in its free area for what it lacks."""
+    kin = {"section": "title", "title": "title"}.get(role.name, "content")
+    found = []
+    for layout in layouts:
+        made = _drawn_in(role, layout, info)
+        if made is not None:
+            slots, area = made
+            drawn = sum(ph.drawn for ph in slots.values())
+            found.append(((drawn, not names.says(role.name, layout.name),
+                           not names.says(kin, layout.name), -area.area, layout.master,
+                           layout.index), layout, slots))
+    if not found:
+        return None
+    _, layout, slots = min(found, key=lambda f: f[0])
+    return _mapped(role, layout, slots, info, "in text boxes of notedeck's own, in its free area")
+
+
+def _drawn_in(role: Role, layout: Layout, info: TemplateInfo):
+    """(slots, free area) for a role on a layout that has at most its title; None otherwise."""
+    own = [ph for ph in layout.placeholders if usable(ph)]
+    title = min((ph for ph in own if ph.type in TITLES), key=lambda ph: ph.box.y, default=None)
+    if own and title is None:
+        return None
+    top = title.box.bottom + places.GAP_IN if title is not None else 0.0
+    area = places.free_area(layout, info, top, (title.box,) if title is not None else ())
+    if area is None:
+        return None
+    master = info.masters[layout.master]
+    slots = {"title": title} if title is not None else {}
+    for i, (slot, box) in enumerate(places.boxes(role.name, area, title is not None).items()):
+        style = master.title_style if slot == "title" else master.body_style
+        anchor = "b" if slot == "title" and role.name in ("title", "section") else "t"
+        slots[slot] = places.drawn(f"notedeck {slot}", "title" if slot == "title" else "body",
+                                   box, style, -10 - i, anchor)
+    return slots, area
+
+
 def _mapped(role: Role, layout: Layout, slots, info: TemplateInfo, how: str) -> Mapped:
+    """A role's layout and slots with the footer and slide number its slides carry."""
     master = info.masters[layout.master]
     footer, number = furniture(layout, master.footer, master.number) if role.footer else (
         None, None)

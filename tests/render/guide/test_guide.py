@@ -10,7 +10,7 @@ from notedeck.deck import plain
 from notedeck.figures.formatting import Formatter
 from notedeck.figures import clock
 from notedeck.render.guide import emit as guide
-from notedeck.render.pdfkit.paper import PAPERS
+from notedeck.paper import PAPERS
 from support import laid_out, timed
 
 from ..editions import AUDIENCES, composed, qpdf_clean, tool, unembedded_fonts

@@ -18,7 +18,8 @@ from notedeck.deck import (Axis, Bar, BarChart, BulletList, Callout, Chart, Deck
 from notedeck.deck import ChartArt
 from notedeck.render.pdf import paginate
 from notedeck.render.pdfkit.blocks import chart_flowable
-from notedeck.render.pdfkit.paper import PAPERS, column_widths, fit_box, raster_limit, stats_per_row
+from notedeck.paper import PAPERS
+from notedeck.render.pdfkit.sizing import column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.theme import CHART_DPI, CHART_SIZES_IN
 from notedeck.render.pdf import emit as pdf_emit
 from support import render

@@ -13,7 +13,7 @@ from notedeck.deck import BulletList, Meta, Paragraph, Run, Table
 from notedeck.render.pdfkit import blocks
 from notedeck.render.pdfkit.document import document
 from notedeck.render.pdfkit.footer import numbered_canvas
-from notedeck.render.pdfkit.paper import PAPERS
+from notedeck.paper import PAPERS
 from notedeck.render.pdfkit.pieces import PIECE
 from notedeck.render.pdfkit.pdffile import new_canvas
 from notedeck.render.pdfkit.styles import Styles, register_fonts

@@ -16,7 +16,7 @@ from pptx.util import Emu
 from notedeck.errors import NotedeckError
 from notedeck.deck import (Axis, Bar, BarChart, BulletList, Callout, ChartSlide, ContentSlide, Deck, Handout, Line, LineChart, Meta, Paragraph, Run, Segment, SectionSlide, Source, SourcesSlide, Stat, Stats, Table, TableSlide, Tick, TitleSlide)
 from notedeck.deck import ChartArt
-from notedeck.layout import fit
+from notedeck.layout import fit, measure
 from notedeck.template import package
 from notedeck.template.package import DEFAULT_TEMPLATE
 from notedeck.template.roles import SHIPPED, SHIPPED_LAYOUTS
@@ -334,8 +334,8 @@ def remeasure(shape) -> tuple[float, float]:
         size = int(sizes[0]) / 100
         runs = tuple(Run(run.text, bool(run.font.bold), bool(run.font.italic))
                      for run in p.runs) or (Run(p.text),)
-        lines = fit.wrap(runs, (width - indent) * 72 * fit.WIDTH_SLACK, size)
-        height += len(lines) * fit.line_height(size, spacing) / 72
+        lines = measure.wrap(runs, (width - indent) * 72 * fit.WIDTH_SLACK, size)
+        height += len(lines) * measure.line_height(size, spacing) / 72
         if i:
             height += int(ppr.find(pptx_tag("spcBef"))[0].get("val")) / 100 / 72
     return height, room

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from notedeck.errors import NotedeckError
 from notedeck.render.prints import emit as prints
 from notedeck.render.prints.layout import LAYOUTS, cells
-from notedeck.render.pdfkit.paper import PAPERS
+from notedeck.paper import PAPERS
 from notedeck.render import registry
 from support import laid_out
 

@@ -16,7 +16,7 @@ import pytest
 
 from webpage import build_page
 
-QUEUE = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "examples" / "waiting-in-line"
+QUEUE = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "notes" / "waiting-in-line"
 PROBE = (Path(__file__).parent / "layout_probe.js").read_text(encoding="utf-8")
 AUDIENCES = ("support-team", "research-lab", "hospital-admin", "team-berlin", "equipe-lyon")
 

@@ -11,7 +11,7 @@ import pytest
 from notedeck.deck import Table
 from webpage import build_page
 
-QUEUE = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "examples" / "waiting-in-line"
+QUEUE = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "notes" / "waiting-in-line"
 NB = "\u00a0"
 
 SHOWN = """(() => {

@@ -15,7 +15,7 @@ from notedeck.stages.compose import compose
 from notedeck.deck import Deck
 from notedeck.render import registry
 
-BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "bundled"
+BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "notes" / "million-tokens"
 VARIANTS = (None, "support-team", "research-lab")     # the bundled note and its audiences
 BUDGET_BYTES = 500_000                                  # the page of a bundled variant, at most
 DATA = re.compile(r'<script type="application/json" id="notedeck-figures">(.*?)</script>', re.S)

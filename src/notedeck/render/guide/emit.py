@@ -19,7 +19,7 @@ from typing import Mapping
 from notedeck.deck import Clock, Deck
 from notedeck.errors import NotedeckError
 from notedeck.layout.slide_layout import SlideLayout
-from notedeck.render.pdfkit.paper import Paper, paper as paper_named
+from notedeck.paper import DEFAULT, Paper, paper as paper_named
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -36,7 +36,7 @@ class GuidePlan:
     clock: Clock                 # every time and count, as the guide prints it
 
 
-def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = "a4") -> GuidePlan:
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = DEFAULT) -> GuidePlan:
     if deck.clock is None or len(deck.clock.slides) != len(layout.slides):
         raise NotedeckError("guide.pdf: the Deck has no clock for its laid-out slides; plan "
                             "the guide through the build, which writes it (figures/clock.py)")

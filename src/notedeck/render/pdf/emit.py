@@ -25,7 +25,7 @@ from notedeck.render.pdfkit.pieces import Piece as P
 from notedeck.render.pdfkit.blocks import Place
 from notedeck.render.pdfkit.document import document
 from notedeck.render.pdfkit.footer import numbered_canvas
-from notedeck.render.pdfkit.paper import Paper, paper as paper_named
+from notedeck.paper import Paper, paper as paper_named
 from notedeck.render.pdf.paginate import chains, section_items, sources_items
 from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
 from notedeck.render.pdfkit.tagging import Tags

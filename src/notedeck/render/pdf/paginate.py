@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable
 from notedeck.deck import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Labels, Paragraph, Source, Stats, Table, Worksheet)
 from notedeck.render.pdfkit import blocks
 from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
-from notedeck.render.pdfkit.paper import fit_box
+from notedeck.render.pdfkit.sizing import fit_box
 from notedeck.render.pdfkit.pieces import Piece as P, glued_last, paragraphs
 from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
 from notedeck.render.pdfkit.svg import to_pdf_ops

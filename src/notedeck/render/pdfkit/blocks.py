@@ -17,7 +17,7 @@ from reportlab.platypus import TableStyle
 from notedeck.errors import NotedeckError
 from notedeck.deck import (Block, BulletList, Callout, Chart, ChartArt, Heading, Paragraph, Stats,
                             Table, Worksheet)
-from notedeck.render.pdfkit.paper import column_widths, fit_box, raster_limit, stats_per_row
+from notedeck.render.pdfkit.sizing import column_widths, fit_box, raster_limit, stats_per_row
 from notedeck.render.pdfkit.pieces import Piece as P, paragraphs
 from notedeck.render.pdfkit.svg import vector_chart
 from notedeck.render.pdfkit.styles import (ACCENT, BAND, BODY, BOLD, CELL, MUTED, REGULAR, RULE, Styles, esc, markup)

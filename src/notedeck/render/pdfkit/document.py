@@ -7,7 +7,7 @@ from io import BytesIO
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from notedeck.deck import Meta
-from notedeck.render.pdfkit.paper import Paper
+from notedeck.paper import Paper
 from notedeck.render.pdfkit.styles import REGULAR, clean
 from notedeck.render.pdfkit.tagging import on_page, on_page_end
 

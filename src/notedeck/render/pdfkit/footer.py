@@ -6,7 +6,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from notedeck.deck import Meta, fill_slots
-from notedeck.render.pdfkit.paper import Paper
+from notedeck.paper import Paper
 from notedeck.render.pdfkit.styles import REGULAR, SMALL, clean
 from notedeck.theme import PALETTE
 

@@ -25,7 +25,8 @@ from notedeck.template.backgrounds import LayoutArt, TemplateArt
 from notedeck.render.pdfkit.paint import Painter
 from notedeck.render.pdfkit.slidetags import NO_TAGS
 from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
-from notedeck.layout.lines import Line, Piece, ascent, lay_out, line_height, wrap
+from notedeck.layout.lines import Line, Piece, ascent, lay_out
+from notedeck.layout.measure import line_height, wrap_as_set
 
 PT = 72.0
 TABLE_RULE = 0.75            # points: the line under every cell (9525 EMU)
@@ -169,7 +170,7 @@ class SlideArtist:
         canvas.line(x, y, x + w, y)
         l, t, r, b = (v * PT for v in planned.insets)
         room = w - l - r                   # presenting apps break at the full width
-        lines = wrap((Run(value, bold=bold),), room, planned.size, face)
+        lines = wrap_as_set((Run(value, bold=bold),), room, planned.size, face)
         step = line_height(planned.size, face=face)
         block = step * len(lines)
         block_top = cell.y * PT + t + (h - t - b - block) / 2     # from the slide's top

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from notedeck.deck import BarChart, ChartSpec, LineChart, Tick, drawable
-from notedeck.layout import fit
+from notedeck.layout import fit, measure
 from notedeck.template.geometry import Box
 from notedeck.template.styles import Ink
 from notedeck.theme import TYPE
@@ -132,12 +132,12 @@ def _lines(spec: LineChart, box: Box, look, face) -> PChart:
                for i, group in enumerate(points) if group]
     named = [line.label for line in spec.lines if line.named]
     if named:
-        legend_w = max(fit.text_width(label, TYPE.chart_tick, face=face) for label in named)
-        right = (legend_w / fit.PT_PER_IN + 0.6) / box.w
+        legend_w = max(measure.text_width(label, TYPE.chart_tick, face=face) for label in named)
+        right = (legend_w / measure.PT_PER_IN + 0.6) / box.w
     else:
         right = 0.35 / box.w
     # The labels above the references' ends stand above the plot: room for them, not the title.
-    above = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN if spec.annotated else 0
+    above = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN if spec.annotated else 0
     return _xy(spec, box, look, face, x, y, tuple(series), right, "r" if named else "", above)
 
 
@@ -200,16 +200,16 @@ def _thinned(axis: Axis, length: float, size) -> Axis:
 def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...],
         right: float, legend: str, headroom: float = 0.0) -> PChart:
     title_h = _title_height(spec.title, box, face)
-    tick_w = max((fit.text_width(t.label, TYPE.chart_tick, face=face) for t in y.ticks),
-                 default=0.0) / fit.PT_PER_IN
-    line = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN
-    title_line = fit.line_height(TYPE.chart_label, face=face) / fit.PT_PER_IN
+    tick_w = max((measure.text_width(t.label, TYPE.chart_tick, face=face) for t in y.ticks),
+                 default=0.0) / measure.PT_PER_IN
+    line = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN
+    title_line = measure.line_height(TYPE.chart_label, face=face) / measure.PT_PER_IN
     left = (title_line + tick_w + 3 * GAP_IN) / box.w
     bottom = (line + title_line + 3 * GAP_IN) / box.h
     top = (title_h + GAP_IN + headroom) / box.h
     plot = (left, top, max(1 - left - right, 0.1), max(1 - top - bottom, 0.1))
-    x = _thinned(x, box.w * plot[2], lambda t: fit.text_width(t.label, TYPE.chart_tick,
-                                                             face=face) / fit.PT_PER_IN)
+    x = _thinned(x, box.w * plot[2], lambda t: measure.text_width(t.label, TYPE.chart_tick,
+                                                             face=face) / measure.PT_PER_IN)
     y = _thinned(y, box.h * plot[3], lambda t: line)
     helpers = (
         Series(x.title,                 # the axis's labels, named in the deck's language
@@ -233,9 +233,9 @@ def _axis_titles(box: Box, plot, x: Axis, y: Axis, face):
     """Where the axis titles go (top-left corners, as fractions of the chart): the x title
     centred under the tick labels, the y title (turned) left of them."""
     left, top, width, height = plot
-    tick = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN
-    x_w = fit.text_width(x.title, TYPE.chart_label, face=face) / fit.PT_PER_IN
-    y_w = fit.text_width(y.title, TYPE.chart_label, face=face) / fit.PT_PER_IN
+    tick = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN
+    x_w = measure.text_width(x.title, TYPE.chart_label, face=face) / measure.PT_PER_IN
+    y_w = measure.text_width(y.title, TYPE.chart_label, face=face) / measure.PT_PER_IN
     x_at = (left + width / 2 - x_w / 2 / box.w, top + height + (tick + 2 * GAP_IN) / box.h)
     y_at = (GAP_IN / box.w, top + height / 2 - y_w / 2 / box.h)
     return (max(x_at[0], 0.0), min(x_at[1], 0.95)), (y_at[0], max(y_at[1], 0.0))
@@ -244,17 +244,17 @@ def _axis_titles(box: Box, plot, x: Axis, y: Axis, face):
 def title_size(title: str, box: Box, face) -> float:
     """The chart title's size: as large as keeps it on one line in three quarters of the
     chart's width (apps wrap wider titles and centre them), down to the tick size."""
-    room = box.w * 0.75 * fit.PT_PER_IN * fit.WIDTH_SLACK
+    room = box.w * 0.75 * measure.PT_PER_IN * fit.WIDTH_SLACK
     for size in fit.sizes(TYPE.chart_title, TYPE.chart_tick):
-        if fit.text_width(title, size, bold=True, face=face) <= room:
+        if measure.text_width(title, size, bold=True, face=face) <= room:
             return size
     return TYPE.chart_tick
 
 
 def _title_height(title: str, box: Box, face) -> float:
     size = title_size(title, box, face)
-    lines = fit.wrap(title, box.w * 0.75 * fit.PT_PER_IN * fit.WIDTH_SLACK, size, face)
-    return len(lines) * fit.line_height(size, face=face) / fit.PT_PER_IN + GAP_IN
+    lines = measure.wrap(title, box.w * 0.75 * measure.PT_PER_IN * fit.WIDTH_SLACK, size, face)
+    return len(lines) * measure.line_height(size, face=face) / measure.PT_PER_IN + GAP_IN
 
 
 def _axis(title: str, values, ticks: tuple[Tick, ...], log: bool) -> Axis:
@@ -314,8 +314,8 @@ def _bar_kind(spec: BarChart) -> str:
 
 def _across(spec: BarChart, names: list[str], box: Box, face) -> tuple:
     """The plot of horizontal bars: the bars' names at its left, the legend above it."""
-    name_w = max((fit.text_width(line, TYPE.chart_tick, face=face)
-                  for name in names for line in name.split("\n")), default=0) / fit.PT_PER_IN
+    name_w = max((measure.text_width(line, TYPE.chart_tick, face=face)
+                  for name in names for line in name.split("\n")), default=0) / measure.PT_PER_IN
     top = _bar_top(spec, box, face)
     left = min((name_w + 3 * GAP_IN) / box.w, 0.45)
     right = 0.03 if spec.stacked else _widest_value(spec, face) / box.w + 0.03
@@ -326,7 +326,7 @@ def _upright(spec: BarChart, names: list[str], box: Box, face) -> tuple:
     """The plot of columns: their names under it, the legend above it, room above the
     tallest for its label when labels stand past the ends."""
     lines = max((len(name.split("\n")) for name in names), default=1)
-    line = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN
+    line = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN
     top = _bar_top(spec, box, face) + (0 if spec.stacked else (line + GAP_IN) / box.h)
     bottom = (lines * line + 2 * GAP_IN) / box.h
     return (0.03, top, 0.94, max(1 - top - bottom, 0.1))
@@ -334,13 +334,13 @@ def _upright(spec: BarChart, names: list[str], box: Box, face) -> tuple:
 
 def _bar_top(spec: BarChart, box: Box, face) -> float:
     title_h = _title_height(spec.title, box, face)
-    legend_h = fit.line_height(TYPE.chart_tick, face=face) / fit.PT_PER_IN + 2 * GAP_IN
+    legend_h = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN + 2 * GAP_IN
     return (title_h + legend_h + GAP_IN) / box.h
 
 
 def _widest_value(spec: BarChart, face) -> float:
-    return max((fit.text_width(s.value_label, TYPE.chart_tick, face=face)
-                for bar in spec.bars for s in bar.segments), default=0) / fit.PT_PER_IN + GAP_IN
+    return max((measure.text_width(s.value_label, TYPE.chart_tick, face=face)
+                for bar in spec.bars for s in bar.segments), default=0) / measure.PT_PER_IN + GAP_IN
 
 
 def _on(fill: Ink, look) -> Ink:

@@ -157,6 +157,10 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
             case PText(slot=""):
                 write_text(slide.shapes.add_textbox(*_emu_box(shape.box)), shape, lang,
                            textbox=True)
+            case PText() if mapped.slots[shape.slot].drawn:     # notedeck's own box
+                write_text(slide.shapes.add_textbox(*_emu_box(shape.box or
+                                                              mapped.slots[shape.slot].box)),
+                           shape, lang, textbox=True)
             case PText():
                 info = mapped.slots[shape.slot]
                 used.add(info.position)
@@ -220,7 +224,7 @@ def _pinned_box(layout, ph: Placeholder) -> Box | None:
     the master's rather than the layout's."""
     own = [p for p in layout.placeholders if p.position == ph.position and p is ph]
     shared = [p for p in layout.placeholders if p.idx == ph.idx and p is not ph]
-    return ph.box if (shared or not own) else None
+    return ph.box if (shared or not own or ph.pinned) else None
 
 
 _TEXT_ONLY = ("ftr", "sldNum", "dt")    # placeholder types python-pptx proxies as SlidePlaceholder

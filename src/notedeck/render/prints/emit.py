@@ -18,7 +18,7 @@ from typing import Mapping
 
 from notedeck.deck import Deck, Meta
 from notedeck.layout.slide_layout import SlideLayout
-from notedeck.render.pdfkit.paper import Paper, paper as paper_named
+from notedeck.paper import DEFAULT, Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
 
 from notedeck.render.pdfkit.pdffile import binary
@@ -40,7 +40,7 @@ class PrintPlan:
     cells: tuple[Cell, ...]
 
 
-def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = "a4",
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = DEFAULT,
          per_page: int = 3) -> PrintPlan:
     sheet = paper_named(paper)
     aspect = layout.template.slide_w / layout.template.slide_h

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notedeck.errors import NotedeckError
-from notedeck.render.pdfkit.paper import MM, Paper
+from notedeck.paper import MM, Paper
 
 LAYOUTS = (1, 2, 3, 4, 6)
 GAP = 8 * MM             # between slides

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from notedeck.errors import NotedeckError
 from notedeck.deck import Deck, HandoutSection, Meta, Worksheet, fill_slots
-from notedeck.render.pdfkit.paper import Paper, paper as paper_named
+from notedeck.paper import DEFAULT, Paper, paper as paper_named
 
 from notedeck.render.pdfkit.pdffile import binary
 
@@ -30,7 +30,7 @@ class WorksheetPlan:
     paper: Paper
 
 
-def plan(deck: Deck, paper: str = "a4") -> WorksheetPlan:
+def plan(deck: Deck, paper: str = DEFAULT) -> WorksheetPlan:
     for section in deck.handout.sections:
         for block in section.blocks:
             if isinstance(block, Worksheet):
