@@ -73,7 +73,8 @@ def _build(options: Options, started: float, on_planned=None) -> BuildResult:
     prepared = prepare(options)
     names = prepared.plan.names()
     with _output_folder(options.out) as folder, _writing(options.out):
-        preflight(folder, names, options.force)      # refuse what is in the way before any work
+        note = prepared.deck.meta.note
+        preflight(folder, names, options.force, note)   # refuse what is in the way before any work
         art = Charts(options.cache, options.jobs).art(prepared.deck.charts, prepared.plan.forms)
         planned = plan_all(prepared, art, options)
         if on_planned is not None:
@@ -81,7 +82,8 @@ def _build(options: Options, started: float, on_planned=None) -> BuildResult:
         stage = _stage(scratch, folder)
         try:
             written = [_emit(renderer, plan, stage) for renderer, plan in planned.plans]
-            published = publish(stage, names, folder, prepared.deck.meta.build, options.force)
+            published = publish(stage, names, folder, prepared.deck.meta.build, options.force,
+                                note)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(published.paths, written))
@@ -112,9 +114,12 @@ def _stage(scratch, folder: Path) -> Path:
 
 
 def _emit(renderer, plan, stage: Path) -> Written:
+    from notedeck.render.provenance import seal
+
     path = stage / renderer.filename
     path.parent.mkdir(parents=True, exist_ok=True)
     count = renderer.emit(plan, path)
+    seal(path)                       # its content digest, for `verify` (render/provenance.py)
     _verify(path)
     return Written(path, count, renderer.unit)
 
