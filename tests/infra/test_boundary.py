@@ -174,3 +174,17 @@ def test_a_handout_from_another_note_is_not_replaced(tmp_path):
     (out / "handout.pdf").write_bytes(mine)
     publish(out / f".notedeck-{os.getpid()}-new", PAIR, out, BUILD, note="My note")
     assert seen(out, PAIR) == expected(PAIR, "new")
+
+
+def test_a_web_page_carries_the_digest_of_its_own_content(tmp_path):
+    from notedeck.infra.stamps import intact, read_stamp
+    from notedeck.render.provenance import SEAL, seal
+
+    page = tmp_path / "index.html"
+    page.write_text('<head><meta name="notedeck-build" content="abcdef0123">'
+                    f'<meta name="notedeck-content" content="{SEAL}"></head><p>2 hours</p>')
+    seal(page)
+    assert SEAL not in page.read_text()
+    assert intact(page, read_stamp(page)) is True
+    page.write_text(page.read_text().replace("2 hours", "2 minutes"))
+    assert intact(page, read_stamp(page)) is False
