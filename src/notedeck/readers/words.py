@@ -65,7 +65,9 @@ def _read(model, source: Located, data: Any, root: tuple, given: dict,
             problems.append(Problem(source.where(root), f"more than {MAX_ENTRIES:,} words"))
             return
         parent = _unknown_parent(where_path[len(root):], known)
-        if parent is not None:              # one problem at a misspelt key, not one per text
+        # one problem at a misspelt key, not one per text; a unit's words in a case (or a
+        # unit of time's) are the file's own, checked by translated()
+        if parent is not None and not key_path.startswith("unit_words."):
             if parent not in parents:
                 parents.add(parent)
                 problems.append(_misplaced(source, root, parent, known))
