@@ -141,5 +141,6 @@ def _show(show, kind) -> tuple[str, str]:
 def _value(name: str, rows: dict[str, str]) -> str:
     if name in rows:
         return rows[name]
-    items = [v for r, v in rows.items() if r.startswith(name + "[")]
+    items = [v for r, v in rows.items() if r.startswith(name + "[")] or \
+        [v for r, v in rows.items() if generic(r).replace("[]", "") == name]   # tasks.yearly
     return "[" + ", ".join(items) + "]" if items else "(not shown: a list or a record)"
