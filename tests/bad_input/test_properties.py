@@ -30,6 +30,7 @@ from notedeck.readers import model as model_reader
 from notedeck.readers import sections
 from notedeck.readers import yamlfile
 from notedeck.prose.filling import fill
+from notedeck.stages.fill import filled_section
 
 from support import BUNDLED
 
@@ -59,7 +60,7 @@ BYTES = st.one_of(st.binary(max_size=400), TEXTS.map(lambda t: t.encode("utf-8",
 
 def read_section(path, names):
     """One section file through the read stage, then filled and parsed."""
-    return sections.parse(sections.load(path), names)
+    return filled_section(sections.load(path), names)
 
 
 @contextmanager

@@ -45,7 +45,28 @@ def test_footers_and_numbers_on_every_slide_but_the_title(planned):
 
 
 def test_speaker_notes_travel_with_their_slide(planned):
-    assert all(slide.notes == deck_slide.notes for slide, deck_slide in zip(planned, DECK.slides))
+    assert all(slide.notes == deck_slide.notes for slide, deck_slide
+               in zip(planned[1:], DECK.slides[1:]))
+    assert planned[0].notes == (*DECK.slides[0].notes, f"build {DECK.meta.build}")
+
+
+def footer_text(slide) -> str:
+    return "".join(r.text for p in slide.footer.paras for r in p.runs)
+
+
+def test_the_build_id_is_in_the_title_slides_notes_not_on_the_slides_by_default(planned):
+    assert DECK.meta.build and not DECK.meta.build_on_slides
+    assert all("build" not in footer_text(s) for s in planned[1:])
+    assert planned[0].notes[-1] == f"build {DECK.meta.build}"
+
+
+def test_footer_build_true_puts_it_on_the_slides_and_not_in_the_notes():
+    from dataclasses import replace
+
+    deck = replace(DECK, meta=replace(DECK.meta, build_on_slides=True))
+    shown = plan(deck, SIZES, GEOMETRY)
+    assert all(footer_text(s).endswith(f" · build {DECK.meta.build}") for s in shown[1:])
+    assert shown[0].notes == DECK.slides[0].notes
 
 
 def test_text_too_long_for_one_slide_continues_on_the_next():

@@ -10,6 +10,7 @@ from notedeck.errors import NotedeckError
 from notedeck.deck import BulletList, Paragraph
 from notedeck.readers import sections
 from notedeck.readers.sections import Component
+from notedeck.stages.fill import filled_section
 
 SECTION = """\
 ---
@@ -50,7 +51,7 @@ def test_load_keeps_the_body_unfilled_with_its_position(tmp_path):
 
 
 def test_parse_fills_then_builds_slides_notes_and_handout(tmp_path):
-    section = sections.parse(sections.load(write(tmp_path, SECTION)), {"n": "1,000"})
+    section = filled_section(sections.load(write(tmp_path, SECTION)), {"n": "1,000"})
     assert (section.label, section.title) == ("07", "A title with 1,000")
     first, second = section.slides
     assert (first.title, first.line) == ("First slide", 6)
@@ -63,7 +64,7 @@ def test_parse_fills_then_builds_slides_notes_and_handout(tmp_path):
 
 def test_an_unknown_placeholder_is_named_with_its_line(tmp_path):
     with pytest.raises(NotedeckError) as refused:
-        sections.parse(sections.load(write(tmp_path, SECTION)), {"m": "1"})
+        filled_section(sections.load(write(tmp_path, SECTION)), {"m": "1"})
     lines = sorted(p.where.line for p in refused.value.problems)
     assert lines == [3, 7, 13]
 

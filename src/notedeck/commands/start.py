@@ -31,9 +31,22 @@ def start(directory: Path, example: Example, every_audience: bool = False) -> st
     except (OSError, shutil.Error) as exc:     # a folder this made is removed again
         if made:
             shutil.rmtree(directory, ignore_errors=True)
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise fail(directory, f"cannot start a note here: {reason}") from None
+        raise fail(directory, f"cannot start a note here: {_reason(exc)}") from None
     return _told(directory, example, sorted(kept), len(audiences))
+
+
+def _reason(exc: Exception) -> str:
+    """Why a copy failed, in words: copytree gathers each file's failure into a list of
+    (source, target, reason) triples, which is no message for an author."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list):
+        failed = [entry for entry in exc.args[0] if len(entry) == 3]
+        if failed:
+            why = str(failed[0][2]).split("] ")[-1]           # "[Errno 13] Permission ..."
+            more = f" (and {len(failed) - 1:,} more files)" if len(failed) > 1 else ""
+            return f"{why}{more}"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
 
 
 def _left_out(folder: Path, names: list[str], example: Example, kept: set[str]) -> set[str]:

@@ -85,6 +85,7 @@ class Meta:
     output: str = field(default="", metadata=_SETTING)
     lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"
     labels: Labels = field(default_factory=Labels, metadata=_SETTING)
+    build_on_slides: bool = field(default=False, metadata=_SETTING)   # note.yaml footer.build
 
     @property
     def declared_lang(self) -> str:

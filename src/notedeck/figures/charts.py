@@ -12,12 +12,13 @@ from fractions import Fraction
 from math import ceil
 
 from notedeck.deck import Axis, Bar, BarChart, Line, LineChart, Point, Reference, Segment, Tick
-from notedeck.errors import NotedeckError, Problem
+from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.figures.texts import Writer
 from notedeck.model.display.charts import (AxisSpec, BarChartSpec, BarSpec, LineChartSpec,
                                            LineSpec, TICK_VALUE)
 
 MAX_TICKS = 7
+LARGEST, SMALLEST = Fraction(10) ** 300, Fraction(1, 10**300)   # a float's range, and margin
 DAY = 86400
 # A duration axis on a log scale is labelled at these, where they fall near the data.
 ROUND_DURATIONS = tuple(Fraction(s) for s in (
@@ -40,10 +41,11 @@ def line_chart(spec: LineChartSpec, said: Writer) -> LineChart:
     lines = [line for declared in spec.lines for line in _lines(declared, said)]
     x = _axis(spec.x, said, [v for _, xs, _, _ in lines for v in xs])
     y = _axis(spec.y, said, [v for _, _, ys, _ in lines for v in ys])
-    drawn = tuple(Line(label, _floats(xs), _floats(ys), declared.marked, declared.named,
-                       *points)
+    drawn = tuple(Line(label, _floats(xs, declared.x), _floats(ys, declared.y),
+                       declared.marked, declared.named, *points)
                   for (label, xs, ys, points), declared in zip(lines, _each(spec, said)))
-    references = tuple(Reference(float(said.value(r.value)), said.text(r.label), r.axis)
+    references = tuple(Reference(plotted(said.value(r.value), r.value), said.text(r.label),
+                                 r.axis)
                        for r in spec.references)
     return LineChart(spec.name, said.text(spec.title), said.text(spec.alt), x, y, drawn,
                      references)
@@ -76,15 +78,29 @@ def _points(spec: LineSpec, said: Writer) -> tuple[tuple[Point, ...], str]:
     declared = spec.points
     if declared is None:
         return (), ""
-    made = tuple(Point(float(said.value(declared.x, i)), float(said.value(declared.y, i)),
+    made = tuple(Point(plotted(said.value(declared.x, i), declared.x),
+                       plotted(said.value(declared.y, i), declared.y),
                        said.text(declared.label, i),
                        bool(declared.featured is not None and said.value(declared.featured, i)))
                  for i in range(_count(declared.over, said)))
     return made, said.text(declared.name)
 
 
-def _floats(values) -> tuple[float, ...]:
-    return tuple(float(v) for v in values)
+def _floats(values, expression) -> tuple[float, ...]:
+    return tuple(plotted(v, expression) for v in values)
+
+
+def plotted(value: Fraction, expression) -> float:
+    """An exact value as a drawing's number; a value a float cannot hold (past 1e300, or so
+    near 0 that it would become 0 and vanish from a log axis) is refused at its formula."""
+    size = abs(value)
+    if size and not SMALLEST <= size <= LARGEST:
+        power = round((size.numerator.bit_length() - size.denominator.bit_length()) * 0.30103)
+        where = getattr(getattr(expression, "compiled", None), "source", None)
+        raise NotedeckError(Problem(where.where if where else Location("chart"), f"a chart draws values "
+                                    f"from 1e-300 to 1e300 in size; this one is about "
+                                    f"10^{power}: show it in a larger or smaller unit"))
+    return float(value)
 
 
 def _axis(spec: AxisSpec, said: Writer, data: list) -> Axis:
@@ -92,7 +108,8 @@ def _axis(spec: AxisSpec, said: Writer, data: list) -> Axis:
     if spec.ticks is not None:
         at = said.value(spec.ticks.at) if spec.ticks.at is not None else \
             auto_ticks(data, spec.scale, spec.unit.is_time)
-        ticks = tuple(Tick(float(v), said.text(spec.ticks.label, None, {TICK_VALUE: v}))
+        ticks = tuple(Tick(plotted(v, spec.ticks.at),
+                           said.text(spec.ticks.label, None, {TICK_VALUE: v}))
                       for v in at)
     return Axis(said.text(spec.title), ticks, spec.scale, spec.grid)
 
@@ -189,7 +206,7 @@ def _bars(spec: BarSpec, series: tuple[str, ...], said: Writer):
     for index in range(_count(spec.over, said)):
         row = None if spec.over is None else index
         yield Bar(said.text(spec.label, row), said.text(spec.total, row),
-                  tuple(Segment(words, float(said.value(v.expression, row)),
+                  tuple(Segment(words, plotted(said.value(v.expression, row), v.expression),
                                 said.text(v.text, row))
                         for words, v in zip(series, spec.values)))
 

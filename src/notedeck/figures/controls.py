@@ -14,8 +14,10 @@ from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Reado
                            Stop, Varying)
 from notedeck.errors import NotedeckError, Problem
 from notedeck.figures import tables
+from notedeck.figures.charts import plotted
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
+from notedeck.model.messages import number
 from notedeck.model.display.controls import MAX_POSITIONS, ChoiceSpec, PanelSpec, SliderSpec
 from notedeck.model.display.texts import Slot
 
@@ -63,7 +65,15 @@ class Positions:
 
     def _at(self, spec: SliderSpec, i: int, value) -> Writer:
         if i not in self._writers:
-            evaluation = self.writer.evaluation.replace({spec.input: value})
+            try:
+                evaluation = self.writer.evaluation.replace({spec.input: value})
+            except NotedeckError as exc:
+                said = "; ".join(p.message for p in exc.problems)
+                raise NotedeckError(Problem(spec.where or self.panel.where, f"the slider sets "
+                                            f"{spec.input} to {number(value)} at its position "
+                                            f"{i + 1}, which the input refuses ({said}); keep "
+                                            "the slider's rows within the input's bounds")
+                                    ) from None
             self._writers[i] = self.writer.with_evaluation(evaluation)
         return self._writers[i]
 
@@ -143,7 +153,7 @@ def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> lis
 
 
 def _number(expression) -> Callable[[Place], float]:
-    return lambda p: float(p.writer.value(expression, p.row, p.bound))
+    return lambda p: plotted(p.writer.value(expression, p.row, p.bound), expression)
 
 
 # --- controls -----------------------------------------------------------------------------
@@ -161,7 +171,8 @@ def slider(spec: SliderSpec, writer: Writer) -> Slider:
     stops = set(writer.value(spec.stops)) if spec.stops is not None else set()
     start = max(bisect_right(values, writer.value(spec.start)) - 1, 0)
     listed = writer.text(spec.listed, None, {"stops": "{stops}"}) if spec.listed else "{stops}"
-    return Slider(spec.name, writer.text(spec.label), tuple(float(v) for v in values),
+    return Slider(spec.name, writer.text(spec.label),
+                  tuple(plotted(v, writer.model.expression(spec.rows)) for v in values),
                   tuple(writer.text(spec.text, None, row) for row in fields),
                   tuple(Stop(i, writer.text(spec.stop, None, fields[i]))
                         for i, v in enumerate(values) if v in stops),

@@ -70,6 +70,13 @@ class Durations:
     days_from: int | None = DAYS_FROM
 
 
+def _digits(rounded: Fraction, places: int) -> int:
+    """Decimal digits enough for the whole of a rounded number (CLDR rounds in the context):
+    a figure of 10^100 is written whole, not refused by an 80-digit context."""
+    whole = abs(rounded.numerator) // rounded.denominator
+    return max(80, whole.bit_length() * 31 // 100 + places + 10)
+
+
 class Formatter:
     """Numbers, and notedeck's own words, in one locale; every stage that writes a figure is
     handed one. Rounding is exact and happens before CLDR sees the number, so no locale can
@@ -116,7 +123,7 @@ class Formatter:
         return self._patterns[key]
 
     def _number(self, rounded: Fraction, places: int, trim: bool = False) -> str:
-        with localcontext(prec=80):
+        with localcontext(prec=_digits(rounded, places)):
             return self._pattern("decimal", places, trim).apply(as_decimal(rounded, places),
                                                                 self._cldr)
 
@@ -168,7 +175,7 @@ class Formatter:
         house = HOUSE_UNITS.get((self.language, unit, length))
         if house:
             return house.replace("{0}", self._number(amount, places, trim=True))
-        with localcontext(prec=80):
+        with localcontext(prec=_digits(amount, places)):
             value = as_decimal(amount, places)
             shown = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
             text = format_unit(shown, unit, length, format=self._pattern("decimal", places, True),
@@ -287,7 +294,7 @@ class Formatter:
 
 
     def _percent(self, rounded_percent: Fraction, places: int) -> str:
-        with localcontext(prec=80):
+        with localcontext(prec=_digits(rounded_percent, places + 2)):
             return self._pattern("percent", places).apply(
                 as_decimal(rounded_percent / 100, places + 2), self._cldr)
 

@@ -8,6 +8,7 @@ sweep's rows are for charts and controls, not prose.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from notedeck.figures.texts import Writer
@@ -73,6 +74,16 @@ class Items(tuple):
         return tuple.__getitem__(self, index)
 
 
+MARKDOWN_SIGNS = re.compile(r"([\\`*_\[\]<>&])")
+
+
+def literal(text: str) -> str:
+    """Plain text as Markdown that reads back as the same text: a text input is shown as
+    written, so its asterisks, brackets and angle brackets are escaped, not obeyed (quotes
+    and dashes are left to the typographer, as the note's own words are)."""
+    return MARKDOWN_SIGNS.sub(r"\\\1", text)
+
+
 def names(writer: Writer) -> dict[str, Any]:
     """Every input and figure of the evaluation, as prose shows it."""
     return _Names(writer).tree(writer.model.plan.names, ())
@@ -132,7 +143,8 @@ class _Names:
         if isinstance(inner, Text):
             if prose:
                 return Prose(value, ("Capitalised",), lambda name: _capital(value))
-            return Shown(value, ("Capitalised",), lambda name: _capital(value))
+            return Shown(literal(value), ("Capitalised",),
+                         lambda name: literal(_capital(value)))
         text = self.forms.show(value, inner, show, prose=True)
 
         def make(name: str) -> str:

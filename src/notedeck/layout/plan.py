@@ -44,11 +44,13 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         pages += [(replace(page, source=index - 1), where, fit.clean(section).strip())
                   for page in planned]
     footer = fit.clean(deck.meta.footer).strip()
-    build = f"build {deck.meta.build}" if deck.meta.build else ""
+    build = f"build {deck.meta.build}" if deck.meta.build and deck.meta.build_on_slides else ""
     out, told = [], set()
     for number, (page, where, section) in enumerate(pages, start=1):
         try:
             page = _with_footer(page, number, footer, section, template, where, build)
+            if page.role == "title" and deck.meta.build and not build:   # the presenter's
+                page = replace(page, notes=(*page.notes, f"build {deck.meta.build}"))  # copy
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue

@@ -62,9 +62,14 @@ def table_slides(slide: TableSlide, template: Template, where: Where) -> list[Pl
     area = Box(table_frame.box.x, table_frame.box.y, table_frame.box.w,
                bottom - table_frame.box.y)
     captions = CAPTION if not where.relaxed else (where.sizes(CAPTION)[1],) * 2
-    pages = plan_table_pages(_clean_table(slide.table), area, caption, caption_frame,
-                             GAP, captions, caption_slot, table_frame.face, template.look("table"),
-                             where.sizes(TABLE))
+    try:
+        pages = plan_table_pages(_clean_table(slide.table), area, caption, caption_frame, GAP,
+                                 captions, caption_slot, table_frame.face,
+                                 template.look("table"), where.sizes(TABLE))
+    except fit.TooManyPages:
+        raise where.error(f"the table's {len(slide.table.rows):,} rows need more than "
+                          f"{fit.MAX_PAGES} slides even at {where.sizes(TABLE)[1]:g} pt; show "
+                          "fewer rows on a slide (the handout holds the whole table)") from None
     if pages is None:
         raise where.too_big("", table_frame, where.sizes(TABLE)[1], "the table does not fit, "
                             "with one row per "

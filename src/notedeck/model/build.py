@@ -14,7 +14,7 @@ from notedeck.model.document import Document
 from notedeck.model.evaluate import Frame, Run
 from notedeck.model.figures import Source
 from notedeck.model.inputs import Input, Reader as InputReader, Space, walk
-from notedeck.model.limits import Budget, Limits
+from notedeck.model.limits import Budget, LimitReached, Limits, Tally
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import CompileError, InputEntry, ItemsEntry, LeafEntry, Scope, UseEntry
 from notedeck.model.scenario import Wrong, scalar
@@ -49,6 +49,8 @@ class Plan:
     places: dict = field(default_factory=dict)         # unit key -> Location
     rules: tuple = ()
     limits: Limits | None = None
+    tally: Tally | None = None                         # formula text read, display's included
+    types: dict | None = None                          # unit key -> Type, for extra formulas
 
     def where(self, unit: tuple) -> Location:
         return self.places.get(unit, Location("model"))
@@ -78,6 +80,8 @@ def read(document: Document, limits: Limits) -> tuple:
         raise NotedeckError(Problem(document.where(()), f"the model declares more than "
                                     f"{limits.figures:,} inputs, figures and rules (limit "
                                     "figures)")) from None
+    except LimitReached as exc:
+        raise NotedeckError(Problem(exc.where or document.where(()), str(exc))) from None
     if reading.problems:
         raise NotedeckError(in_line_order(reading.problems))
     figures = tuple(Figure(path, kind, show, where) for path, kind, show, where in reading.infos)
@@ -90,6 +94,7 @@ class _Reading:
         self.problems: list[Problem] = []
         self.declared: frozenset[str] = frozenset()
         self.counted = 0
+        self.tally = Tally(limits.formula_total)
         self.types: dict = {}
         self.compiler = Compiler(frozenset(), limits, self.types)
         self.infos: list = []
@@ -118,13 +123,14 @@ class _Reading:
         self.problems += inputs.problems
         self._defaults()
         self._shows()
-        figures = declare.Reader(self.document, self.limits, self._unit, self.constant, self.count)
+        figures = declare.Reader(self.document, self.limits, self._unit, self.constant, self.count,
+                                 self.tally)
         figures.groups_part(data.get("groups"))
         if "figures" in data:
             figures.tree(data["figures"], ("figures",), ())
         rules = figures.rules(data.get("rules"))
         self.problems += figures.problems
-        self.plan = Plan(self._names(figures), limits=self.limits)
+        self.plan = Plan(self._names(figures), limits=self.limits, tally=self.tally)
         self.plan.groups = figures.groups
         work = Work(self)
         work.run(figures)
@@ -153,6 +159,7 @@ class _Reading:
 
     def constant(self, text: str) -> tuple[Fraction, Unit, str | None]:
         """A formula without names (a bound such as '3650 d'): (value, unit, problem)."""
+        self.tally.charge(text)
         try:
             formula = parse(text, self.limits)
             compiled = self.compiler.compile(Source(formula, Location("model")),

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from notedeck.model import runtime, syntax
 from notedeck.model.figures import Source
-from notedeck.model.functions import FUNCTIONS, LIST_FUNCTIONS, Failed, Refused
+from notedeck.model.functions import FUNCTIONS, Failed, Refused, flat
 from notedeck.model.messages import suggest
 from notedeck.model.plan import describe
 from notedeck.model.names import (CompileError, InputEntry, ItemsEntry, LeafEntry, Scope, Skip,
@@ -17,7 +17,8 @@ from notedeck.model.syntax import (Binary, Call, Compare, Conditional, Field, Fl
                                    Name, Node, Not, Number, Sign, Text)
 from notedeck.model.types import (FLAG, TEXT, ListOf, Num, Record, Text as TextType, Type,
                                   joined, same)
-from notedeck.model.units import PLAIN, Unit, base as base_unit
+from notedeck.model.limits import UNIT_POWER
+from notedeck.model.units import PLAIN, Unit, base as base_unit, too_high
 
 
 @dataclass(frozen=True)
@@ -129,11 +130,14 @@ class Compiler:
             work = runtime.multiply if node.op == "*" else runtime.divide
         else:
             result, work = self._power(node, a, b, source)
+        problem = too_high(result.unit)
+        if problem:
+            raise CompileError(f"{problem} in '{syntax.source(source.formula, node)}'")
         operation = runtime.sized(work, bits)
         kind = ListOf(result) if listed else result
         if listed:
             return kind, runtime.broadcast(operation, left, right)
-        return kind, lambda f: operation(left(f), right(f))
+        return kind, lambda f: operation(left(f), right(f), f.run.budget)
 
     def _power(self, node: Binary, a: Num, b: Num, source: Source):
         if not b.unit.plain:
@@ -145,6 +149,10 @@ class Compiler:
         if exponent is None:
             raise CompileError(f"'{syntax.source(source.formula, node.left)}' is in {a.unit}, so "
                                "its exponent must be a whole number written in the formula")
+        if abs(exponent) > UNIT_POWER:      # checked before a unit of that power is made
+            raise CompileError(f"a unit's power is at most {UNIT_POWER} either way (limit "
+                               f"unit_power); '{syntax.source(source.formula, node)}' raises "
+                               f"{a.unit} to {exponent:,}")
         return Num(a.unit**exponent), runtime.power
 
     def _compare(self, node: Compare, scope: Scope, source: Source) -> tuple[Type, Callable]:
@@ -196,16 +204,19 @@ class Compiler:
         except Refused as exc:
             raise CompileError(f"{exc} (in '{syntax.source(source.formula, node)}')") from None
         runs = [r for _, r in built]
-        per_item = node.function in LIST_FUNCTIONS
+        bits, adding = self.limits.number_bits, node.function == "sum"
 
         def call(f):
             values = [r(f) for r in runs]
-            if per_item:
-                f.run.budget.spend(sum(len(v) if isinstance(v, tuple) else 1 for v in values))
+            runtime.charge(values, bits, f.run.budget)
             try:
-                return work(*values)
+                if adding:
+                    return runtime.summed(flat(values, []), bits, f.run.budget)
+                value = work(*values)
             except Failed as exc:
                 raise runtime.EvalError(str(exc)) from None
+            runtime.charge((value,), bits, f.run.budget)
+            return value
         return kind, call
 
     # --- names as values ---------------------------------------------------------------

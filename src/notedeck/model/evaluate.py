@@ -139,15 +139,14 @@ def _swept(plan, run: Run, entry) -> tuple:
     sweep = entry.use.sweep
     value = {part: checked(plan, plan.compiled[(part, entry.path)], Frame(run))
              for part in ("from", "to", "points")}
-    count = value["points"]
-    if count.denominator != 1:
-        raise _problem(plan.compiled[("points", entry.path)], f"points must be a whole number, "
-                       f"got {count}", Frame(run))
+    count, limit = value["points"], plan.limits.sweep_points
+    if count.denominator != 1 or count < 1:          # before any step is spent on it
+        raise _problem(plan.compiled[("points", entry.path)], f"points must be a whole number "
+                       f"of at least 1, got {count}", Frame(run))
     included = []
     for index in range(len(sweep.include)):
         got = checked(plan, plan.compiled[(f"include{index}", entry.path)], Frame(run))
         included.extend(_flat(got))
-    limit = plan.limits.sweep_points
     if count + len(included) > limit:
         raise _problem(plan.compiled[("points", entry.path)],
                        f"the sweep has {int(count) + len(included):,} points; a sweep has at "

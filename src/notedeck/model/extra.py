@@ -8,6 +8,7 @@ from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model.build import Plan
 from notedeck.model.compile import Compiled, Compiler
 from notedeck.model.figures import Source
+from notedeck.model.limits import LimitReached
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import CompileError, Scope, Skip
 from notedeck.model.syntax import FormulaError, parse
@@ -21,7 +22,13 @@ def expression(model, text: str, names: dict, within: str | None,
     plan = model.plan
     where = where or Location("expression")
     bound = {n: (Num(t) if isinstance(t, Unit) else t) for n, t in names.items()}
-    types = _types(plan)
+    if plan.tally is not None:
+        try:
+            plan.tally.charge(text, where)
+        except LimitReached as exc:
+            raise NotedeckError(Problem(where, str(exc))) from None
+    types = plan.types if plan.types is not None else _types(plan)
+    plan.types = types
     compiler = Compiler(model.units, model.limits, types)
     scope = Scope(plan.names, bound=bound)
     try:

@@ -102,8 +102,8 @@ class Rule:
 class Reader:
     """Reads figures, groups and rules, gathering problems at the model's keys."""
 
-    def __init__(self, document: Document, limits, read_unit, constant, count):
-        self.document, self.limits = document, limits
+    def __init__(self, document: Document, limits, read_unit, constant, count, tally=None):
+        self.document, self.limits, self.tally = document, limits, tally
         self.read_unit, self.constant, self.count = read_unit, constant, count
         self.problems: list[Problem] = []
         self.figures: list[Figure] = []
@@ -119,12 +119,17 @@ class Reader:
                 type(text).__name__ != "Decimal":
             self.problem(path, f"expected a formula, got {text!r}")
             return None
+        self._charge(str(text), path)
         try:
             return Source(parse(str(text), self.limits), self.document.where(path))
         except FormulaError as exc:
             shown = str(text) if len(str(text)) <= 80 else str(text)[:77] + "..."
             self.problem(path, f"cannot read the formula '{shown}': {exc}")
             return None
+
+    def _charge(self, text: str, path: tuple) -> None:
+        if self.tally is not None and len(text) <= self.limits.formula_length:  # else refused
+            self.tally.charge(text, self.document.where(path))
 
     def tree(self, data: Any, path: tuple, names: tuple) -> None:
         if not isinstance(data, dict):
@@ -221,6 +226,7 @@ class Reader:
             return None, None
         formula = "".join(f"'{key}' if ({condition}) else " for key, condition in branches)
         formula += f"'{cases[-1][0]}'"
+        self._charge(formula, path)
         try:
             source = Source(parse(formula, self.limits), self.document.where(path))
         except FormulaError as exc:

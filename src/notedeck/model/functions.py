@@ -181,5 +181,4 @@ FUNCTIONS: dict[str, tuple[Callable[[list[Type]], Type], Callable[..., Any]]] = 
     "round": (_round, _run_round),
     "clamp": (_clamp, _run_clamp),
 }
-LIST_FUNCTIONS = {"min", "max", "sum", "count", "unique"}      # their work grows with the list
 

@@ -18,15 +18,47 @@ class Limits:
     number_bits: int = 4_096           # bits of an exact number's numerator or denominator
     steps: int = 1_000_000             # operations of one whole evaluation (the bundled
                                        # note takes about 31,000)
+    formula_total: int = 100_000       # characters of every formula a model compiles (its
+                                       # figures and its display's, aliases counted at each
+                                       # use), and FORMULA_COST more for each
 
 
 DEFAULT = Limits()
+FORMULA_COST = 16          # characters charged for each formula besides its own: compiling
+                           # a short one costs about as much as reading 16 more
+UNIT_POWER = 12            # a unit's power either way, written or computed (limit unit_power)
 
 
 class LimitReached(Exception):
-    """Work went past a limit; the message names it and says what to do."""
+    """Work went past a limit; the message names it and says what to do. `where`: the
+    place of the work that went past it, when the raiser knows it."""
+
+    where = None
 
 
+class Tally:
+    """The formula text one model reads and compiles, summed before each is parsed: a
+    formula repeated through YAML aliases costs its length at each key it stands at; the
+    same formula at the same place, compiled again for another audience, once."""
+
+    __slots__ = ("left", "limit", "seen")
+
+    def __init__(self, limit: int):
+        self.left = self.limit = limit
+        self.seen: set = set()
+
+    def charge(self, text: str, where=None) -> None:
+        key = (text, where)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.left -= len(text) + FORMULA_COST
+        if self.left < 0:
+            exc = LimitReached(f"the model's formulas together pass {self.limit:,} characters "
+                               "(limit formula_total), aliases counted at each use: fewer or "
+                               "shorter formulas, tables and charts")
+            exc.where = where
+            raise exc
 class Budget:
     """The steps one evaluation may take, shared by every formula it runs."""
 

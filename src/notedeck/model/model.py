@@ -240,13 +240,14 @@ class Evaluation:
         """The evaluation with some inputs replaced: units that read them run again when
         first read (a web page's control reads a few figures at each of its positions, not
         every sweep); rows of a group already computed at the same parameter value are
-        reused."""
+        reused. Every re-evaluation draws on the steps left to this one: a page of many
+        positions computes no more than one evaluation may."""
         inputs = self.model.replace(self.inputs, changes)
         changed = [tuple(k.split(".")) for k in changes]
         plan = self.model.plan
         stale = {u for u in plan.order if _touches(plan.input_deps[u], changed)}
         stale |= getattr(self.run.values, "pending", set())   # never computed before either
-        run = Run(plan, inputs.values, Budget(self.model.limits.steps))
+        run = Run(plan, inputs.values, self.run.budget)      # one budget for them all
         run.values = Pending({u: v for u, v in self.run.values.items() if u not in stale},
                              run, stale)
         run.memo = {k: table for k, table in self.run.memo.items()       # shared: values

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from notedeck.model.limits import Limits
+from notedeck.model.limits import UNIT_POWER, Limits
 
 GRAMMAR = r"""
 ?formula: cond
@@ -207,7 +207,7 @@ def parse_unit(text: str) -> UnitText:
     """A unit as written in a model ('item/s', 'kg', 's^-1'); FormulaError if not one."""
     if len(text) > 200:
         raise FormulaError("a unit is at most 200 characters long")
-    return UnitText(tuple(_Build(text).unit(_lark_parse(text, "unit"), 1)))
+    return _unit_factors(_Build(text).unit(_lark_parse(text, "unit"), 1))
 
 
 def _lark_parse(text: str, start: str):
@@ -300,7 +300,7 @@ class _Build:
         rest = parts[1]
         if getattr(rest, "type", None) == "NAME":
             return Number(span, value, UnitText(((str(rest), 1),)))
-        return Number(span, value, UnitText(tuple(self.unit(rest, 1))))
+        return Number(span, value, _unit_factors(self.unit(rest, 1)))
 
     def unit(self, tree, power: int) -> list[tuple[str, int]]:
         kind = tree.data if isinstance(tree.data, str) else tree.data.value
@@ -312,16 +312,39 @@ class _Build:
                 raise FormulaError(f"a unit holds names and 1, not {parts[0]}")
             return []
         if kind == "unit_power":
-            exponent = int(str(parts[-1]))
-            if len(parts) == 3 and parts[1] == "-":
-                exponent = -exponent
-            if exponent > 12:
-                raise FormulaError("a unit's power is at most 12")
+            exponent = _unit_exponent(str(parts[-1]), len(parts) == 3 and parts[1] == "-")
+            if abs(power * exponent) > UNIT_POWER:      # checked as nesting multiplies them
+                raise FormulaError(f"a unit's power is at most {UNIT_POWER} either way, "
+                                   f"nested powers multiplied (limit unit_power); got "
+                                   f"{power * exponent:,}")
             return self.unit(parts[0], power * exponent)
         if kind in ("unit_times", "unit_per"):
             right = -power if kind == "unit_per" else power
             return self.unit(parts[0], power) + self.unit(parts[1], right)
         raise FormulaError("cannot read the unit")                     # pragma: no cover
+
+
+def _unit_exponent(text: str, negative: bool) -> int:
+    """A unit power as written: a whole number, refused past the limit before it is made."""
+    digits = text.replace("_", "")
+    if not digits.isdigit():
+        raise FormulaError(f"a unit's power is a whole number, not {text[:20]}")
+    if len(digits.lstrip("0")) > 3:
+        raise FormulaError(f"a unit's power is at most {UNIT_POWER} either way (limit "
+                           f"unit_power); got {'-' if negative else ''}{digits[:20]}")
+    return -int(digits) if negative else int(digits)
+
+
+def _unit_factors(factors: list[tuple[str, int]]) -> UnitText:
+    """The factors as written, each name's powers added up and held within the limit."""
+    total: dict[str, int] = {}
+    for name, power in factors:
+        total[name] = total.get(name, 0) + power
+        if abs(total[name]) > UNIT_POWER:
+            raise FormulaError(f"a unit's power is at most {UNIT_POWER} either way, a name's "
+                               f"powers added up (limit unit_power); '{name}' reaches "
+                               f"{total[name]:,}")
+    return UnitText(tuple(factors))
 
 
 def number(text: str) -> Fraction:

@@ -153,7 +153,22 @@ def base(written, declared: frozenset[str]) -> tuple[Unit, Fraction]:
             raise ValueError(f"unknown unit '{name}'" + suggest(name, known(declared).split(", ")))
         unit = unit * found.unit**power
         scale *= found.scale**power
+    problem = too_high(unit)
+    if problem:
+        raise ValueError(problem)
     return unit, scale
+
+
+def too_high(unit: Unit) -> str | None:
+    """What is wrong with a unit whose power passes the limit, or None: item^13 is refused
+    before a scale or a value is made from it."""
+    from notedeck.model.limits import UNIT_POWER
+
+    for name, power in unit.dims:
+        if abs(power) > UNIT_POWER:
+            return (f"a unit's power is at most {UNIT_POWER} either way (limit unit_power); "
+                    f"'{name}' reaches {power:,}")
+    return None
 
 
 def read_unit(value: Any, declared: frozenset[str]) -> tuple[Unit, str | None]:

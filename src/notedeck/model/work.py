@@ -172,8 +172,8 @@ class Work:
                                         f"formula gives {inner.unit.described()}")
             return None
         if isinstance(inner, Num) and inner.zero:
-            unit = Num(figure.unit or inner.unit)
-            kind = unit if kind is inner else ListOf(unit)
+            number = Num(figure.unit or inner.unit)
+            kind = number if kind is inner else ListOf(number)
         shown = figure.show or shows.default(kind)
         problem = shows.problem(shown, kind, lambda text: self._unit(text)[0]
                                 if self._unit(text)[1] is None else None)

@@ -116,6 +116,28 @@ LabelMap = Annotated[dict, PlainValidator(_labels)]
 Long = Annotated[str, _text(2000)]
 
 
+class FooterIn(BaseModel):
+    """The slides' footer: its text, and whether it shows the build id (off by default: the
+    room reads the slides; the id is in every file's metadata, the speaker notes, the
+    handout and the guide)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: Short
+    build: bool = False
+
+
+def _footer(value: Any) -> FooterIn:
+    """`footer: TEXT`, or `footer: {text: TEXT, build: true}` to show the build id on slides."""
+    if isinstance(value, dict):
+        unknown = sorted(set(value) - {"text", "build"})
+        if unknown or "text" not in value or not isinstance(value.get("build", False), bool):
+            raise custom("expected the footer's text, or a mapping {text: TEXT, build: true} "
+                         f"(build: true or false: the build id on the slides), got "
+                         f"{shown(value)}")
+        return FooterIn(text=_text(MAX_TITLE).func(value["text"]), build=value.get("build", False))
+    return FooterIn(text=_text(MAX_TITLE).func(value))
+
+
 class SourceIn(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     author: Short
@@ -132,7 +154,7 @@ class NoteIn(BaseModel):
     subtitle: Annotated[str, _text(200)]
     author: Short
     date: Annotated[datetime.date, PlainValidator(_date)]
-    footer: Short
+    footer: Annotated[FooterIn, PlainValidator(_footer)]
     subject: Annotated[str, _text(300)] = ""
     keywords: list[Short] = Field([], max_length=20)
     title_notes: Long = ""

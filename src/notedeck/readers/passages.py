@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notedeck.errors import Collector, NotedeckError, Problem, Location
-from notedeck.prose.filling import fill
+from notedeck.errors import NotedeckError, Problem, Location
 from notedeck.readers.validation import suggest
 
 _MARKER = re.compile(r"^\s*<!--\s*(passage|item|end)\b\s*(.*?)\s*-->\s*$", re.IGNORECASE)
@@ -233,13 +232,11 @@ class Filled:
     chunks: tuple[Chunk, ...]                      # each chunk as filled, for later checks
 
 
-def assemble(chunks: tuple[Chunk, ...], namespace) -> Filled:
-    """Fill each chunk's placeholders (None: leave them) and join the chunks; all problems at once."""
-    found = Collector()
+def assemble(chunks: tuple[Chunk, ...], texts: tuple[str | None, ...] | None = None) -> Filled:
+    """The chunks joined, each as written or as `texts` gives it (its placeholders filled;
+    None: left out), every line still naming the file and line it comes from."""
     parts, entries, filled_chunks = [], [], []
-    for chunk in chunks:
-        text = chunk.text if namespace is None else found.run(
-            fill, chunk.text, namespace, chunk.file, line_offset=chunk.line - 1)
+    for chunk, text in zip(chunks, texts or tuple(c.text for c in chunks)):
         if text is None:
             continue
         source_lines = chunk.text.count("\n") + 1
@@ -249,7 +246,6 @@ def assemble(chunks: tuple[Chunk, ...], namespace) -> Filled:
         entries.append(entries[-1])                 # the blank line that keeps chunks apart
         parts.append(text)
         filled_chunks.append(Chunk(text, chunk.file, chunk.line, chunk.passage, chunk.item))
-    found.raise_if_any()
     return Filled("\n\n".join(parts), Lines(entries), tuple(filled_chunks))
 
 

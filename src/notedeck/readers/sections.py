@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
 from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail
 from notedeck.deck import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
-from notedeck.prose.filling import fill
 from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers.inlines import bullets, closing, describe, inline
@@ -88,26 +87,57 @@ def load(path: Path) -> SectionText:
     found = Collector()
     source = found.run(_front_matter, path, front)
     if source is None:                     # report the body's problems in the same run
-        found.problems.extend(_walk(SectionSource(path, 0, "", ""), body, body_line, None, None,
-                                    False))
+        found.problems.extend(_unfilled_body(SectionSource(path, 0, "", ""), body, body_line))
         found.raise_if_any()
     # a front-matter line is scrubbed twice (file, then its YAML): report it once
     return SectionText(path, source, source.data["number"], body, body_line,
                        tuple(dict.fromkeys((*source.warnings, *warnings))))
 
 
-def parse(text: SectionText, namespace: Mapping[str, Any] | None,
-          overlay: passages.Overlay | None = None) -> SectionSource:
-    """Fill a section's placeholders from the namespace (None: leave them) and parse its
-    Markdown into slides, notes and handout parts; an overlay swaps in an audience's
-    passages and leaves out those of absent items. Every problem in one NotedeckError."""
-    path, found = text.file, Collector()
-    titles = {k: found.run(_front_text, text.front, k, namespace) for k in ("title", "headline")}
-    section = SectionSource(path, text.number, titles["title"] or "", titles["headline"] or "",
-                            warnings=list(text.warnings), seconds=_seconds(text.front))
-    found.problems.extend(_walk(section, text.body, text.body_line, namespace, overlay,
-                                namespace is not None))
-    found.problems.extend(facilitation.overbooked(section))
+def parse(text: SectionText, overlay: passages.Overlay | None = None) -> SectionSource:
+    """A section's Markdown parsed as written, placeholders left in: its structure checked
+    (the fill stage parses the filled text with `start`, `resolve`, `walk` and `finish`)."""
+    found = Collector()
+    titles = {k: found.run(front_text, text.front, k, text.front.data[k])
+              for k in ("title", "headline")}
+    section = start(text, titles)
+    found.problems.extend(_unfilled_body(section, text.body, text.body_line, overlay))
+    return finish(section, found.problems)
+
+
+def start(text: SectionText, titles: Mapping[str, str | None]) -> SectionSource:
+    """The section to parse into: its front matter, its titles as given."""
+    return SectionSource(text.file, text.number, titles["title"] or "", titles["headline"] or "",
+                         warnings=list(text.warnings), seconds=_seconds(text.front))
+
+
+def resolve(text: SectionText, overlay: passages.Overlay | None) -> passages.Resolved:
+    """The body's chunks in reading order: an audience's passages swapped in, passages of
+    absent items left out."""
+    return passages.resolve(passages.split(text.body, text.file, text.body_line), overlay)
+
+
+def walk(section: SectionSource, resolved: passages.Resolved, body: passages.Filled,
+         body_line: int, check_lengths: bool = True) -> list[Problem]:
+    """Parse the body's Markdown into the section's slides, notes and handout parts; the
+    problems met."""
+    section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, body.chunks
+    section.warnings.extend(resolved.warnings)
+    found = Collector()
+    walker = _Walker(section, body.lines, check_lengths=check_lengths)
+    tokens = found.run(markdown.tokens, body.text, body.lines)
+    if tokens is not None:
+        walker.walk(tokens)
+    if tokens is not None and not section.slides and not walker.problems:
+        walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
+                                       "slides; start one with a '## Title' line"))
+    return [*found.problems, *walker.problems]
+
+
+def finish(section: SectionSource, problems: list[Problem]) -> SectionSource:
+    """The section, or every error met in one NotedeckError; warnings stay with it."""
+    found = Collector()
+    found.problems.extend([*problems, *facilitation.overbooked(section)])
     found.raise_if_any()
     section.warnings.extend(found.problems)
     return section
@@ -120,26 +150,16 @@ def _seconds(front: yamlfile.Located) -> int | None:
     return facilitation.minutes(front.data["minutes"])
 
 
-def _walk(section: SectionSource, body: str, body_line: int, namespace, overlay,
-          check_lengths: bool) -> list[Problem]:
-    """Resolve the body's passages, fill it and parse its Markdown into the section's slides;
-    the problems met."""
+def _unfilled_body(section: SectionSource, body: str, body_line: int,
+                   overlay: passages.Overlay | None = None) -> list[Problem]:
+    """The body parsed as written, without length checks; the problems met."""
     found = Collector()
     pieces = found.run(passages.split, body, section.file, body_line)
     resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
-    filled = found.run(passages.assemble, resolved.chunks, namespace) if resolved else None
-    if filled is None:
+    if resolved is None:
         return found.problems
-    section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, filled.chunks
-    section.warnings.extend(resolved.warnings)
-    walker = _Walker(section, filled.lines, check_lengths=check_lengths)
-    tokens = found.run(markdown.tokens, filled.text, filled.lines)
-    if tokens is not None:
-        walker.walk(tokens)
-    if tokens is not None and not section.slides and not walker.problems:
-        walker.problems.append(Problem(Location(section.file, body_line), "the section has no "
-                                       "slides; start one with a '## Title' line"))
-    return [*found.problems, *walker.problems]
+    return [*found.problems, *walk(section, resolved, passages.assemble(resolved.chunks), body_line,
+                                        False)]
 
 
 def _split(path: Path, text: str) -> tuple[str, str, int]:
@@ -182,11 +202,9 @@ def _front_matter(path: Path, front: str) -> yamlfile.Located:
     return source
 
 
-def _front_text(source: yamlfile.Located, key: str, namespace: Mapping[str, Any] | None) -> str:
+def front_text(source: yamlfile.Located, key: str, value: str) -> str:
+    """The front matter's title or headline (as written, or filled) on one line, checked."""
     where = source.where((key,))
-    value = source.data[key]
-    if namespace is not None:
-        value = fill(value, namespace, source.file, where.line - 1, key=key)
     value = clean.line(value)
     limit = LIMITS[key]
     if len(value) > limit:

@@ -24,6 +24,7 @@ def stamp(deck: Deck, figures: list[tuple[str, str]], template: bytes | None,
     bare = replace(deck, meta=meta)
     key = hashlib.sha256()
     words = f"{deck.meta.lang} {deck.meta.labels!r}"   # settings the dump leaves out
+    words += " build on slides" if deck.meta.build_on_slides else ""
     for part in (f"notedeck {__version__}", audience or "", dumps(bare), words,
                  hashlib.sha256(template or b"").hexdigest()):
         key.update(part.encode() + b"\0")

@@ -2,46 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from pathlib import Path
-from typing import Any
+from dataclasses import fields, replace
 
 from notedeck import glyphs
 from notedeck.figures import charts, tables
 from notedeck.figures.formatting import Formatter
-from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
-from notedeck.readers.note import NoteIn
 from notedeck.errors import NotedeckError, Problem, Location, fail
 from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.inlines import inline_markdown
 from notedeck.readers.sections import Component, SectionSource, SlideSource
-
-@dataclass(frozen=True)
-class FilledNote:
-    """What compose needs: the note read, its figures computed, its prose filled."""
-
-    content: Path
-    note: NoteIn
-    audience: Audience | None
-    model: Any                     # notedeck.model.Model
-    evaluation: Any                # its figures for the build's scenario
-    fmt: Formatter
-    writer: Any                    # figures.texts.Writer: the model's texts, written out
-    names: dict[str, Any]
-    sections: tuple[SectionSource, ...]
-    title_notes: str
-    boundaries: tuple[str, ...]
-    source_notes: tuple[str, ...]
-    warnings: tuple[Problem, ...] = ()
-
-
-def component_names(model) -> dict[str, tuple[str, ...]]:
-    """The names each kind of fenced component may name: the model's tables, charts, ..."""
-    display = model.display
-    return {"chart": display.names("chart"), "table": display.names("table"),
-            "stats": display.names("stats"), "items": display.names("items")}
-
+from notedeck.stages.fill import FilledNote
 
 def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]]:
     """The Deck, and warnings (e.g. a slide without speaker notes).
@@ -122,7 +93,8 @@ def _meta(source: FilledNote) -> Meta:
     return Meta(title=(audience.title if audience and audience.title else note.title),
                 subtitle=(audience.subtitle if audience and audience.subtitle else note.subtitle),
                 author=note.author, date=fmt.date(note.date),
-                audience=audience.name if audience else "", footer=note.footer,
+                audience=audience.name if audience else "", footer=note.footer.text,
+                build_on_slides=note.footer.build,
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
                 session=note.session, lang=fmt.locale, labels=labels(fmt))
 
@@ -161,7 +133,7 @@ class _Parts:
     def __init__(self, source: FilledNote, specs: dict):
         self.source, self.specs = source, specs
         self.display = source.model.display
-        self.names = component_names(source.model)
+        self.names = source.model.display.components()
 
     def block(self, part: Component) -> Block:
         names = self.names.get(part.kind, ())

@@ -2,27 +2,49 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from notedeck.stages.compose import FilledNote
 from notedeck.stages.read import NoteRead, structure_problems, unknown_components
 from notedeck.errors import Collector, Problem, fail
 from notedeck.figures import shown
 from notedeck.figures.formatting import Formatter, integer
 from notedeck.figures.forms import Forms
 from notedeck.figures.texts import Writer
+from notedeck.model import Evaluation, Model
 from notedeck.model.inputs import walk
 from notedeck.model.messages import key_text
 from notedeck.prose import budget, stale
 from notedeck.prose.filling import fill as fill_text
-from notedeck.readers import overrides, sections, yamlfile
+from notedeck.readers import overrides, passages, sections, yamlfile
+from notedeck.readers.audiences import Audience
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.readers.passages import Chunk
-from notedeck.readers.sections import Component, SectionSource
+from notedeck.readers.sections import Component, SectionSource, SectionText
 
 # Documented limits (docs/bad-input.md, "Limits").
 MAX_SLIDES = 1000
+
+
+@dataclass(frozen=True)
+class FilledNote:
+    """What compose needs: the note read, its figures computed, its prose filled."""
+
+    content: Path
+    note: NoteIn
+    audience: Audience | None
+    model: Model
+    evaluation: Evaluation         # its figures for the build's scenario
+    fmt: Formatter
+    writer: Writer                 # the model's texts, written out
+    names: dict[str, Any]
+    sections: tuple[SectionSource, ...]
+    title_notes: str
+    boundaries: tuple[str, ...]
+    source_notes: tuple[str, ...]
+    warnings: tuple[Problem, ...] = ()
 
 
 def writer(read: NoteRead, evaluation, fmt: Formatter) -> Writer:
@@ -111,7 +133,7 @@ def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...
         known = set()      # the note's own scenario was refused (reported there): no item is
                            # known absent, so no passage is called stale against it
     overlay = overrides.overlay(changes, active, known)
-    parsed = [s for s in (found.run(sections.parse, text, names, overlay)
+    parsed = [s for s in (found.run(filled_section, text, names, overlay)
                           for text in read.sections) if s]
     found.problems.extend(unknown_components(parsed, read.model))
     if not found.problems:
@@ -121,6 +143,37 @@ def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...
         found.problems.extend(_slide_count(read, parsed))
     found.raise_if_any()
     return tuple(parsed)
+
+
+def filled_section(text: SectionText, names: dict[str, Any],
+                   overlay: passages.Overlay | None = None) -> SectionSource:
+    """A section's placeholders filled from the names and its Markdown parsed (by the
+    reader) into slides, notes and handout parts; an overlay swaps in an audience's passages
+    and leaves out those of absent items. Every problem in one NotedeckError."""
+    found = Collector()
+    titles = {k: found.run(_filled_title, text.front, k, names) for k in ("title", "headline")}
+    section = sections.start(text, titles)
+    resolved = found.run(sections.resolve, text, overlay)
+    texts = found.run(_filled_chunks, resolved.chunks, names) if resolved else None
+    if texts is not None:
+        body = passages.assemble(resolved.chunks, texts)
+        found.problems.extend(sections.walk(section, resolved, body, text.body_line))
+    return sections.finish(section, found.problems)
+
+
+def _filled_title(front: yamlfile.Located, key: str, names: dict[str, Any]) -> str:
+    where = front.where((key,))
+    value = fill_text(front.data[key], names, front.file, where.line - 1, key=key)
+    return sections.front_text(front, key, value)
+
+
+def _filled_chunks(chunks: tuple[Chunk, ...], names: dict[str, Any]) -> tuple[str | None, ...]:
+    """Each chunk's placeholders filled; every problem at once."""
+    found = Collector()
+    texts = tuple(found.run(fill_text, c.text, names, c.file, line_offset=c.line - 1)
+                  for c in chunks)
+    found.raise_if_any()
+    return texts
 
 
 def _slide_count(read: NoteRead, parsed: list[SectionSource]) -> list[Problem]:

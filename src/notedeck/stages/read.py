@@ -7,7 +7,6 @@ from pathlib import Path
 
 from typing import Any
 
-from notedeck.stages.compose import component_names
 from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
 from notedeck.readers import audiences, catalogue, note, overrides, sections, yamlfile
 from notedeck.readers import model as model_reader, words as words_reader
@@ -156,14 +155,14 @@ def _duplicate_numbers(texts: list[SectionText]) -> list[Problem]:
 def structure_problems(texts: tuple[SectionText, ...], model=None) -> list[Problem]:
     """The sections' own problems, found without figures: Markdown structure, components."""
     found = Collector()
-    parsed = [s for s in (found.run(sections.parse, text, None) for text in texts) if s]
+    parsed = [s for s in (found.run(sections.parse, text) for text in texts) if s]
     return [*found.problems, *(unknown_components(parsed, model) if model else [])]
 
 
 def unknown_components(read: list[SectionSource], model) -> list[Problem]:
     """Every fenced component naming a chart or table that does not exist, in every file."""
     problems = []
-    names = component_names(model)
+    names = model.display.components()
     for part in (p for section in read for p in _components(section)):
         choices = names.get(part.kind)
         if choices is not None and part.name not in choices:

@@ -41,6 +41,10 @@ class Display:
         """The names a section may place with a ```KIND NAME``` fence."""
         return tuple(getattr(self, COMPONENTS[kind]))
 
+    def components(self) -> dict[str, tuple[str, ...]]:
+        """The names each kind of fenced component may name: the tables, charts, ..."""
+        return {kind: self.names(kind) for kind in COMPONENTS}
+
     def translated(self, model, path: str, text: Any, where: Location) -> Pattern | str:
         """A words file's text for `path`, checked as the model's own text there is: a
         pattern compiled in the same context, or words with {n} for a unit."""

@@ -144,7 +144,7 @@ def charts(texts: Texts, value: Any) -> dict[str, ChartSpec]:
     made = {}
     for name, spec, path in named(texts, value, "charts", "charts"):
         kind = spec.get("kind")
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             texts.problem(path + ("kind",) if "kind" in spec else path,
                           f"a chart's kind is one of: {', '.join(KINDS)}; got {kind!r}")
             continue
