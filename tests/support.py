@@ -17,6 +17,8 @@ from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import CLOCK, LAYOUT
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "notes" / "million-tokens"
+# Small notes, one per behaviour the tests check (tests/notes/README.md)
+NOTES = Path(__file__).resolve().parent / "notes"
 # Seconds the tests of watch and serve wait for one step before they give up: a deadline for
 # a hung watcher on a busy shared machine, never a measure of speed.
 WAIT = 300
@@ -138,6 +140,13 @@ def edit(path: Path, old: str, new: str) -> None:
     draft = path.with_name(f".{path.name}.edit")
     draft.write_text(text.replace(old, new, 1), encoding="utf-8")
     os.replace(draft, path)
+
+
+def small_note(name: str, folder: Path) -> Path:
+    """A private copy of the fixture note tests/notes/`name`, in `folder`/`name`."""
+    import shutil
+
+    return Path(shutil.copytree(NOTES / name, Path(folder) / name))
 
 
 def english_audiences_only(note: Path) -> Path:

@@ -12,6 +12,8 @@ from pptx import Presentation
 
 from notedeck.commands.cli import main
 
+WAITING = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "waiting-in-line"
+
 
 def run(*args: str):
     return CliRunner().invoke(main, list(args))
@@ -54,6 +56,29 @@ def test_init_lists_its_examples_and_refuses_an_unknown_one(tmp_path):
            "'million-tokens'?" in unknown.stderr
     assert not (tmp_path / "x").exists()
     assert run("init").exit_code == 2
+
+
+def test_init_list_names_both_notes_with_their_audiences():
+    listed = run("init", "--list").output.splitlines()
+    assert [line.split()[0] for line in listed] == ["million-tokens", "waiting-in-line"]
+    assert listed[0].endswith("(the default); 5 example audiences")
+    assert listed[1] == ("waiting-in-line      why a team that is 90% busy makes work wait nine "
+                         "times longer than one that is 50% busy; 1 example audience")
+
+
+def test_init_example_copies_the_note_with_its_audience(tmp_path):
+    result = run("init", "--example", "waiting-in-line", str(tmp_path / "q"))
+    assert result.exit_code == 0, result.output
+    assert "from the bundled example waiting-in-line, with the example audience " \
+           "planning-office" in result.output
+    copied = sorted(p.relative_to(tmp_path / "q").as_posix()
+                    for p in (tmp_path / "q").rglob("*") if p.is_file())
+    assert copied == ["audiences/planning-office.yaml", "model.yaml", "note.yaml",
+                      "scenarios.yaml", "sections/01-busy-is-not-free.md",
+                      "sections/02-one-formula.md", "sections/03-teams.md",
+                      "sections/04-real-queues.md", "sections/05-use-it-this-week.md",
+                      "template.pptx"]
+    assert (tmp_path / "q" / "model.yaml").read_bytes() == (WAITING / "model.yaml").read_bytes()
 
 
 def test_a_title_edited_in_the_new_note_is_the_decks_title(mynote, tmp_path):

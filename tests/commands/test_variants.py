@@ -14,13 +14,13 @@ from notedeck.commands.variants import build_all, summary, variants
 from support import options
 from notedeck.commands.cli import main
 
-from support import cli_in_process, digests, english_audiences_only
+from support import cli_in_process, digests, small_note
 
 
 @pytest.fixture
-def note(note: Path) -> Path:
-    """The bundled note with the three English audiences these tests name."""
-    return english_audiences_only(note)
+def note(tmp_path: Path) -> Path:
+    """A small note with three audiences (tests/notes/audiences): a bar chart each."""
+    return small_note("audiences", tmp_path)
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +31,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 
 def test_the_variants_are_the_note_then_each_audience(note):
-    assert variants(note) == [None, "hospital-admin", "research-lab", "support-team"]
+    assert variants(note) == [None, "north-office", "south-office", "west-office"]
 
 
 def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
@@ -39,20 +39,21 @@ def test_every_variant_is_built_into_its_own_folder(note, tmp_path):
     result = CliRunner().invoke(main, ["build", "--all-audiences", "--content", str(note),
                                        "--out", str(out)])
     assert result.exit_code == 0, result.output
-    for folder in (out, out / "hospital-admin", out / "research-lab", out / "support-team"):
+    for folder in (out, out / "north-office", out / "south-office", out / "west-office"):
         assert sorted(p.name for p in folder.iterdir() if p.is_file()) == \
             [".notedeck.json", "deck.pptx", "handout.pdf"]
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["variant", "status", "slides", "pages", "time", "folder"]
-    assert [line.split()[0] for line in lines[1:5]] == ["(note)", "hospital-admin",
-                                                        "research-lab", "support-team"]
+    assert lines[0].split() == ["variant", "status", "deck.pptx", "handout.pdf", "time",
+                                "folder"]
+    assert [line.split()[0] for line in lines[1:5]] == ["(note)", "north-office",
+                                                        "south-office", "west-office"]
     assert all(line.split()[1] == "built" for line in lines[1:5])
     assert lines[-1] == "4 of 4 variants built"
 
 
 def test_the_same_files_as_building_each_variant_alone(note, tmp_path):
     build_all(options(note, tmp_path / "all", jobs=2))
-    for audience in (None, "support-team"):
+    for audience in (None, "west-office"):
         alone = tmp_path / f"alone-{audience}"
         args = ["build", "--content", str(note), "--out", str(alone), "--no-cache"]
         assert CliRunner().invoke(main, args + (["--audience", audience] if audience else []),
@@ -61,20 +62,20 @@ def test_the_same_files_as_building_each_variant_alone(note, tmp_path):
 
 
 def test_one_failing_audience_is_reported_and_the_others_are_built(note, tmp_path):
-    (note / "audiences" / "broken.yaml").write_text("name: Broken\nscenarios:\n  speeds: [\n")
+    (note / "audiences" / "broken.yaml").write_text("name: Broken\nscenarios:\n  rates: [\n")
     out = tmp_path / "output"
     done = subprocess.run(cli_in_process(["build", "--all-audiences", "--content", str(note),
                                           "--out", str(out)]), capture_output=True, text=True)
     assert done.returncode == 2
     assert "broken: error: " in done.stdout and "broken.yaml" in done.stdout
     rows = {line.split()[0]: line.split()[1] for line in done.stdout.splitlines()
-            if line.split() and line.split()[0] in ("(note)", "broken", "hospital-admin",
-                                                     "research-lab", "support-team")}
-    assert rows == {"(note)": "built", "broken": "failed", "hospital-admin": "built",
-                    "research-lab": "built", "support-team": "built"}
+            if line.split() and line.split()[0] in ("(note)", "broken", "north-office",
+                                                     "south-office", "west-office")}
+    assert rows == {"(note)": "built", "broken": "failed", "north-office": "built",
+                    "south-office": "built", "west-office": "built"}
     assert "4 of 5 variants built; 1 failed" in done.stdout
     assert not (out / "broken").exists()
-    assert (out / "support-team" / "handout.pdf").exists()
+    assert (out / "west-office" / "handout.pdf").exists()
 
 
 def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypatch):
@@ -83,7 +84,7 @@ def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypat
     real = notedeck.stages.run._build
 
     def flaky(chosen, *rest):
-        if chosen.audience == "research-lab":
+        if chosen.audience == "south-office":
             raise RuntimeError("a bug that only this variant meets")
         return real(chosen, *rest)
 
@@ -100,9 +101,9 @@ def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
     tests/infra/test_cache.py)."""
     import notedeck.render.charts.draw
 
-    text = (note / "audiences" / "support-team.yaml").read_text()
-    (note / "audiences" / "support-copy.yaml").write_text(
-        text.replace("name: Customer support team", "name: Support, second shift"))
+    text = (note / "audiences" / "west-office.yaml").read_text()
+    (note / "audiences" / "west-copy.yaml").write_text(
+        text.replace("name: West office", "name: West office, second shift"))
     log = tmp_path / "draws.log"
     real = notedeck.render.charts.draw.draw
 
@@ -115,9 +116,9 @@ def test_charts_two_variants_share_are_drawn_once(note, tmp_path, monkeypatch):
     outcomes = build_all(options(note, tmp_path / "out", jobs=1))
     assert all(o.ok for o in outcomes)
     draws = log.read_text().splitlines()
-    # the note and the three audiences each have three charts of their own;
-    # support-copy shares all three of support-team's
-    assert len(draws) == 12, draws
+    # the note and the three audiences each have a chart of their own; west-copy shares
+    # west-office's
+    assert sorted(draw.split()[1] for draw in draws) == ["clearing"] * 4, draws
 
 
 def test_no_cache_uses_a_private_cache_and_leaves_none(note, tmp_path, cache):
@@ -130,11 +131,11 @@ def test_no_cache_uses_a_private_cache_and_leaves_none(note, tmp_path, cache):
 def test_a_second_run_keeps_what_has_not_changed(note, tmp_path):
     out = tmp_path / "out"
     build_all(options(note, out, jobs=2))
-    path = note / "audiences" / "research-lab.yaml"
+    path = note / "audiences" / "south-office.yaml"
     path.write_text(path.read_text() + "\n# a comment\n")
     again = {o.name: o.result.kept for o in build_all(options(note, out, jobs=2))}
-    assert again == {"(note)": True, "hospital-admin": True, "research-lab": False,
-                     "support-team": True}
+    assert again == {"(note)": True, "north-office": True, "south-office": False,
+                     "west-office": True}
 
 
 def test_all_audiences_and_audience_together_is_a_usage_error(note):

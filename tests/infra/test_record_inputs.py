@@ -13,7 +13,7 @@ from pptx import Presentation
 
 from notedeck.commands.cli import main
 from notedeck.infra.cache import PACKAGE, code_fingerprint
-from notedeck.template import faces
+from notedeck.template import installed
 from notedeck.readers.layout import READ_BY_BUILD, NoteLayout
 
 
@@ -68,7 +68,7 @@ def test_any_file_of_the_package_is_part_of_the_code_fingerprint(tmp_path):
 def test_a_font_installed_in_a_font_folder_changes_the_fonts_stamp(tmp_path, monkeypatch):
     fonts = tmp_path / "fonts"
     (fonts / "extra").mkdir(parents=True)
-    monkeypatch.setattr(faces, "FONT_FOLDERS", (str(fonts),))
-    before = faces.installed_stamp()
+    monkeypatch.setattr(installed, "FONT_FOLDERS", (str(fonts),))
+    before = installed.installed_stamp()
     (fonts / "extra" / "New.ttf").write_bytes(b"font")
-    assert faces.installed_stamp() != before
+    assert installed.installed_stamp() != before

@@ -1,4 +1,5 @@
-"""The waiting-in-line note's model: M/M/1 figures checked against values computed by hand."""
+"""The waiting-in-line note's model: M/M/1 figures checked against values computed by hand, for
+its own scenario and for any scenario of the same shape."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ from fractions import Fraction as F
 
 import pytest
 
+from hypothesis import given, settings, strategies as st
+
 from notedeck.model import Quantity, Show
 from notedeck.model.units import PLAIN, SECONDS
 from notedeck.readers import model as reader
 
 from model.helpers import WAITING, scenario, scenario_refused
 
-H = 3600
+H, MIN = 3600, 60
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +42,20 @@ def test_the_featured_level_waits_nine_times_the_lowest(seed):
     assert seed.value("utilisation.at_featured.wait") == 9 * H
     assert seed.value("featured_multiple") == 9
     assert seed.quantity("featured_multiple") == Quantity(F(9), PLAIN)
+    # "nine times longer": 9 h / 1 h, while the busy shares differ by 0.9/0.5 = 1.8
+    assert seed.value("busy_multiple") == F(9, 5)
+
+
+def test_the_lowest_and_featured_levels_and_littles_law(seed):
+    # S = 1 h. u = 0.5: 0.5/0.5 x 1 h = 1 h waiting, 1 h/0.5 = 2 h in all, 0.25/0.5 = 0.5 items
+    assert [seed.value(f"utilisation.at_lowest.{n}") for n in ("wait", "in_system", "waiting")] \
+        == [1 * H, 2 * H, F(1, 2)]
+    # u = 0.9: 0.9/0.1 = 9, so 9 h waiting, 1 h/0.1 = 10 h in all, 0.81/0.1 = 8.1 items
+    assert [seed.value(f"utilisation.at_featured.{n}") for n in ("wait", "in_system", "waiting")] \
+        == [9 * H, 10 * H, F(81, 10)]
+    # Little's law: one item every 1 h/0.9 = 4,000 s; 32,400 s of waiting / 4,000 s = 8.1
+    assert seed.value("utilisation.at_featured.gap") == 4000
+    assert seed.value("utilisation.at_featured.wait / utilisation.at_featured.gap") == F(81, 10)
 
 
 def test_each_team_waits_by_its_own_service_time_and_utilisation(seed):
@@ -51,6 +68,7 @@ def test_each_team_waits_by_its_own_service_time_and_utilisation(seed):
     assert seed.value("teams['payroll'].wait") == 80 * 60
     assert seed.quantity("teams[2].in_system") == Quantity(F(4 * H), SECONDS)
     assert seed.value("teams[2].label") == "sample runs"
+    assert seed.value("teams['lab'].idle") == F(1, 2)
 
 
 def test_the_sweep_runs_from_5_to_99_percent_in_steps_of_one(seed):
@@ -78,6 +96,35 @@ def test_any_scenario_of_the_shape_gives_figures_checkable_by_hand(queue, tmp_pa
     assert figures.value("utilisation.rows.wait") == (F(1, 4) * 1800, 4 * 1800)
     assert figures.value("featured_multiple") == 16            # 4 / 0.25
     assert figures.value("teams['desk'].wait") == F(3, 2) * 600  # 0.6/0.4 x 10 min
+
+
+LEVELS = (F(1, 2), F(3, 4), F(4, 5), F(9, 10), F(19, 20), F(1, 5), F(2, 5), F(99, 100))
+
+
+@settings(max_examples=25, deadline=None)
+@given(service_minutes=st.integers(1, 600),
+       levels=st.lists(st.sampled_from(LEVELS), min_size=1, max_size=4, unique=True),
+       pick=st.integers(0, 3),
+       team=st.tuples(st.integers(1, 240), st.sampled_from(LEVELS)))
+def test_any_scenario_of_the_shape_gives_the_formulas_figures(queue, tmp_path_factory,
+                                                               service_minutes, levels, pick, team):
+    levels = sorted(levels)
+    featured = levels[pick % len(levels)]
+    minutes, busy = team
+    figures = queue.evaluate(scenario(tmp_path_factory.mktemp("any"), queue, (
+        f"service_time: {service_minutes} min\n"
+        f"utilisation:\n  featured: {float(featured)}\n"
+        f"  levels: [{', '.join(str(float(u)) for u in levels)}]\n"
+        f"teams:\n  - {{id: desk, label: desk tickets, service_time: {minutes} min, "
+        f"utilisation: {float(busy)}}}\n")))
+    s = service_minutes * MIN
+    assert figures.value("utilisation.rows.wait") == tuple(u / (1 - u) * s for u in levels)
+    assert figures.value("utilisation.rows.in_system") == tuple(s / (1 - u) for u in levels)
+    assert figures.value("utilisation.rows.waiting") == tuple(u * u / (1 - u) for u in levels)
+    low = levels[0]
+    assert figures.value("featured_multiple") == (featured / (1 - featured)) / (low / (1 - low))
+    assert figures.value("teams['desk'].wait") == busy / (1 - busy) * minutes * MIN
+    assert figures.value("teams['desk'].in_system") == minutes * MIN / (1 - busy)
 
 
 @pytest.mark.parametrize("levels, message", [

@@ -1,4 +1,4 @@
-"""build/charts.py: every chart from the cache or drawn in this process (in a pool with -j N),
+"""stages/charts.py: every chart from the cache or drawn in this process (in a pool with -j N),
 the same bytes either way."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from notedeck.infra.cache import ChartCache
 from notedeck.stages.charts import Charts
 from notedeck.stages.stages import prepare
 from notedeck.render.charts import draw
+from notedeck.deck import ChartArt
 from support import BUNDLED, build, digests
 
 SPECS = prepare(Options(BUNDLED)).deck.charts
@@ -91,9 +92,10 @@ def test_outputs_that_read_no_drawn_form_draw_no_chart(cache, tmp_path):
     assert (tmp_path / "out" / "deck.pptx").exists()
 
 
-def test_a_form_no_output_declared_is_drawn_when_first_read(cache):
+def test_the_forms_asked_for_are_drawn_before_any_output_reads_them(cache):
     art = Charts(cache=True).art(SPECS, {"svg"})
-    assert all(not a.png for a in held(cache).values() if a is not None)
-    got = {name: (art[name].png, art[name].svg) for name in art}
-    expected = {spec.name: draw.draw(spec) for spec in SPECS}
-    assert got == {name: (a.png, a.svg) for name, a in expected.items()}
+    assert all(isinstance(a, ChartArt) for a in art.values())         # values, not callbacks
+    assert {name: held(cache)[name].svg for name in art} == {n: a.svg for n, a in art.items()}
+    assert {name: a.svg for name, a in art.items()} == \
+        {spec.name: draw.draw(spec, ("svg",)).svg for spec in SPECS}
+    assert not any(a.png for a in art.values())

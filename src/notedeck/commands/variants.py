@@ -83,21 +83,37 @@ def build_all(options: Options,
 
 
 def summary(outcomes: list[Outcome]) -> str:
-    """A plain table: variant, status, a column per unit counted (slides, pages), seconds, folder."""
-    units = list(dict.fromkeys(w.unit for o in outcomes if o.ok for w in o.result.files))
-    rows = [("variant", "status", *units, "time", "folder")]
+    """A plain table: variant, status, a column per output with its count ("25 slides",
+    "5 pages"; headed by its file, so a handout's pages are never a web page's), seconds,
+    folder."""
+    files = list(dict.fromkeys(_file(w, o) for o in outcomes if o.ok for w in o.result.files))
+    rows = [("variant", "status", *files, "time", "folder")]
     for o in outcomes:
-        counts = {w.unit: str(w.count) for w in o.result.files} if o.ok else {}
-        rows.append((visible(o.name), _status(o), *(counts.get(u, "-") for u in units),
+        counts = {_file(w, o): _count(w) for w in o.result.files} if o.ok else {}
+        rows.append((visible(o.name), _status(o), *(counts.get(f, "-") for f in files),
                      f"{o.seconds:.2f} s", visible(o.out)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    right = set(range(2, len(units) + 3))
+    right = set(range(2, len(files) + 3))
     lines = ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
     failed = sum(not o.ok for o in outcomes)
     lines.append(f"{len(outcomes) - failed} of {len(outcomes)} variants built"
                  + (f"; {failed} failed" if failed else ""))
     return "\n".join(lines)
+
+
+def _file(written, outcome: Outcome) -> str:
+    """An output's file inside its variant's folder: deck.pptx, web/index.html."""
+    try:
+        return Path(written.path).relative_to(outcome.out).as_posix()
+    except ValueError:
+        return Path(written.path).name
+
+
+def _count(written) -> str:
+    unit = written.unit[:-1] if written.count == 1 and written.unit.endswith("s") \
+        else written.unit
+    return f"{written.count} {unit}"
 
 
 def _status(o: Outcome) -> str:
@@ -141,14 +157,15 @@ def _worker_signals(cache: str | None) -> None:
     _restore("NOTEDECK_CACHE_DIR", cache)
 
 
-def build_variant(options: Options) -> Outcome:
-    """One build, its failure caught and kept in the Outcome (bad input or a bug alike)."""
+def build_variant(options: Options, on_planned=None) -> Outcome:
+    """One build, its failure caught and kept in the Outcome (bad input or a bug alike);
+    `on_planned` as for stages.run.build."""
     from notedeck.stages.run import build
 
     started = time.perf_counter()
     audience, out = options.audience, options.out
     try:
-        result = build(options)
+        result = build(options, on_planned)
         return Outcome(audience, out, time.perf_counter() - started, result=result)
     except NotedeckError as exc:
         return Outcome(audience, out, time.perf_counter() - started, problems=exc.problems)

@@ -1,7 +1,7 @@
 """The names prose may use: every input and figure by its model path, shown as prose writes
-it, with other forms as attributes: {{ service_time }}, {{ teams['payroll'].wait.words }}.
+it, with other forms as attributes: {{ step_time }}, {{ crews['north'].delay.words }}.
 
-A list of records reads by position or by id (`teams[0]`, `teams['payroll']`); a ref reads
+A list of records reads by position or by id (`crews[0]`, `crews['north']`); a ref reads
 as the item it names; a use at one value reads as one row, a use over a list as rows; a
 sweep's rows are for charts and controls, not prose.
 """

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import Location, Problem
-from notedeck.infra import manifest, trust
+from notedeck.infra import inside, manifest, trust
 from notedeck.infra.cache import cache_dir, code_fingerprint, digest
 from notedeck.infra.scratch import sweep_files
 from notedeck.readers.layout import NoteLayout
@@ -89,7 +89,8 @@ class Record:
             return None
         files = []
         for name, entry in record["outputs"].items():
-            if _file_hash(self.out / name) != entry["hash"] or held.files.get(name) != entry["hash"]:
+            if inside.file_hash(self.out, name) != entry["hash"] or \
+                    held.files.get(name) != entry["hash"]:
                 return None
             files.append(Written(self.out / name, entry["count"], entry["unit"]))
         return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))
@@ -148,7 +149,7 @@ def _key(content: Path, out: Path, options: dict) -> str | None:
                            "content": str(content.resolve()), "out": str(out.resolve()),
                            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH")},
                           sort_keys=True)
-    from notedeck.template.faces import installed_stamp
+    from notedeck.template.installed import installed_stamp
 
     return digest("build", code_fingerprint(), settings, inputs, installed_stamp())
 

@@ -60,7 +60,7 @@ class Plan:
 class Figure:
     """What the next stages need of one figure: its name, type, unit, show form and place."""
 
-    path: str                             # 'queue.featured.wait', 'teams[].wait'
+    path: str                             # 'level.featured.delay', 'crews[].delay'
     type: Type
     show: shows.Show
     where: Location

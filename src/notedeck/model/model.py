@@ -63,7 +63,7 @@ class Model:
         return Inputs(values, document.data, document, tuple(warnings))
 
     def replace(self, inputs: Inputs, changes: Mapping[str, Any]) -> Inputs:
-        """The inputs with some values replaced ('service_time': '15 min'), checked."""
+        """The inputs with some values replaced ('step_time': '15 min'), checked."""
         values, raw = _copy(inputs.values), _copy(inputs.raw)
         for text, value in changes.items():
             path = tuple(text.split("."))

@@ -78,9 +78,9 @@ WRITTEN_ONLY_BY_SAY = "say"         # a say: figure's form, never written as sho
 ALTERNATES: dict[str, tuple[Callable[[Type], str | None], str]] = {
     "plain": (_any_number, "the number alone, as its form writes it: 9, 2.25, 1,000"),
     "Words": (_not_time, "a count in words, capitalised: Forty"),
-    "counted": (_not_time, "a count with its item's noun: 40 payroll queries"),
-    "counted_words": (_not_time, "a count in words with its item's noun: forty payroll queries"),
-    "Counted_words": (_not_time, "as counted_words, capitalised: Forty payroll queries"),
+    "counted": (_not_time, "a count with its item's noun: 40 parcels"),
+    "counted_words": (_not_time, "a count in words with its item's noun: forty parcels"),
+    "Counted_words": (_not_time, "as counted_words, capitalised: Forty parcels"),
     "Capitalised": (_text, "text with a capital first letter"),
 }
 NEEDS_NOUN = ("counted", "counted_words", "Counted_words")

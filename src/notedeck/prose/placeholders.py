@@ -18,7 +18,7 @@ NOT_FOUND = object()
 
 
 def keyed(value: Any) -> Mapping | None:
-    """A list whose items are also found by id (`teams['payroll']`): its items by id."""
+    """A list whose items are also found by id (`crews['north']`): its items by id."""
     found = getattr(value, "by_key", None) if isinstance(value, tuple) else None
     return found if isinstance(found, Mapping) else None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from notedeck.options import Options, Settings
 
@@ -13,7 +13,12 @@ if TYPE_CHECKING:       # kept light: the chart cache reads FORMS on the warm pa
     from notedeck.deck import ChartArt, Deck
     from notedeck.layout.slide_layout import SlideLayout
 
-Plan = Any
+
+class Plan(Protocol):
+    """A renderer's plan: pure data, opaque to the stages, which hand it to the same
+    renderer's emit (a plan may carry `warnings`, the planner's)."""
+
+
 PlanFn = Callable[["Deck", "SlideLayout | None", Mapping[str, "ChartArt"], Settings], Plan]
 EmitFn = Callable[[Plan, Path], int]
 ArtFn = Callable[[Settings], frozenset]
@@ -53,12 +58,12 @@ class Renderer:
     emit: EmitFn                    # writes one file, returns its count of units
     about: str = ""
     # The forms of the drawn charts (PNG, SVG) plan and emit read, given the settings: drawn
-    # once for the build. A form read but not declared is drawn when first read.
+    # once for the build, before any output plans or emits (a form not declared is empty).
     art: ArtFn = vectors
     needs: frozenset[str] = frozenset()      # of NEEDS
     # The part of the Deck the output shows, when it shows only part of the note (the
     # worksheet): its files carry that part's id, and verify judges them by it. None: all.
-    shows: Callable[["Deck"], Any] | None = None
+    shows: Callable[["Deck"], object] | None = None
 
     def settings(self, options: Options) -> Settings:
         return Settings(options, self.reads)

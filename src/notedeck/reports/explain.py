@@ -14,7 +14,7 @@ INDEX = re.compile(r"\[[^\]]*\]")
 
 
 def generic(name: str) -> str:
-    """A concrete name as the model declares it: teams['payroll'].wait -> teams[].wait."""
+    """A concrete name as the model declares it: crews['north'].delay -> crews[].delay."""
     return INDEX.sub("[]", name.replace('"', "'"))
 
 

@@ -2,10 +2,9 @@
 
 Only the drawn forms the build's outputs read are drawn (BuildPlan.forms: the
 SVG for the handout, the PNG for picture slides, nothing for native charts or
-the web page). A chart is drawn when an output first reads one of its forms,
-so a build whose charts are all cached never imports matplotlib. A form read
-without having been declared is drawn then too: outputs never depend on the
-declaration, only their speed does.
+the web page), and all of them before any output is planned or emitted: an
+output reads finished ChartArt values and never calls back here. A build whose
+charts are all cached never imports matplotlib.
 
 With `jobs` above one (`notedeck build -j N`) the charts the cache lacks are
 drawn at once in up to N processes (concurrent.futures, started the same way
@@ -15,21 +14,23 @@ files are the same bytes either way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from notedeck.infra.cache import FORMS, ChartCache, holds
+from notedeck.deck import ChartArt, ChartSpec
+from notedeck.infra.cache import FORMS, ChartCache
 
 
 class Charts:
-    """`art(specs, forms)` gives every chart by name: cached, drawn ahead, or drawn when read."""
+    """`art(specs, forms)` gives every chart by name, drawn: from the cache, else drawn now."""
 
     def __init__(self, cache: bool = True, jobs: int | None = None, folder: Path | None = None):
         self.cache = ChartCache(folder, enabled=cache)
         self.jobs = jobs or 1
 
-    def art(self, specs: Sequence, forms=FORMS) -> Mapping:
-        """Every chart of `specs` by name, holding `forms` (or drawing them when read)."""
+    def art(self, specs: Sequence[ChartSpec], forms=FORMS) -> dict[str, ChartArt]:
+        """Every chart of `specs` by name, drawn now in `forms` (a form not asked for is
+        empty bytes): taken from the cache, else drawn here or in up to `jobs` processes."""
         names = [spec.name for spec in specs]
         for name in names:
             if names.count(name) > 1:
@@ -39,7 +40,9 @@ class Charts:
         missing = [spec for spec in specs if forms and found[spec.name] is None]
         if self.jobs > 1 and len(missing) > 1:
             found.update(zip((spec.name for spec in missing), self._in_processes(missing, forms)))
-        return {spec.name: _Art(spec, self, forms, found[spec.name]) for spec in specs}
+        else:
+            found.update((spec.name, self.draw(spec, forms)) for spec in missing)
+        return {spec.name: _sized(spec, found[spec.name]) for spec in specs}
 
     def draw(self, spec, forms):
         from notedeck.render.charts import draw as charts
@@ -64,25 +67,10 @@ def _draw(spec, forms, folder: Path, enabled: bool):
     return ChartCache(folder, enabled=enabled).draw_once(spec, charts.draw, forms)
 
 
-class _Art:
-    """A chart's name and size now; its PNG and SVG as drawn (found, or drawn when read)."""
+def _sized(spec: ChartSpec, drawn: ChartArt | None) -> ChartArt:
+    """The chart's drawn forms at the size its spec gives (known before any drawing)."""
+    from notedeck.theme import chart_size
 
-    def __init__(self, spec, owner: Charts, forms: tuple, art=None):
-        from notedeck.theme import chart_size
-
-        self._spec, self._owner, self._forms, self._art = spec, owner, forms, art
-        self.name = spec.name
-        self.width_in, self.height_in = chart_size(spec)
-
-    def _form(self, form: str) -> bytes:
-        if not holds(self._art, (form,)):
-            self._art = self._owner.draw(self._spec, (*self._forms, form))
-        return getattr(self._art, form)
-
-    @property
-    def png(self) -> bytes:
-        return self._form("png")
-
-    @property
-    def svg(self) -> bytes:
-        return self._form("svg")
+    width, height = chart_size(spec)
+    return ChartArt(spec.name, drawn.png if drawn else b"", drawn.svg if drawn else b"",
+                    width, height)

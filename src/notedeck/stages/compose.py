@@ -96,7 +96,7 @@ def _meta(source: FilledNote) -> Meta:
                 audience=audience.name if audience else "", footer=note.footer.text,
                 build_on_slides=note.footer.build,
                 subject=note.subject or note.subtitle, keywords=tuple(note.keywords),
-                session=note.session, lang=fmt.locale, labels=labels(fmt))
+                session=note.session, lang=fmt.locale, labels=labels(fmt), note=note.title)
 
 
 def labels(fmt: Formatter) -> Labels:

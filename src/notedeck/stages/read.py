@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from typing import Any
-
+from notedeck.model import Inputs, Model
+from notedeck.model.display import Words
 from notedeck.errors import Collector, Location, NotedeckError, Problem, fail
 from notedeck.readers import audiences, catalogue, note, overrides, sections, yamlfile
 from notedeck.readers import model as model_reader, words as words_reader
@@ -29,14 +29,14 @@ class NoteRead:
     note_source: yamlfile.Located
     audience: Audience | None
     scenario_source: yamlfile.Located
-    model: Any                                     # notedeck.model.Model
-    inputs: Any                                    # the scenario's values (model.Inputs)
+    model: Model
+    inputs: Inputs                                 # the scenario's values
     sections: tuple[SectionText, ...]
-    default: Any = None                            # the note's own inputs, when this variant
+    default: Inputs | None = None                  # the note's own inputs, when this variant
     default_source: yamlfile.Located | None = None  # uses others (an audience, --scenarios)
     locale: str = "en-GB"
     labels: dict | None = None     # catalogue entries the note and audience give
-    words: Any = None              # the model's texts in the build's language (display.Words)
+    words: Words | None = None     # the model's texts in the build's language
     words_warnings: tuple[Problem, ...] = ()
 
     @property
@@ -104,7 +104,8 @@ def _locale_at(source: yamlfile.Located) -> Location:
     return source.where(("locale",)) if "locale" in data else Location(source.file, 1)
 
 
-def _default_scenario(layout: NoteLayout, model) -> tuple[Any, yamlfile.Located | None]:
+def _default_scenario(layout: NoteLayout, model: Model) -> tuple[Inputs | None,
+                                                            yamlfile.Located | None]:
     """The note's own inputs and its located scenario file, beside a variant's."""
     try:
         located = yamlfile.load(yamlfile.inside(layout.root, layout.scenarios))

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notedeck.stages.buildplan import BuildPlan, settle
 from notedeck.stages.template import Assets
 from notedeck.deck import ChartArt, Deck
 from notedeck.errors import NotedeckError, Problem
 from notedeck.options import Options
-from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
+from notedeck.render.contract import BACKGROUNDS, LAYOUT, Plan, Renderer
+
+if TYPE_CHECKING:           # loaded when a stage runs, not when a command starts
+    from notedeck.layout.slide_layout import SlideLayout
+    from notedeck.stages.fill import FilledNote
 
 
 @dataclass(frozen=True)
@@ -20,7 +24,7 @@ class Prepared:
     """A variant ready to lay out and plan: its Deck, the warnings met on the way, its
     template, and the BuildPlan it was composed for."""
 
-    source: Any            # fill.FilledNote: the note read, its figures computed, prose filled
+    source: FilledNote     # the note read, its figures computed, its prose filled
     deck: Deck
     warnings: tuple[Problem, ...]
     assets: Assets
@@ -32,8 +36,8 @@ class Planned:
     """Every output of a BuildPlan planned, with the slide layout they share and the warnings
     of the layout and the planners."""
 
-    plans: tuple[tuple[Renderer, Any], ...]
-    layout: Any            # layout.slide_layout.SlideLayout, or None where no output shows slides
+    plans: tuple[tuple[Renderer, Plan], ...]
+    layout: SlideLayout | None     # None where no output shows slides
     warnings: tuple[Problem, ...]
 
 

@@ -10,21 +10,15 @@ and `template show` says so. Nothing here decides how text looks in the deck.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from notedeck.template import installed as fonts
 from notedeck.theme import FONT_FAMILY, FONT_FILES
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
-# Where fonts are installed (fontconfig's defaults on Linux, and macOS's folders).
-FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts",
-                "$XDG_DATA_HOME/fonts", "~/.local/share/fonts", "/Library/Fonts",
-                "~/Library/Fonts", "/System/Library/Fonts")
-MAX_FONT_FOLDERS = 5000
 # Fonts drawn with the same advance widths as a common typeface.
 METRIC_TWINS = {
     "arial": "Liberation Sans", "helvetica": "Liberation Sans",
@@ -86,7 +80,7 @@ def find(name: str) -> Face:
     twin = METRIC_TWINS.get(key)
     if twin is not None and twin.lower() == FONT_FAMILY.lower():
         return Face(wanted, BUNDLED.files, FONT_FAMILY, "twin")   # the very widths: no lookup
-    installed = _installed()
+    installed = fonts.installed()
     if key in installed:
         return Face(wanted, _styles(installed[key]), installed[key][0][0], "installed")
     if twin is not None:
@@ -96,50 +90,6 @@ def find(name: str) -> Face:
     if family and family.lower() in installed:
         return Face(wanted, _styles(installed[family.lower()]), family, "substitute")
     return Face(wanted, BUNDLED.files, FONT_FAMILY, "substitute")
-
-
-def installed_stamp() -> str:
-    """Which fonts are installed, cheaply: every font folder's path and modification time
-    (a font added or removed changes its folder's), as fontconfig checks its own caches. The
-    build record keys it, since an installed font may measure a template's text."""
-    lines = []
-    for name in FONT_FOLDERS:
-        if name.startswith("$XDG_DATA_HOME") and not os.environ.get("XDG_DATA_HOME"):
-            continue
-        root = Path(os.path.expanduser(os.path.expandvars(name)))
-        for folder, _, _ in os.walk(root):
-            try:
-                lines.append(f"{folder}\0{os.stat(folder).st_mtime_ns}")
-            except OSError:
-                continue
-            if len(lines) > MAX_FONT_FOLDERS:
-                return "\n".join(lines)
-    return "\n".join(lines)
-
-
-@lru_cache(maxsize=1)
-def _installed() -> dict[str, list[tuple[str, int, int, str]]]:
-    """Installed font files by lower-case family: (family, weight, slant, file)."""
-    if shutil.which("fc-list") is None:
-        return {}
-    try:
-        listing = subprocess.run(
-            ["fc-list", "--format", "%{family}|%{weight}|%{slant}|%{width}|%{file}\n"],
-            capture_output=True, text=True, timeout=20, check=True).stdout
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    fonts: dict[str, list[tuple[str, int, int, str]]] = {}
-    for line in listing.splitlines():
-        parts = line.split("|")
-        if len(parts) != 5 or not parts[4].lower().endswith((".ttf", ".otf")):
-            continue
-        families, weight, slant, width, path = parts
-        if not (weight.isdigit() and slant.isdigit()) or width not in ("", "100"):
-            continue
-        for family in families.split(","):
-            fonts.setdefault(family.strip().lower(), []).append(
-                (family.strip(), int(weight), int(slant), path))
-    return fonts
 
 
 def _styles(entries: list[tuple[str, int, int, str]]) -> tuple[tuple[str, str], ...]:

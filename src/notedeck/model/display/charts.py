@@ -3,19 +3,19 @@
     charts:
       waits:
         kind: line                         # line | bar
-        title: "At {utilisation.featured} busy, an item waits {utilisation.at_featured.wait}"
-        alt: "Line chart of the wait against utilisation ..."
-        x: {title: Utilisation, ticks: {auto: true, label: "{value:percent}"}}
-        y: {title: Wait in queue, scale: log, ticks: {auto: true, label: "{value:period}"}}
+        title: "At {load.featured} loaded, an item is delayed {load.at_featured.delay}"
+        alt: "Line chart of the delay against load ..."
+        x: {title: Load, ticks: {auto: true, label: "{value:percent}"}}
+        y: {title: Delay, scale: log, ticks: {auto: true, label: "{value:period}"}}
         lines:
           wait:                            # over: LIST makes one line per item
-            x: utilisation.curve.u
-            y: utilisation.curve.wait
-            label: Wait in queue
-            points: {over: utilisation.rows, x: u, y: wait, label: "{u}: {wait}",
-                     featured: u == utilisation.featured}
+            x: load.curve.u
+            y: load.curve.delay
+            label: Delay
+            points: {over: load.rows, x: u, y: delay, label: "{u}: {delay}",
+                     featured: u == load.featured}
         references:
-          service: {y: service_time, label: "One item's work {service_time}"}
+          service: {y: step_time, label: "One item's work {step_time}"}
 
 A kind is one reader here (KINDS) and one writer in figures/charts.py; renderers draw the
 deck's LineChart and BarChart and never see a declaration. docs/models.md has each setting.

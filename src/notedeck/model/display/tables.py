@@ -3,22 +3,22 @@
     tables:
       waits:
         caption: The wait at each level of busyness
-        rows: utilisation.rows             # a list of records, a list, or a use's rows
-        highlight: u == utilisation.featured   # the first row where it holds (optional)
+        rows: load.rows             # a list of records, a list, or a use's rows
+        highlight: u == load.featured   # the first row where it holds (optional)
         columns:
           level: {header: Busy, value: u}
-          wait: {header: Wait in queue, value: wait, align: right}
+          delay: {header: Delay, value: delay, align: right}
     stats:
       headline:
-        multiple: {value: featured_multiple, label: "Wait at {utilisation.featured}",
-                   detail: "against {first(utilisation.levels):percent}"}
+        multiple: {value: delay_multiple, label: "Delay at {load.featured}",
+                   detail: "against {first(load.levels):percent}"}
     items:
       teams:                               # one slide, and one handout entry, per item
         over: teams
         title: ["{title}", "{label:Capitalised}"]
-        notes: "{label}: busy {utilisation}, a wait of {wait}."
+        notes: "{label}: loaded {load}, a delay of {delay}."
         blocks:
-          arithmetic: {callout: "{service_time} each, busy {utilisation}: {wait} waiting"}
+          arithmetic: {callout: "{step_time} each, loaded {load}: {delay} delayed"}
           scene: {paragraph: "{scene}"}    # Markdown; left out when empty
           scarce: {paragraph: "{still_scarce}", lead: "Still scarce:"}
 """

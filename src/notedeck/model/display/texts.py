@@ -1,7 +1,7 @@
 """Texts of a model's display parts: words with {formula} slots, compiled against the model.
 
-    "Wait at {utilisation.featured}"        a figure, shown in its own form
-    "{size:counted} at {utilisation}"       another form ({x:FORM}: a show form or an
+    "Delay at {load.featured}"        a figure, shown in its own form
+    "{size:counted} at {load}"       another form ({x:FORM}: a show form or an
                                             alternate such as counted, plain, Words)
     "{check|None}: {wait}"                  words for a zero ({x|WORDS})
     ["{title}", "{label:Capitalised}"]       the first pattern that is not empty
@@ -49,7 +49,7 @@ class Context:
 @dataclass(frozen=True)
 class ItemAt:
     """Which item of a list of records a slot's figure belongs to: the row being shown
-    (index None), or the one a formula picks (`teams['payroll'].size`)."""
+    (index None), or the one a formula picks (`crews['north'].size`)."""
 
     records: str
     index: Any = None              # an Expression giving a position or a key, or None
@@ -225,7 +225,7 @@ class Texts:
         return made
 
     def rows(self, value: Any, path: tuple) -> str | None:
-        """A list of records or a use's rows, by its name: 'teams', 'utilisation.rows'."""
+        """A list of records or a use's rows, by its name: 'crews', 'load.rows'."""
         listed = [key_text(p) for p in [*self.model.plan.items, *self.model.plan.uses]]
         if isinstance(value, str) and value in listed:
             return value
@@ -371,7 +371,7 @@ def _asked(form: str, kind: Type, said: str, where: Location):
 
 def figure_path(model, tree, within: str | None) -> str | None:
     """The figure or input a formula names, as model.figures writes paths
-    ('teams[].wait', 'utilisation.at_featured.wait'), or None for any other formula."""
+    ('crews[].delay', 'load.at_featured.delay'), or None for any other formula."""
     base, rest = chain(tree)
     if not isinstance(base, Name):
         return None
