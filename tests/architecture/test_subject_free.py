@@ -1,6 +1,7 @@
-"""The engine names no note's subject: no Python module under src/notedeck says dial,
-bottleneck, workload, speedup, tokens per second or thought experiment (note folders, which
-hold data, are exempt)."""
+"""The engine names no note's subject: no line of any Python module under src/notedeck, code,
+docstring or comment, says a word of either bundled note (dial, bottleneck, workload, speedup,
+tokens per second, thought experiment; utilisation, service time, wait in queue, payroll,
+planning office); note folders, which hold data, are exempt."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "src" / "notedeck"
 SUBJECT = re.compile(r"\b(dials?|bottlenecks?|workloads?|speedups?|tokens per second|"
-                     r"tokens/sec|thought experiments?)\b", re.IGNORECASE)
-
+                     r"tokens/sec|thought experiments?|"                      # million-tokens
+                     r"utili[sz]ation|service[_ ]times?|featured_multiple|busy_multiple|"
+                     r"waits? in (?:the )?queue|payroll|planning[- ]office|"  # waiting-in-line
+                     r"million-tokens|waiting-in-line)\b", re.IGNORECASE)
 
 
 def hits() -> dict[str, list[str]]:

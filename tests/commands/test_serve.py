@@ -1,5 +1,6 @@
-"""`notedeck serve`: the page on 127.0.0.1 only, rebuilt on save through watch's rounds, and
-reloaded in the browser; a failed rebuild shows its problems over the last good page."""
+"""`notedeck serve`: the preview (slides, handout pages, web page) on 127.0.0.1 only, rebuilt on
+save through watch's rounds and updated in place in the browser; a failed rebuild shows its
+problems beside the last good slides, and the web page reloads itself."""
 
 from __future__ import annotations
 
@@ -30,8 +31,10 @@ class Serving:
 
     def __init__(self, note: Path, out: Path):
         self.options = options(note, out, outputs=("web",))
-        self.preview = Preview(out / "web" / "index.html", port=0).__enter__()
-        self.running = Running(Watcher(self.options), each=self._show)
+        self.preview = Preview(out / "web" / "index.html", port=0,
+                               options=self.options).__enter__()
+        self.running = Running(Watcher(self.options, on_planned=self.preview.on_planned),
+                               each=self._show)
 
     def _show(self, round_) -> None:
         for outcome in round_.outcomes:
@@ -64,7 +67,7 @@ def test_serves_the_page_with_a_reload_on_this_computer_only(serving, note, tmp_
     assert serving.next().outcomes[0].ok
     first = serving.state()
     assert first["problems"] == [] and len(first["id"]) == 16
-    status, page = get(preview.url)
+    status, page = get(preview.url + "web/")
     assert status == 200 and "/__notedeck/build" in page and first["id"] in page
     assert "connect-src 'self'" in page.replace("&#x27;", "'")
     built = (tmp_path / "out" / "web" / "index.html").read_text(encoding="utf-8")
@@ -77,14 +80,14 @@ def test_serves_the_page_with_a_reload_on_this_computer_only(serving, note, tmp_
     assert serving.next().outcomes[0].ok
     second = serving.state()
     assert second["id"] != first["id"] and second["problems"] == []
-    assert "Now, " in get(preview.url)[1]
+    assert "Now, " in get(preview.url + "web/")[1]
 
     edit(note / "scenarios.yaml", "  check: 60 s ", "  check: sixty ")
     assert not serving.next().outcomes[0].ok
     failed = serving.state()
     assert failed["id"] == second["id"]                       # the last good page stays
     assert any("scenarios.yaml" in p and "bottleneck.check" in p for p in failed["problems"])
-    assert "Now, " in get(preview.url)[1]
+    assert "Now, " in get(preview.url + "web/")[1]
 
 
 def test_the_browser_reloads_after_a_save_and_shows_a_failed_one(serving, note, chromium):
@@ -92,7 +95,7 @@ def test_the_browser_reloads_after_a_save_and_shows_a_failed_one(serving, note, 
 
     assert serving.next().outcomes[0].ok
     with Browser(chromium) as browser:
-        browser.open(serving.preview.url)
+        browser.open(serving.preview.url + "web/")
         assert browser.js("document.documentElement.className") == "js"   # under its policy
         browser.js("window.notReloaded = true")
         edit(note / "sections" / "04-what-gets-precious.md", "\nheadline: ", "\nheadline: Now, ")

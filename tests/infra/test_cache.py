@@ -180,6 +180,7 @@ def test_every_kind_of_change_builds_again(note, cache, tmp_path, monkeypatch, c
         case "output edited":                # saved again: its build id kept, other bytes
             with zipfile.ZipFile(out / "deck.pptx", "a") as deck:
                 deck.writestr("ppt/edited.xml", "<edited/>")
+            options["force"] = True          # the user's now: replaced only with --force
         case "output deleted":
             (out / "handout.pdf").unlink()
         case "paper":

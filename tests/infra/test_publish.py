@@ -37,9 +37,24 @@ def stage(out: Path, names=PAIR, tag: str = "new") -> Path:
 
 
 def content(name: str, tag: str) -> bytes:
-    """Bytes telling `tag`; a PDF's carry a build id, as notedeck's do."""
-    head = b"%PDF-1.4\n/NotedeckBuild (abcdef0123)\n" if name.endswith(".pdf") else b""
-    return head + f"{tag} {name}\n".encode() * 1000
+    """Bytes telling `tag`, carrying a build id as notedeck's files do."""
+    text = f"{tag} {name}\n".encode() * 1000
+    if name.endswith(".pptx"):
+        return package({"docProps/custom.xml": CUSTOM.encode(), "ppt/text.txt": text})
+    if name.endswith(".html"):
+        return b'<head><meta name="notedeck-build" content="abcdef0123"></head>' + text
+    return b"%PDF-1.4\n/NotedeckBuild (abcdef0123)\n" + text
+
+
+def package(parts: dict[str, bytes]) -> bytes:
+    """A zip of `parts`, the same bytes every time."""
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
+    return buffer.getvalue()
 
 
 def expected(names, tag: str) -> dict[str, str]:

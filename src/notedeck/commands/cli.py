@@ -263,7 +263,7 @@ def watch(all_audiences, **given) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port on 127.0.0.1 (0 picks a free one).")
 def serve(all_audiences, port, **given) -> None:
-    """Build with the web page, serve it on 127.0.0.1, rebuild and reload it on every save."""
+    """Preview the slides, handout and web page on 127.0.0.1, updated in place on every save."""
     from dataclasses import replace
 
     from notedeck.commands.serve import Preview
@@ -274,17 +274,18 @@ def serve(all_audiences, port, **given) -> None:
         raise click.UsageError("serve shows one variant; choose it with --audience")
     options = _options(all_audiences=False, **given)
     options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
-    with Preview(options.out / registry.get("web").filename, port) as preview:
+    with Preview(options.out / registry.get("web").filename, port,
+                 options=options) as preview:
         echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
         with _ctrl_c_stops():
-            for round_ in Watcher(options).rounds():
+            for round_ in Watcher(options, on_planned=preview.on_planned).rounds():
                 if round_.changed:
                     echo(f"changed: {', '.join(round_.changed)}")
                 for outcome in round_.outcomes:
                     _report_round(outcome)
                     preview.update(outcome)
                 echo(f"watching {folders.shown(options.content)}; the page at "
-                           f"{preview.url} reloads itself")
+                           f"{preview.url} follows every save")
     echo("stopped serving")
 
 

@@ -50,11 +50,12 @@ class Round:
 class Watcher:
     """Builds the chosen variants of a note now and after every relevant change."""
 
-    def __init__(self, options: Options, all_audiences: bool = False):
+    def __init__(self, options: Options, all_audiences: bool = False, on_planned=None):
         from notedeck.infra.outfolder import check_destination
 
         check_destination(Path(options.out), Path(options.content))   # no build would succeed
         self.options, self.all_audiences = options, all_audiences
+        self.on_planned = on_planned     # serve's preview: sees each build's slides first
         self.content = Path(options.content)
         self.scenarios_file = Path(options.scenarios_file) if options.scenarios_file else None
 
@@ -126,7 +127,7 @@ class Watcher:
     def build(self) -> tuple[Outcome, ...]:
         """Every chosen variant, in order; a failure is its Outcome, not an exception."""
         if not self.all_audiences:
-            return (build_variant(self.options),)
+            return (build_variant(self.options, self.on_planned),)
         try:
             todo = variants(self.content)
         except NotedeckError as exc:           # an audience file's name is not a slug

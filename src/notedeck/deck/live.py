@@ -73,7 +73,7 @@ class Choice:
 
     name: str                      # how Varying values name it; not shown
     label: str                     # its legend: "Team"
-    items: tuple[str, ...]         # each item's label: "Payroll queries"
+    items: tuple[str, ...]         # each item's label: "Parcels sent"
     start: int = 0
 
     @property
@@ -107,7 +107,7 @@ class Panel:
     """Controls and what they move, shown where the page shows chart `chart`: after it, or in
     its place when the panel shows that chart itself (a Varying of its spec)."""
 
-    label: str                     # the group's accessible name: "Utilisation"
+    label: str                     # the group's accessible name: "Load"
     chart: str
     controls: tuple[Control, ...]
     shows: tuple[LiveBlock, ...]

@@ -83,6 +83,8 @@ class Meta:
     # and its name, and only the figures it shows, so verify judges it by what it shows.
     shown: str = field(default="", metadata=_SETTING)
     output: str = field(default="", metadata=_SETTING)
+    note: str = field(default="", metadata=_SETTING)    # the note's own title: which note a
+                                                        # file came from (infra/outfolder.py)
     lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"
     labels: Labels = field(default_factory=Labels, metadata=_SETTING)
     build_on_slides: bool = field(default=False, metadata=_SETTING)   # note.yaml footer.build

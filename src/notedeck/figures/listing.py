@@ -10,7 +10,7 @@ from notedeck.figures.shown import Items, Prose, Ref
 
 def flatten(names: dict[str, Any], prefix: str = "", flag=str) -> list[tuple[str, str]]:
     """("wait.featured", "9 h") rows, in the names' order; an item of a list with ids by its
-    id (teams['payroll'].wait); prose left out; a flag as `flag` writes it (the build id's
+    id (crews['north'].delay); prose left out; a flag as `flag` writes it (the build id's
     record keeps str: True, False)."""
     rows: list[tuple[str, str]] = []
     for key, value in names.items():

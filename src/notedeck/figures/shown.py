@@ -1,7 +1,7 @@
 """The names prose may use: every input and figure by its model path, shown as prose writes
-it, with other forms as attributes: {{ service_time }}, {{ teams['payroll'].wait.words }}.
+it, with other forms as attributes: {{ step_time }}, {{ crews['north'].delay.words }}.
 
-A list of records reads by position or by id (`teams[0]`, `teams['payroll']`); a ref reads
+A list of records reads by position or by id (`crews[0]`, `crews['north']`); a ref reads
 as the item it names; a use at one value reads as one row, a use over a list as rows; a
 sweep's rows are for charts and controls, not prose.
 """
@@ -148,10 +148,14 @@ class _Names:
         text = self.forms.show(value, inner, show, prose=True)
 
         def make(name: str) -> str:
+            if name in shows.CASES:
+                cased = Show(show.form, tuple(sorted(show.options + (("case", name),))))
+                return self.forms.show(value, inner, cased, prose=True)
             if name in shows.FORMS:
                 return self.forms.show(value, inner, Show(name), prose=True)
             return self.forms.alternate(name, value, inner, show, noun() if noun else None)
-        return Shown(text, _alternates(inner, noun is not None), make)
+        cases = shows.CASES if show.form in shows.WORDED else ()
+        return Shown(text, _alternates(inner, noun is not None) + cases, make)
 
     def records(self, entry: ItemsEntry) -> Items:
         path = key_text(entry.path)

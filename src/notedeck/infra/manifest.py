@@ -5,7 +5,9 @@ one that says the set is not whole and lists the files of both sets (so every
 file in the folder is still known as notedeck's); once every file is in place,
 by the new set's, whole: that one is written last. A folder whose manifest is
 not whole holds a set a build did not finish publishing, and the next build
-publishes a whole set again. Read as input (trust.py's rules: a small regular
+publishes a whole set again. The manifest is a record, never an instruction: a
+file it lists is replaced or removed only if it is still those bytes, a plain
+file below OUT reached through no link, carrying notedeck's stamp (publish.py). Read as input (trust.py's rules: a small regular
 file, strict JSON, names checked): anything odd reads as no manifest.
 """
 
@@ -19,7 +21,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notedeck.infra import trust
+from notedeck.infra import inside, trust
 
 NAME = ".notedeck.json"
 FORMAT = 1
@@ -41,17 +43,20 @@ class Manifest:
     before: dict[str, str] = field(default_factory=dict)   # ... and the files it replaces
 
     def holds(self, out: Path, name: str) -> bool:
-        """Whether OUT/NAME is the file this set published (same bytes)."""
-        return name in self.files and file_hash(out / name) == self.files[name]
+        """Whether OUT/NAME is the file this set published (same bytes, a plain file reached
+        through no link below OUT)."""
+        return name in self.files and inside.file_hash(out, name) == self.files[name]
 
     def knows(self, out: Path, name: str) -> bool:
         """Whether OUT/NAME is a file of this set or, while it is published, of the last."""
-        digest = file_hash(out / name)
+        digest = inside.file_hash(out, name)
         return bool(digest) and digest in (self.files.get(name), self.before.get(name))
 
-    def publishing(self, build: str, files: dict[str, str]) -> Manifest:
-        """The manifest that stands while `files` replace this set."""
-        return Manifest(build, files, False, {**self.before, **self.files})
+    def publishing(self, build: str, files: dict[str, str],
+                   replaced: dict[str, str] | None = None) -> Manifest:
+        """The manifest that stands while `files` replace this set and the files `replaced`
+        (notedeck's, in the way of the new ones: a taken-over folder's)."""
+        return Manifest(build, files, False, {**(replaced or {}), **self.before, **self.files})
 
 
 def read(out: Path) -> Manifest | None:

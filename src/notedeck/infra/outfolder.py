@@ -3,23 +3,27 @@
 `check_destination` refuses an output folder inside the note, or with a name
 the file system cannot hold; `preflight` refuses anything in the way of the
 outputs, before anything is written (publish.py asks again under its lock): a
-folder, a link, a device, or a file notedeck did not make (without --force).
-A file is notedeck's when the folder's manifest lists it with its bytes, or
-when it carries a notedeck build id (stamps.py).
+folder, a link, a device, anything but a file where the manifest goes, or a
+file that is not notedeck's (without --force, which moves it aside). A file
+is notedeck's when it carries a notedeck build id (stamps.py) and, if the
+folder's manifest lists it, has the bytes listed there, or else its content
+is still what the digest in its stamp says: a deck saved again in an office
+program, or one copied in from elsewhere over the published one, is the
+user's.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
 from pathlib import Path
 
-from notedeck.errors import Location, NotedeckError, Problem, fail
-from notedeck.infra import manifest, stamps
+from notedeck.errors import Location, NotedeckError, Problem, fail, visible
+from notedeck.infra import inside, manifest, stamps
 from notedeck.readers.layout import OUTPUT
+from notedeck.render.provenance import note_id
 
-LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (publish.take_over)
+LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (legacy.py)
 _ROOM = 200                    # bytes of path notedeck adds below OUT (a staging folder, a name)
 
 
@@ -49,21 +53,34 @@ def check_destination(out: Path, content: Path) -> None:
                                 f"the note, such as output/ beside it, or its own {OUTPUT}/")
 
 
-def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[str]:
-    """The outputs in `out` that are not notedeck's (moved aside with `force`); refuses,
-    before anything is written, anything else in the way of publishing `names`."""
+def preflight(out: Path, names: tuple[str, ...], force: bool = False,
+              note: str = "") -> list[tuple[str, Path]]:
+    """The outputs in `out` that are not notedeck's, each with the free name it is moved
+    aside to (with `force`); refuses, before anything is written, anything else in the way
+    of publishing `names` (made from the note titled `note`, when given)."""
+    from notedeck.infra import legacy
+
     held = manifest.read(out)
-    problems, foreign = _legacy_problems(out), []
+    problems, foreign = [*legacy.problems(out), *_manifest_problem(out)], []
     for name in names:
         problem = _in_the_way(out, name)
-        if problem is None and kind_of(out / name) == "file" and not ours(out, name, held):
-            if force:
-                foreign.append(name)
+        why = why_not_ours(out, name, held, note) if problem is None and \
+            kind_of(out / name) == "file" else None
+        if why is not None and force:
+            aside = aside_name(out / name)
+            if aside is not None:
+                foreign.append((name, aside))
             else:
-                problem = _problem(out / name, f"{name} was not made by notedeck (it carries no "
-                                   "notedeck build id), and a build would replace it; move it "
-                                   "away, choose another --out, or build with --force, which "
-                                   "moves it aside")
+                problem = _problem(out / name, f"{name} is not notedeck's and --force finds no "
+                                   f"free name to move it aside to (NAME (yours).EXT up to "
+                                   f"NAME (yours {_ASIDE - 1}).EXT are all taken); move it away "
+                                   "or choose another --out")
+        elif why is not None:
+            said = (f"{name} was not made by notedeck ({why})" if why == NO_ID else
+                    f"{name} is not notedeck's to replace: {why}")
+            problem = _problem(out / name, f"{said}, and a build would replace it; move it "
+                               "away, choose another --out, or build with --force, which moves "
+                               "it aside")
         if problem is not None:
             problems.append(problem)
     if problems:
@@ -72,30 +89,51 @@ def preflight(out: Path, names: tuple[str, ...], force: bool = False) -> list[st
     return foreign
 
 
-def _legacy_problems(out: Path) -> list[Problem]:
-    """An older notedeck's folder (.notedeck/, taken over by publish.py) changed by hand, so
-    that its current build cannot be told: refused, rather than guessed at."""
-    state = out / LEGACY
-    if kind_of(state) is None:
+def _manifest_problem(out: Path) -> list[Problem]:
+    """Anything but a file (or nothing) where the manifest goes: never replaced or read."""
+    path = out / manifest.NAME
+    kind = kind_of(path)
+    if kind in (None, "file"):
         return []
-    fix = f"it was changed by hand: remove the folder {state} and build again"
-    found = [_problem(path, f"expected notedeck's own folder, found {_named(kind)}; {fix}")
-             for path in (state, state / "builds")
-             if (kind := kind_of(path)) not in (None, "folder")]
-    current = state / "current"
-    kind = kind_of(current)
-    if kind not in (None, "link"):
-        found.append(_problem(current, f"expected notedeck's link to the current build, found "
-                                       f"{_named(kind)}; {fix}"))
-    elif kind == "link" and not re.fullmatch(r"builds/[0-9a-f]{16}", _target(current)):
-        found.append(_problem(current, f"this link does not lead to one of notedeck's builds; "
-                                       f"{fix}"))
-    return found
+    return [_problem(path, f"{named(kind)} is where notedeck keeps the output folder's manifest "
+                           f"({manifest.NAME}, a file); move it away or choose another --out")]
 
 
-def ours(out: Path, name: str, held: manifest.Manifest | None) -> bool:
-    """Whether OUT/NAME is a file notedeck made: listed with its bytes, or carrying a build id."""
-    return (held is not None and held.knows(out, name)) or stamps.build_of(out / name) is not None
+NO_ID = "it carries no notedeck build id"
+_ASIDE = 1000          # names tried for a file moved aside: NAME (yours).EXT, (yours 2) ...
+
+
+def aside_name(path: Path) -> Path | None:
+    """A free name beside `path` for a file that is not notedeck's: 'deck (yours).pptx'."""
+    for n in range(1, _ASIDE):
+        mark = "yours" if n == 1 else f"yours {n}"
+        candidate = path.with_name(f"{path.stem} ({mark}){path.suffix}")
+        if kind_of(candidate) is None:
+            return candidate
+    return None
+
+
+def why_not_ours(out: Path, name: str, held: manifest.Manifest | None,
+                 note: str = "") -> str | None:
+    """Why the file OUT/NAME is not notedeck's to replace (None when it is): it carries no
+    build id; the manifest lists other bytes for it; or, not listed, its content is not what
+    its stamp's digest says, or it was made from another note than the one titled `note`."""
+    data = inside.read(out, name, stamps.MAX_FILE)
+    found = stamps.stamp_of(data) if data is not None else None
+    if found is None:
+        return NO_ID
+    if held is not None and name in {*held.files, *held.before}:
+        if held.knows(out, name):
+            return None
+        return (f"its bytes differ from those notedeck published here (build {held.build}): "
+                "it was edited, or replaced by another file, since")
+    if stamps.intact_data(data, found) is False:
+        return (f"it was changed after notedeck made it (build {found.build}): its content "
+                "differs from the digest in its stamp")
+    if note and found.note and found.note != note_id(note):
+        return (f"it was made from another note than '{visible(note)}' (build {found.build}), "
+                "and the manifest here does not list it")
+    return None
 
 
 def legacy_link(out: Path, name: str) -> bool:
@@ -113,7 +151,7 @@ def _in_the_way(out: Path, name: str) -> Problem | None:
         if kind == "link" and legacy_link(out, head):
             return None
         if kind not in (None, "folder"):
-            return _problem(out / head, f"{_named(kind)} named {head} is in the way of the "
+            return _problem(out / head, f"{named(kind)} named {head} is in the way of the "
                                         f"output {name}; move it away or choose another --out")
     path = out / name
     kind = kind_of(path)
@@ -122,7 +160,7 @@ def _in_the_way(out: Path, name: str) -> Problem | None:
                               "move it away or choose another --out")
     if kind == "link" and not legacy_link(out, name):
         return _problem(path, f"a link notedeck did not make is in the way of the output "
-                              f"{name} (it leads to {_target(path)}); move it away or choose "
+                              f"{name} (it leads to {target_of(path)}); move it away or choose "
                               "another --out")
     if kind == "other":
         return _problem(path, f"a device, pipe or socket is in the way of the output {name}; "
@@ -142,14 +180,14 @@ def kind_of(path: Path) -> str | None:
     return "file" if stat.S_ISREG(mode) else "other"
 
 
-def _target(path: Path) -> str:
+def target_of(path: Path) -> str:
     try:
         return os.readlink(path)
     except OSError:
         return "somewhere else"
 
 
-def _named(kind: str) -> str:
+def named(kind: str | None) -> str:
     return {"file": "a file", "link": "a link", "folder": "a folder"}.get(kind, "a device or pipe")
 
 

@@ -10,18 +10,20 @@ with its manifest or a set its manifest calls not whole, which the next build
 publishes again (a build record is used only beside a whole manifest that
 holds its files).
 
-No link is made anywhere under OUT. A folder from an older notedeck (outputs
-linked into OUT/.notedeck/builds/ID) is taken over once: each link is replaced
-by a copy of the file it showed (each carries its build id, so the build
-replaces those of its set and leaves the others), then .notedeck/ is removed. A file in the way
-that notedeck did not make is refused before anything is written (outfolder.py);
-with --force it is moved aside as NAME (yours).EXT, never lost.
+No link is made anywhere under OUT, and none below it is followed: a file of
+the last set is removed only if it is still the bytes the manifest lists, a
+plain file reached through no link (OUT/web may be a link to the user's own
+site: nothing is removed through it), carrying notedeck's stamp with its
+content intact; the manifest alone, which anyone can write, removes nothing.
+A folder from an older notedeck (outputs linked into OUT/.notedeck/builds/ID)
+is taken over once (legacy.py). A file in the way that is not notedeck's is
+refused before anything is written (outfolder.py); with --force it is moved
+aside as NAME (yours).EXT, never lost.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import threading
 from collections.abc import Iterator
@@ -29,8 +31,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.infra import manifest, scratch
-from notedeck.infra.outfolder import LEGACY, kind_of, legacy_link, preflight
+from notedeck.infra import inside, legacy, manifest, scratch, stamps
+from notedeck.infra.outfolder import kind_of, preflight
 
 STAGE = ".notedeck"            # a build writes into OUT/.notedeck-PID-XXXX/ (scratch.make)
 _HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")
@@ -50,40 +52,47 @@ class Published:
 
 
 def publish(stage: Path, names: tuple[str, ...], out: Path, build: str = "",
-            force: bool = False) -> Published:
+            force: bool = False, note: str = "") -> Published:
     """Make the files `names` of the folder `stage` (directly inside `out`) the published set
-    of `out`. Raises NotedeckError for something in the way, and OSError for a refusal of the
-    machine (disk full, no permission); either way the manifest then says the set is not
-    whole only if files had begun to move."""
+    of `out` (made from the note titled `note`, when given). Raises NotedeckError for
+    something in the way, and OSError for a refusal of the machine (disk full, no
+    permission); either way the manifest then says the set is not whole only if files had
+    begun to move."""
     out, stage = Path(out), Path(stage)
     with _locked(out):
         sweep(out)                                # what killed builds left
-        preflight(out, names, force)              # refuse before anything changes
+        preflight(out, names, force, note)        # refuse before anything changes
         with _signals_held():
-            take_over(out)
-        foreign = preflight(out, names, force)    # the taken-over files are plain now
+            legacy.take_over(out, STAGE, _step)
+        foreign = preflight(out, names, force, note)    # the taken-over files are plain now
         held = manifest.read(out)
         files = {name: manifest.file_hash(stage / name) for name in names}
+        moved = {name for name, _ in foreign}
+        replaced = {name: digest for name in names if name not in moved
+                    and (digest := inside.file_hash(out, name))}     # notedeck's, preflight says
         for name in names:
             _fsync(stage / name)
         with _signals_held():
-            aside, removed = _switch(stage, names, out, held, foreign, build, files)
+            aside, removed = _switch(stage, names, out, held, foreign, build, files,
+                                     replaced)
             _fsync_folder(out)
             _step()
             manifest.write(out, manifest.Manifest(build, files))
     return Published(tuple(out / name for name in names), aside, removed)
 
 
-def _switch(stage: Path, names, out: Path, held, foreign, build: str,
-            files) -> tuple[tuple[tuple[Path, Path], ...], tuple[Path, ...]]:
+def _switch(stage: Path, names, out: Path, held, foreign, build: str, files,
+            replaced) -> tuple[tuple[tuple[Path, Path], ...], tuple[Path, ...]]:
     """Every staged file in place, the last set's leftovers gone, the foreign ones aside
-    (returned: where each was, where it is now; and the leftovers removed)."""
+    (returned: where each was, where it is now; and the leftovers removed). Until the new
+    set's manifest stands, the one in place lists the files being replaced too, so a stop
+    leaves each known."""
     _step()
-    manifest.write(out, (held or manifest.Manifest("")).publishing(build, files))
+    manifest.write(out, (held or manifest.Manifest("")).publishing(build, files, replaced))
     aside, removed = [], []
-    for name in foreign:
+    for name, free in foreign:
         _step()
-        aside.append((out / name, _aside(out / name)))
+        aside.append((out / name, free))
         os.replace(*aside[-1])
     for name in names:
         target = out / name
@@ -93,74 +102,24 @@ def _switch(stage: Path, names, out: Path, held, foreign, build: str,
         _step()
         os.replace(stage / name, target)
     for name in sorted({*held.files, *held.before} - set(names)) if held is not None else ():
-        if held.knows(out, name):                 # the last set's, unchanged since
+        if _leftover(out, name, held):
             _step()
-            _remove(out / name)
+            inside.remove(out, name)
             removed.append(out / name)
             if "/" in name:
-                _remove_if_empty((out / name).parent)
+                inside.remove_folder_if_empty(out, name.rpartition("/")[0])
     return tuple(aside), tuple(removed)
 
 
-def take_over(out: Path) -> None:
-    """An output folder of an older notedeck (links into OUT/.notedeck/builds/ID) as plain
-    files: each link replaced by a copy of what it showed, then .notedeck/ removed. Nothing
-    is lost at any instant: a stop leaves links or copies, and the next build goes on."""
-    state = out / LEGACY
-    if kind_of(state) != "folder":
-        return
-    shown = _legacy_current(state)
-    copies = scratch.make(STAGE, out)
-    try:
-        for entry in sorted(os.scandir(out), key=lambda e: e.name):
-            if legacy_link(out, entry.name):
-                source = shown / entry.name if shown is not None else None
-                if source is not None and kind_of(source) in ("file", "folder"):
-                    _carry(source, out / entry.name, copies)
-                else:
-                    _step()
-                    os.unlink(out / entry.name)
-        for entry in sorted(os.scandir(shown), key=lambda e: e.name) if shown else ():
-            if kind_of(out / entry.name) is None:
-                _carry(Path(entry.path), out / entry.name, copies)
-        _step()
-        shutil.rmtree(state)
-    finally:
-        shutil.rmtree(copies, ignore_errors=True)
-
-
-def _legacy_current(state: Path) -> Path | None:
-    try:
-        folder = state / os.readlink(state / "current")
-    except (OSError, ValueError):
-        return None
-    inside = folder.resolve().is_relative_to(state.resolve())
-    return folder if inside and kind_of(folder) == "folder" else None
-
-
-def _carry(source: Path, target: Path, copies: Path) -> None:
-    """A copy of `source` where `target` (a link, or nothing) is, put in place by a rename."""
-    copy = copies / target.name
-    _step()
-    if kind_of(source) == "folder":
-        shutil.copytree(source, copy, symlinks=True)
-        if kind_of(target) == "link":
-            os.unlink(target)                  # a folder cannot be renamed over a link
-    else:
-        shutil.copyfile(source, copy)
-    _fsync(copy)
-    _step()
-    os.replace(copy, target)
-
-
-def _aside(path: Path) -> Path:
-    """A free name beside `path` for a file notedeck did not make: 'deck (yours).pptx'."""
-    for n in range(1, 1000):
-        mark = "yours" if n == 1 else f"yours {n}"
-        candidate = path.with_name(f"{path.stem} ({mark}){path.suffix}")
-        if kind_of(candidate) is None:
-            return candidate
-    raise OSError(f"no free name to move {path} aside")
+def _leftover(out: Path, name: str, held: manifest.Manifest) -> bool:
+    """Whether OUT/NAME is a file of the last set, unchanged since: the bytes the manifest
+    lists, a plain file reached through no link, carrying notedeck's stamp, its content
+    what the stamp's digest says (older files, which carry none, by their stamp alone)."""
+    if not held.knows(out, name):
+        return False
+    data = inside.read(out, name, stamps.MAX_FILE)
+    found = stamps.stamp_of(data) if data is not None else None
+    return found is not None and stamps.intact_data(data, found) is not False
 
 
 def sweep(out: Path, own: bool = False) -> None:
@@ -254,20 +213,3 @@ def _fsync_folder(path: Path) -> None:
         pass
     finally:
         os.close(handle)
-
-
-def _remove(path: Path) -> None:
-    try:
-        if kind_of(path) == "folder":
-            shutil.rmtree(path)
-        else:
-            os.unlink(path)
-    except FileNotFoundError:
-        pass
-
-
-def _remove_if_empty(folder: Path) -> None:
-    try:
-        folder.rmdir()
-    except OSError:
-        pass

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import Location, Problem
-from notedeck.infra import manifest, trust
+from notedeck.infra import inside, manifest, trust
 from notedeck.infra.cache import cache_dir, code_fingerprint, digest
 from notedeck.infra.scratch import sweep_files
 from notedeck.readers.layout import NoteLayout
@@ -89,7 +89,8 @@ class Record:
             return None
         files = []
         for name, entry in record["outputs"].items():
-            if _file_hash(self.out / name) != entry["hash"] or held.files.get(name) != entry["hash"]:
+            if inside.file_hash(self.out, name) != entry["hash"] or \
+                    held.files.get(name) != entry["hash"]:
                 return None
             files.append(Written(self.out / name, entry["count"], entry["unit"]))
         return Kept(tuple(files), tuple(_problem(p) for p in record["warnings"]))

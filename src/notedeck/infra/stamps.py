@@ -3,8 +3,10 @@
 Decks carry them as custom properties, PDFs in their document information
 (render/provenance.py writes both), the web page in <meta name="notedeck-...">
 elements and deck.json in its meta. An output that shows part of the note
-(the worksheet) also carries that part's id and its output's name. Every file is read as input: a regular file, bounded,
-its XML parsed without entities.
+(the worksheet) also carries that part's id and its output's name, and every
+one a digest of its own content (render/provenance.py), which `intact` checks.
+Every file is read as input: a regular file, bounded, its XML parsed without
+entities, a deck's parts unpacked only up to a bound.
 """
 
 from __future__ import annotations
@@ -20,14 +22,17 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.render.provenance import HTML_NAMES, KEYS, unpack_figures
+from notedeck.render.provenance import (HTML_NAMES, KEYS, PART_DIGITS, package_digest,
+                                        part_digests, sealed, unpack_figures)
 from notedeck.slugs import is_slug
 
 MAX_FILE = 300 * 1024 * 1024        # bytes: a file to verify is read whole, so bound it
 MAX_CUSTOM = 4 * 1024 * 1024        # bytes: a deck's custom properties, unpacked
+MAX_UNPACKED = 1024 * 1024 * 1024   # bytes: a deck's parts, unpacked to check its content digest
 BUILD = re.compile(r"[0-9a-f]{10}")            # buildid.ID_LENGTH hex digits
 _HTML = re.compile(rb'<meta name="notedeck-build" content="([0-9a-f]{10})">')
 OUTPUT = re.compile(r"[a-z][a-z0-9]{0,19}")    # a registry name: "worksheet"
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 HEAD = 4 * 1024 * 1024                          # bytes of a web page searched for its <meta>
 _META = re.compile(rb'<meta name="(notedeck-[a-z]+)" content="([A-Za-z0-9+/=._-]*)">')
 
@@ -42,12 +47,18 @@ class Stamped:
     version: str = ""
     shown: str = ""              # the id of the part it shows ("": it shows the whole note)
     output: str = ""             # which output it is, when it shows a part ("worksheet")
+    content: str = ""            # the digest of its own content ("": made before they were)
+    note: str = ""               # which note it came from (provenance.note_id; "": not said)
 
 
 def read_stamp(path: Path) -> Stamped | None:
     """The build id and the rest from a notedeck PDF, deck or web page; None if the file has
     none."""
-    data = bounded(path)
+    return stamp_of(bounded(path))
+
+
+def stamp_of(data: bytes) -> Stamped | None:
+    """The stamp in a file's bytes (read_stamp); None if they carry none."""
     if data[:5] == b"%PDF-":
         fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
     elif data[:2] == b"PK":
@@ -60,9 +71,68 @@ def read_stamp(path: Path) -> Stamped | None:
     shown, output = fields.get("shown") or "", fields.get("output") or ""
     if not (BUILD.fullmatch(shown) and OUTPUT.fullmatch(output)):
         shown, output = "", ""
+    content = fields.get("content") or ""
     return Stamped(fields["build"], fields.get("variant") or "",
                    unpack_figures(fields.get("figures") or ""), fields.get("version") or "",
-                   shown, output)
+                   shown, output, content if _DIGEST.fullmatch(content) else "",
+                   note if BUILD.fullmatch(note := fields.get("note") or "") else "")
+
+
+def intact(path: Path, stamped: Stamped) -> bool | None:
+    """Whether the file's content is what the digest in its stamp says it was made as; None
+    when the stamp carries no digest (an older notedeck's file)."""
+    return intact_data(bounded(path), stamped)
+
+
+def intact_data(data: bytes, stamped: Stamped) -> bool | None:
+    """`intact`, of a file's bytes."""
+    if not stamped.content:
+        return None
+    if data[:2] == b"PK":
+        digests = _package_parts(data)
+        return digests is not None and package_digest(digests) == stamped.content
+    found = sealed(data)
+    return found is not None and found[1] == stamped.content
+
+
+def changed_parts(path: Path) -> tuple[str, ...]:
+    """The parts of a deck whose content differs from the digests it carries (added and
+    removed ones too); () for any other file, or a deck that carries none."""
+    data = bounded(path)
+    if data[:2] != b"PK":
+        return ()
+    recorded = unpack_figures(_pptx_fields(data).get("parts") or "")
+    now = {name: digest[:PART_DIGITS] for name, digest in (_package_parts(data) or {}).items()}
+    if not recorded or not now:
+        return ()
+    return tuple(sorted(name for name in {*recorded, *now} if recorded.get(name) != now.get(name)))
+
+
+def _package_parts(data: bytes) -> dict[str, str] | None:
+    """Each part's digest as a deck's bytes give it now (None for a package that cannot be
+    unpacked within the bounds)."""
+    if not _directory_ok(data):
+        return None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = archive.infolist()
+            if sum(info.file_size for info in infos) > MAX_UNPACKED:
+                return None
+            return part_digests([(info.filename, _unpacked(archive, info)) for info in infos])
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
+            RuntimeError, NotImplementedError, struct.error, zlib.error):
+        return None
+
+
+def _unpacked(archive: zipfile.ZipFile, info: zipfile.ZipInfo):
+    """A part's bytes in chunks, never more than its declared size (a zip may lie)."""
+    left = info.file_size
+    with archive.open(info) as part:
+        while chunk := part.read(min(1 << 20, left + 1)):
+            left -= len(chunk)
+            if left < 0:
+                raise ValueError("a part is larger than its declared size")
+            yield chunk
 
 
 def _html_fields(data: bytes) -> dict[str, str]:

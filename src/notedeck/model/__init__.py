@@ -5,13 +5,13 @@ Reading and checking (no I/O here: readers/model.py reads the file)::
     model = notedeck.model.read(document)            # a frozen Model, or NotedeckError
     inputs = model.validate(scenario_document)       # checked values, or NotedeckError
     evaluation = model.evaluate(inputs)              # every figure, exact
-    evaluation.value("featured_multiple")            # Fraction(9, 1)
-    evaluation.quantity("utilisation.at_featured.wait")  # Quantity(32400, s)
-    moved = evaluation.replace({"utilisation.featured": "0.8"})  # only what depends on it
-    column = model.expression("wait / service_time", within="teams")
+    evaluation.value("delay_multiple")            # Fraction(9, 1)
+    evaluation.quantity("load.at_featured.delay")  # Quantity(32400, s)
+    moved = evaluation.replace({"load.featured": "0.8"})  # only what depends on it
+    column = model.expression("delay / step_time", within="crews")
     column.unit                                      # 1 (a plain number), known now
     column.evaluate(evaluation, row=1)
-    model.figure("featured_multiple").show           # Show('times')
+    model.figure("delay_multiple").show           # Show('times')
 
 A `document` is plain data and where each part was written (readers/yamlfile.Located, or
 document.Plain for data made in code). Every author error is a NotedeckError whose

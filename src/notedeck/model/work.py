@@ -240,7 +240,7 @@ class Work:
         return ok
 
     def _use_infos(self) -> None:
-        """Each use's figures under its own name: 'queue.rows[].wait'."""
+        """Each use's figures under its own name: 'level.rows[].delay'."""
         for entry in self.shown_uses:
             group = entry.group
             mark = "." if entry.use.mode == "at" else "[]."

@@ -21,7 +21,7 @@ WIDTH = 38                      # characters of a value or title shown in the ta
 CONTEXT = 3                     # words of context each side of a change in a row
 SHOWN_CHANGES = 6               # changes shown per row; --json holds them all
 # Other spellings of a figure shown elsewhere in the table: left to --json.
-ITEM = re.compile(r"^(.*\['[^']*'\])\.([^.\[]+)$")     # "teams['payroll'].label"
+ITEM = re.compile(r"^(.*\['[^']*'\])\.([^.\[]+)$")     # "crews['north'].label"
 
 
 @dataclass(frozen=True)

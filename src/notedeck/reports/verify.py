@@ -9,18 +9,21 @@ its metadata (read by infra/stamps.py: a PDF's document information, a deck's
 custom properties, the web page's <meta name="notedeck-..."> elements), so
 `verify` can say what changed since a file was made. An output that shows part
 of the note (the worksheet) also carries the id of that part and only its
-figures (build/shown.py): it is current while what it shows is.
+figures (stages/shown.py): it is current while what it shows is. Every file
+also carries a digest of its own content: one edited after it was made (a
+figure retyped, the file saved again) is changed, whatever its stamp says.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.deck import Deck
 from notedeck.errors import visible
 from notedeck.infra import manifest
-from notedeck.infra.stamps import read_stamp
+from notedeck.infra.stamps import changed_parts, intact, read_stamp
 
 @dataclass(frozen=True)
 class Verdict:
@@ -66,6 +69,8 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
         return Verdict(path, "foreign", (f"{path}: not made by notedeck: it carries no "
                                          "notedeck build id",))
     label = _who(found.audience)
+    if intact(path, found) is False:
+        return Verdict(path, "changed", _edited(path, found, label))
     apart = _apart(Path(path))
     if apart:
         return Verdict(path, "apart", (f"{path}: {apart} (build {found.build}, {label}); "
@@ -99,6 +104,29 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
     else:
         tail = [f"  {len(changed)} figure(s) changed:", *changed]
     return Verdict(path, "changed", (head, *tail))
+
+
+def _edited(path: Path, found, label: str) -> tuple[str, ...]:
+    """What `verify` says of a file edited after notedeck made it, with the deck's parts
+    that differ."""
+    head = (f"{path}: changed after notedeck made it: its content is not what build "
+            f"{found.build} wrote for {label} (the digest of its content in its stamp "
+            "differs from what its content gives now); build again for a file the content "
+            "vouches for")
+    parts = changed_parts(path)
+    shown = [f"  {_named_part(name)} differs" for name in parts[:_PARTS_SHOWN]]
+    more = [f"  ... and {len(parts) - _PARTS_SHOWN} more part(s)"] if len(parts) > _PARTS_SHOWN \
+        else []
+    return (head, *shown, *more)
+
+
+_PARTS_SHOWN = 20
+_SLIDE = re.compile(r"ppt/slides/slide([0-9]{1,5})\.xml")
+
+
+def _named_part(name: str) -> str:
+    slide = _SLIDE.fullmatch(name)
+    return f"slide {slide.group(1)} ({name})" if slide else name
 
 
 def _part(now: Deck, found) -> Deck | None:

@@ -34,9 +34,10 @@ class BuildResult:
         return tuple(written.path for written in self.files)
 
 
-def build(options: Options) -> BuildResult:
+def build(options: Options, on_planned=None) -> BuildResult:
     """Write every output of the note's BuildPlan into options.out, in this process; nothing
-    there changes unless all succeed.
+    there changes unless all succeed. `on_planned(prepared, art, planned)`, if given, sees
+    the laid-out slides before the files are written (serve's preview shows them first).
 
     With options.cache, a build whose inputs, options and notedeck match the last
     build into the folder, whose files are untouched, does nothing (records.py),
@@ -57,12 +58,12 @@ def build(options: Options) -> BuildResult:
     if kept is not None:
         sweep(Path(options.out))
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
-    result = _build(options, started)
+    result = _build(options, started, on_planned)
     record.record(result.files, result.warnings)
     return replace(result, warnings=(*notices, *result.warnings)) if notices else result
 
 
-def _build(options: Options, started: float) -> BuildResult:
+def _build(options: Options, started: float, on_planned=None) -> BuildResult:
     from notedeck.stages.charts import Charts
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.infra import scratch
@@ -72,19 +73,34 @@ def _build(options: Options, started: float) -> BuildResult:
     prepared = prepare(options)
     names = prepared.plan.names()
     with _output_folder(options.out) as folder, _writing(options.out):
-        preflight(folder, names, options.force)      # refuse what is in the way before any work
+        note = prepared.deck.meta.note
+        preflight(folder, names, options.force, note)   # refuse what is in the way before any work
         art = Charts(options.cache, options.jobs).art(prepared.deck.charts, prepared.plan.forms)
         planned = plan_all(prepared, art, options)
+        if on_planned is not None:
+            on_planned(prepared, art, planned)
         stage = _stage(scratch, folder)
         try:
             written = [_emit(renderer, plan, stage) for renderer, plan in planned.plans]
-            published = publish(stage, names, folder, prepared.deck.meta.build, options.force)
+            published = publish(stage, names, folder, prepared.deck.meta.build, options.force,
+                                note)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, w.count, w.unit) for path, w in zip(published.paths, written))
     return BuildResult(files, time.perf_counter() - started,
                        (*prepared.warnings, *planned.warnings), aside=published.aside,
                        removed=published.removed)
+
+
+def laid_out(options: Options, on_planned) -> None:
+    """What a build plans, handed to `on_planned(prepared, art, planned)`, writing nothing:
+    serve's preview of a build the records kept."""
+    from notedeck.stages.charts import Charts
+    from notedeck.stages.stages import plan_all, prepare
+
+    prepared = prepare(options)
+    art = Charts(options.cache, options.jobs).art(prepared.deck.charts, prepared.plan.forms)
+    on_planned(prepared, art, plan_all(prepared, art, options))
 
 
 def _stage(scratch, folder: Path) -> Path:
@@ -98,9 +114,12 @@ def _stage(scratch, folder: Path) -> Path:
 
 
 def _emit(renderer, plan, stage: Path) -> Written:
+    from notedeck.render.provenance import seal
+
     path = stage / renderer.filename
     path.parent.mkdir(parents=True, exist_ok=True)
     count = renderer.emit(plan, path)
+    seal(path)                       # its content digest, for `verify` (render/provenance.py)
     _verify(path)
     return Written(path, count, renderer.unit)
 

@@ -3,19 +3,19 @@
     charts:
       waits:
         kind: line                         # line | bar
-        title: "At {utilisation.featured} busy, an item waits {utilisation.at_featured.wait}"
-        alt: "Line chart of the wait against utilisation ..."
-        x: {title: Utilisation, ticks: {auto: true, label: "{value:percent}"}}
-        y: {title: Wait in queue, scale: log, ticks: {auto: true, label: "{value:period}"}}
+        title: "At {load.featured} loaded, an item is delayed {load.at_featured.delay}"
+        alt: "Line chart of the delay against load ..."
+        x: {title: Load, ticks: {auto: true, label: "{value:percent}"}}
+        y: {title: Delay, scale: log, ticks: {auto: true, label: "{value:period}"}}
         lines:
           wait:                            # over: LIST makes one line per item
-            x: utilisation.curve.u
-            y: utilisation.curve.wait
-            label: Wait in queue
-            points: {over: utilisation.rows, x: u, y: wait, label: "{u}: {wait}",
-                     featured: u == utilisation.featured}
+            x: load.curve.u
+            y: load.curve.delay
+            label: Delay
+            points: {over: load.rows, x: u, y: delay, label: "{u}: {delay}",
+                     featured: u == load.featured}
         references:
-          service: {y: service_time, label: "One item's work {service_time}"}
+          service: {y: step_time, label: "One item's work {step_time}"}
 
 A kind is one reader here (KINDS) and one writer in figures/charts.py; renderers draw the
 deck's LineChart and BarChart and never see a declaration. docs/models.md has each setting.
@@ -341,7 +341,7 @@ def _bars(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], normal
         label = texts.text(spec.get("label"), here + ("label",), context)
         total = None
         if "total" in spec:
-            total = formula_text(texts, spec["total"], None, here + ("total",), context)
+            total = _total(texts, spec["total"], here + ("total",), context)
         values = _values(texts, spec.get("values"), here + ("values",), series, context)
         if label is None or values is None or (total is None and "total" in spec):
             continue
@@ -359,6 +359,14 @@ def _bars(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], normal
                       + ", ".join(sorted(u.described() for u in units)))
         return None
     return tuple(made) if entries and len(made) == len(entries) else None
+
+
+def _total(texts: Texts, total: Any, path: tuple, context: Context) -> Text | None:
+    """A bar's total: a formula shown in its form, or {value: FORMULA, show: FORM}."""
+    if isinstance(total, dict) and set(total) <= {"value", "show"} and "value" in total:
+        return formula_text(texts, total["value"], total.get("show"), path + ("value",),
+                            context)
+    return formula_text(texts, total, None, path, context)
 
 
 def _values(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], context: Context):

@@ -2,17 +2,17 @@
 
     controls:
       level:                               # a panel, shown by the chart it names
-        label: Utilisation
+        label: Load
         chart: waits
         controls:
           level:                           # a slider: a position per row of a use's rows
-            slider: utilisation.curve      #   (a sweep's points, or a list's)
-            input: utilisation.featured    # the model re-evaluated there (optional)
+            slider: load.curve      #   (a sweep's points, or a list's)
+            input: load.featured    # the model re-evaluated there (optional)
             label: How busy the team is
             text: "{u:percent}"            # a position, as shown and read aloud
-            stops: utilisation.levels      # the labelled positions (optional)
+            stops: load.levels      # the labelled positions (optional)
             stop: "{u:percent}"
-            start: utilisation.featured    # where the page opens: where the handout is
+            start: load.featured    # where the page opens: where the handout is
             scale: linear
           team:                            # a choice: one item of a list of records
             choice: teams
@@ -23,7 +23,7 @@
           said: {text: "At {u:percent} busy, an item waits {wait}."}
           figures:
             readout:
-              wait: {label: Wait in queue, value: "{wait}", detail: "at {u:percent}"}
+              delay: {label: Delay, value: "{delay}", detail: "at {u:percent}"}
           bars: {chart: budget}            # a bar chart drawn again at each position
         announce: said                     # read once the controls rest: a text, or a shown one
         stats: [featured]                  # stats: parts written again at each position

@@ -1,7 +1,7 @@
 """Texts of a model's display parts: words with {formula} slots, compiled against the model.
 
-    "Wait at {utilisation.featured}"        a figure, shown in its own form
-    "{size:counted} at {utilisation}"       another form ({x:FORM}: a show form or an
+    "Delay at {load.featured}"        a figure, shown in its own form
+    "{size:counted} at {load}"       another form ({x:FORM}: a show form or an
                                             alternate such as counted, plain, Words)
     "{check|None}: {wait}"                  words for a zero ({x|WORDS})
     ["{title}", "{label:Capitalised}"]       the first pattern that is not empty
@@ -49,7 +49,7 @@ class Context:
 @dataclass(frozen=True)
 class ItemAt:
     """Which item of a list of records a slot's figure belongs to: the row being shown
-    (index None), or the one a formula picks (`teams['payroll'].size`)."""
+    (index None), or the one a formula picks (`crews['north'].size`)."""
 
     records: str
     index: Any = None              # an Expression giving a position or a key, or None
@@ -225,7 +225,7 @@ class Texts:
         return made
 
     def rows(self, value: Any, path: tuple) -> str | None:
-        """A list of records or a use's rows, by its name: 'teams', 'utilisation.rows'."""
+        """A list of records or a use's rows, by its name: 'crews', 'load.rows'."""
         listed = [key_text(p) for p in [*self.model.plan.items, *self.model.plan.uses]]
         if isinstance(value, str) and value in listed:
             return value
@@ -317,7 +317,7 @@ def _slot(model, inner: str, context: Context, where: Location, nouns: dict) -> 
     show = _own_show(model, path, kind)
     alternate = None
     if form is not None:
-        show, alternate = _asked(form, kind, said, where)
+        show, alternate = _asked(form, kind, said, where, show)
     if zero is not None and not isinstance(inner_type, Num):
         raise NotedeckError(Problem(where, f"{said}: words for a zero ('|{zero}') go with a "
                                            "number"))
@@ -348,8 +348,9 @@ def _own_show(model, path: str | None, kind: Type) -> shows.Show:
     return shows.default(kind)
 
 
-def _asked(form: str, kind: Type, said: str, where: Location):
-    """(the Show, the alternate) a slot's :FORM asks for, checked against the value."""
+def _asked(form: str, kind: Type, said: str, where: Location, own: shows.Show):
+    """(the Show, the alternate) a slot's :FORM asks for, checked against the value; an
+    alternate keeps the value's own form ({x:plain} has the figure's places)."""
     inner = scalars(kind)
     if form in shows.ALTERNATES:
         fits, _ = shows.ALTERNATES[form]
@@ -357,11 +358,18 @@ def _asked(form: str, kind: Type, said: str, where: Location):
         if why:
             raise NotedeckError(Problem(where, f"{said}: {form} shows {why}, but the value is "
                                                f"{inner.described()}"))
-        return shows.default(kind), form
+        return own, form
+    if form in shows.CASES:
+        if own.form not in shows.WORDED:
+            raise NotedeckError(Problem(where, f"{said}: a case ({form}) is for words with a "
+                                        f"unit (forms {', '.join(shows.WORDED)}); this value "
+                                        f"is shown as {own.form}"))
+        return shows.Show(own.form, tuple(sorted(own.options + (("case", form),)))), None
     if form not in shows.FORMS or form == shows.WRITTEN_ONLY_BY_SAY:
         known = [f for f in shows.FORMS if f != shows.WRITTEN_ONLY_BY_SAY]
         raise NotedeckError(Problem(where, f"{said}: unknown form '{form}'"
-                                    + suggest(form, known + list(shows.ALTERNATES))))
+                                    + suggest(form, known + list(shows.ALTERNATES)
+                                              + list(shows.CASES))))
     made = shows.Show(form)
     problem = shows.problem(made, kind, lambda text: None)
     if problem:
@@ -371,7 +379,7 @@ def _asked(form: str, kind: Type, said: str, where: Location):
 
 def figure_path(model, tree, within: str | None) -> str | None:
     """The figure or input a formula names, as model.figures writes paths
-    ('teams[].wait', 'utilisation.at_featured.wait'), or None for any other formula."""
+    ('crews[].delay', 'load.at_featured.delay'), or None for any other formula."""
     base, rest = chain(tree)
     if not isinstance(base, Name):
         return None

@@ -314,17 +314,26 @@ def write_package(entries, dest: Path, slides: int = 0, custom: bytes | None = N
             info.external_attr = 0o644 << 16
             zout.writestr(info, data)
 
-        for filename, data in entries:
-            if filename == "docProps/app.xml":
-                data = APP_XML.format(slides=slides).encode()
-            elif custom and filename == "[Content_Types].xml":
-                data = data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
-                                    f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
-            elif custom and filename == "_rels/.rels":
-                data = data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
-                                    f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
-                                    '</Relationships>'.encode())
+        parts = [(filename, _final(filename, data, slides, custom))
+                 for filename, data in entries]
+        for filename, data in parts:
             write(filename, data)
         if custom:
-            write(CUSTOM_PART, custom)
+            from notedeck.render.provenance import seal_custom
+
+            write(CUSTOM_PART, seal_custom(custom, parts))
     return Path(dest)
+
+
+def _final(filename: str, data: bytes, slides: int, custom: bytes | None) -> bytes:
+    """A part's bytes as the package holds them: a neutral app.xml, and custom.xml declared."""
+    if filename == "docProps/app.xml":
+        return APP_XML.format(slides=slides).encode()
+    if custom and filename == "[Content_Types].xml":
+        return data.replace(b"</Types>", f'<Override PartName="/{CUSTOM_PART}" '
+                            f'ContentType="{CUSTOM_TYPE}"/></Types>'.encode())
+    if custom and filename == "_rels/.rels":
+        return data.replace(b"</Relationships>", f'<Relationship Id="rIdNotedeck" '
+                            f'Type="{CUSTOM_REL}" Target="{CUSTOM_PART}"/>'
+                            '</Relationships>'.encode())
+    return data
