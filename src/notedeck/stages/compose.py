@@ -127,6 +127,11 @@ def _title_slide(source: FilledNote) -> TitleSlide:
                       Origin(str(NoteLayout(source.content).note)))
 
 
+# Table rows one build places, every placement counted: the handout lays out and draws
+# each (about 32 rows a page), so 3,000 rows are some 100 pages, a few seconds.
+TABLE_ROWS = 3_000
+
+
 class _Parts:
     """Resolves fenced components into tables, charts, stats and items' slides."""
 
@@ -134,6 +139,7 @@ class _Parts:
         self.source, self.specs = source, specs
         self.display = source.model.display
         self.names = source.model.display.components()
+        self.rows = 0                     # table rows placed, on slides and in the handout
 
     def block(self, part: Component) -> Block:
         names = self.names.get(part.kind, ())
@@ -146,7 +152,14 @@ class _Parts:
         if part.kind == "chart":
             return Chart(self.specs[part.name])
         if part.kind == "table":
-            return tables.table(self.display.tables[part.name], said)
+            made = tables.table(self.display.tables[part.name], said)
+            self.rows += len(made.rows)
+            if self.rows > TABLE_ROWS:
+                raise fail(part.file, f"the tables placed so far hold {self.rows:,} rows; a "
+                                      f"note places at most {TABLE_ROWS:,} (limit table_rows): "
+                                      "place a long table once, or give it fewer rows",
+                           part.line)
+            return made
         return tables.stats(self.display.stats[part.name], said)
 
     def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
