@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from notedeck.catalogue.keywords import KEYWORDS
 from notedeck.errors import Location, Problem
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
@@ -33,7 +34,8 @@ _NAME_PAIR = re.compile(r"[A-Za-z][\w-]*\s+\d[\d.]*")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*(\S*)")
 _LIST_MARKER = re.compile(r"^(\s*)\d{1,9}[.)](?=\s)")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_NOTES_TIME = re.compile(r"^(\s{0,3}#{3}\s+notes\s*)\(.*\)\s*$", re.IGNORECASE)
+_NOTES_TIME = re.compile(r"^(\s{0,3}#{3}\s+(?:" + "|".join(KEYWORDS["notes"]) + r")\s*)\(.*\)\s*$",
+                         re.IGNORECASE)
 PROSE_FENCES = ("worksheet", "facilitator", "exercise")
 
 

@@ -65,7 +65,9 @@ def _read(model, source: Located, data: Any, root: tuple, given: dict,
             problems.append(Problem(source.where(root), f"more than {MAX_ENTRIES:,} words"))
             return
         parent = _unknown_parent(where_path[len(root):], known)
-        if parent is not None:              # one problem at a misspelt key, not one per text
+        # one problem at a misspelt key, not one per text; a unit's words in a case (or a
+        # unit of time's) are the file's own, checked by translated()
+        if parent is not None and not key_path.startswith("unit_words."):
             if parent not in parents:
                 parents.add(parent)
                 problems.append(_misplaced(source, root, parent, known))
@@ -119,7 +121,7 @@ def _entries(data: dict, prefix: str, at: tuple):
 
 
 def _worded(display) -> bool:
-    return any(_has_words(d) for d in display.declared.values())
+    return any(_has_words(d) and d.kind != "message" for d in display.declared.values())
 
 
 def _has_words(declared) -> bool:
@@ -134,7 +136,7 @@ def _missing(display, given: dict, where: Location) -> list[Problem]:
     return [Problem(where, f"no words for '{path}' ({declared.source!r}); the note's own are "
                            "shown", "warning")
             for path, declared in display.declared.items()
-            if path not in given and _has_words(declared)]
+            if path not in given and _has_words(declared) and declared.kind != "message"]
 
 
 __all__ = ["read", "Pattern"]
