@@ -15,7 +15,7 @@ from notedeck.errors import NotedeckError
 from notedeck.model.limits import LimitReached
 from notedeck.readers import model as reader
 
-from .budgets import HEAD, line_of, refused, run, tiny
+from .budgets import HEAD, SECTION, line_of, refused, run, tiny
 from .helpers import assert_clean
 
 GROUP = "groups:\n  g:\n    given: p\n    figures:\n      q: {formula: p * x}\n"
@@ -195,3 +195,61 @@ def test_a_text_input_stays_plain_text_in_prose(tmp_path):
     text = "".join(r.text for r in runs)
     assert text == "Written for **bold** and [a link](https://example.org) <i>"
     assert not any(r.font.bold for r in runs)
+
+
+def test_a_long_table_placed_three_times_is_refused_at_the_placement_past_the_bound(tmp_path):
+    """5,000 rows placed three times were 478 handout pages; the rows a note places are
+    bounded (limit table_rows), the placement that passes it named."""
+    model = HEAD + GROUP + "figures:\n  y: {formula: x * 2}\n" \
+        "  rows: {use: g, sweep: {from: 1, to: 5000, points: 5000}}\n" \
+        "tables:\n  t:\n    caption: A table\n    rows: rows\n" \
+        "    columns: {p: {header: P, value: p}, q: {header: Q, value: q}}\n"
+    note = tiny(tmp_path, model)
+    path = note / SECTION
+    path.write_text(path.read_text(encoding="utf-8") + "\n```table\nt\n```\n" * 3,
+                    encoding="utf-8")
+    said = refused(note, "build")
+    assert "a note places at most 3,000 (limit table_rows)" in said
+    assert f"01-a.md:{line_of(note, SECTION, '```table')}:" in said
+
+
+POINTS = CHART.format(kind="line").replace(
+    "label: L}", "label: L, points: {over: curve, x: p, y: q, label: \"{q}\"}}")
+
+
+@pytest.mark.parametrize("count", [200, 500])
+def test_a_chart_of_many_annotated_points_is_refused_at_its_line(count, tmp_path):
+    """200 annotated points took 11 s to place, 500 took 60 s."""
+    model = HEAD + GROUP + "figures:\n  y: {formula: x * 2}\n" \
+        f"  curve: {{use: g, sweep: {{from: 1, to: 100, points: {count}}}}}\n" + \
+        POINTS
+    note = tiny(tmp_path, model, slide="```chart\nc\n```")
+    said = refused(note, "build")
+    assert f"model.yaml:{line_of(note, 'model.yaml', 'l: {x:')}:" in said
+    assert f"annotates {count} points; a chart annotates at most 100" in said
+
+
+def test_the_label_grid_finds_every_box_a_query_overlaps():
+    """Labels are weighed against the grid's neighbours only: whatever a box overlaps (or a
+    point it holds) must be among them, wherever the cells fall."""
+    import random
+
+    from notedeck.render.charts.placement import Grid, contains, overlap
+
+    pick = random.Random(3)
+    for cell in (0.5, 7.0, 40.0):
+        grid, boxes = Grid(cell), []
+        for _ in range(300):
+            x, y = pick.uniform(-50, 250), pick.uniform(-50, 250)
+            box = (x, y, x + pick.choice([0, 1, 9, 60]), y + pick.choice([0, 2, 14]))
+            boxes.append(box)
+            assert grid.add(box) == len(boxes) - 1
+        for _ in range(200):
+            x, y = pick.uniform(-60, 260), pick.uniform(-60, 260)
+            query = (x, y, x + pick.uniform(0, 80), y + pick.uniform(0, 30))
+            near = grid.near(query)
+            assert near == sorted(set(near))
+            wanted = {k for k, box in enumerate(boxes) if overlap(query, box) > 0 or
+                      (box[0] == box[2] and box[1] == box[3] and contains(query, box[:2]))}
+            assert wanted <= set(near)
+            assert len(near) < len(boxes) or cell == 40.0

@@ -18,6 +18,7 @@ from notedeck.model.display.charts import (AxisSpec, BarChartSpec, BarSpec, Line
                                            LineSpec, TICK_VALUE)
 
 MAX_TICKS = 7
+MAX_ANNOTATED = 100        # labelled points of a chart: each is placed clear of the others
 LARGEST, SMALLEST = Fraction(10) ** 300, Fraction(1, 10**300)   # a float's range, and margin
 DAY = 86400
 # A duration axis on a log scale is labelled at these, where they fall near the data.
@@ -39,6 +40,12 @@ def chart(spec, said: Writer) -> LineChart | BarChart:
 
 def line_chart(spec: LineChartSpec, said: Writer) -> LineChart:
     lines = [line for declared in spec.lines for line in _lines(declared, said)]
+    annotated = sum(len(points[0]) for _, _, _, points in lines)
+    if annotated > MAX_ANNOTATED:
+        raise NotedeckError(Problem(spec.lines[0].where or Location("chart"), f"the chart "
+                                    f"'{spec.name}' annotates {annotated:,} points; a chart "
+                                    f"annotates at most {MAX_ANNOTATED} (limit "
+                                    "annotated_points): annotate fewer rows"))
     x = _axis(spec.x, said, [v for _, xs, _, _ in lines for v in xs])
     y = _axis(spec.y, said, [v for _, _, ys, _ in lines for v in ys])
     drawn = tuple(Line(label, _floats(xs, declared.x), _floats(ys, declared.y),
@@ -78,6 +85,12 @@ def _points(spec: LineSpec, said: Writer) -> tuple[tuple[Point, ...], str]:
     declared = spec.points
     if declared is None:
         return (), ""
+    count = _count(declared.over, said)
+    if count > MAX_ANNOTATED:
+        raise NotedeckError(Problem(spec.where or Location("chart"), f"line '{spec.id}' "
+                                    f"annotates {count:,} points; a chart annotates at most "
+                                    f"{MAX_ANNOTATED} (limit annotated_points): annotate "
+                                    "fewer rows, and draw the rest as the line"))
     made = tuple(Point(plotted(said.value(declared.x, i), declared.x),
                        plotted(said.value(declared.y, i), declared.y),
                        said.text(declared.label, i),

@@ -8,7 +8,7 @@ from notedeck.render.charts.figure import (END_LABEL_SHARE, FEATURED_MARKER_SIZE
                                            LINE_WIDTH, MARKER_SIZE, P, SYMLOG_LINTHRESH, T,
                                            box_of, finish_axes, fit_limits, measure, px,
                                            readable, series_style, wrap)
-from notedeck.render.charts.labels import around, display_points, place_text, ring, Scene
+from notedeck.render.charts.labels import Marks, Scene, around, display_points, place_text, ring
 from notedeck.render.charts.placement import densify, spread
 
 REFERENCE_DASH = (0, (6, 4))
@@ -149,16 +149,18 @@ def _annotations(fig, ax, spec: LineChart) -> None:
     dots = display_points(data, ((p.x, p.y) for p in points))
     scene = Scene((ax.bbox.x0 + 2, ax.bbox.y0 + 2, ax.bbox.x1 - 2, ax.bbox.y1 - 2),
                   px(fig, FEATURED_MARKER_SIZE / 2))
+    if spec.references:
+        marks = Marks(lines, dots, scene.bounds)
     for reference, rule in zip(spec.references, rules):
-        place_text(ax, scene, reference.label, _rule_spots(fig, ax, reference), lines + dots,
+        place_text(ax, scene, reference.label, _rule_spots(fig, ax, reference), marks,
                    {"fontsize": T.chart_label, "color": P.muted})
-    crossing = [p for rule in rules for p in rule]
+    marks = Marks(lines + [p for rule in rules for p in rule], dots, scene.bounds)
     for i in sorted(range(len(points)), key=lambda i: not points[i].featured):
-        point, others = points[i], dots[:i] + dots[i + 1:]
+        point = points[i]
         style = {"fontsize": T.chart_label, "color": P.ink,
                  "fontweight": "bold" if point.featured else "normal"}
-        keep = lines + crossing + others + ring(dots[i], px(fig, FEATURED_MARKER_SIZE / 2 + 1))
-        place_text(ax, scene, point.label, around(point), keep, style, dots[i], others)
+        place_text(ax, scene, point.label, around(point), marks, style, dots[i], own=i,
+                   ring=ring(dots[i], px(fig, FEATURED_MARKER_SIZE / 2 + 1)))
 
 
 def _rule(ax, reference, step: float) -> list:

@@ -2,7 +2,7 @@
 
 svglib reads any SVG into a reportlab Drawing, but for notedeck's three charts
 that took most of the handout's time (about 0.35 s of 0.5 s, see
-docs/benchmarks.md). matplotlib writes a small, regular subset of SVG: groups
+CHANGES.md). matplotlib writes a small, regular subset of SVG: groups
 with transforms and clip rectangles, paths of absolute M/L/Q/C/Z, <use> of glyph
 and marker definitions, flat colours. `vector_chart` turns exactly that subset
 into one PDF content-stream fragment and returns a Flowable that draws it; on

@@ -2,7 +2,7 @@
 
 python-pptx names each new notes slide, and finds each picture's image part,
 by walking every part of the package: one walk per slide, so a deck costs
-O(n^2). At 1,000 slides that was 8 of the deck's 9 seconds (docs/benchmarks.md).
+O(n^2). At 1,000 slides that was 8 of the deck's 9 seconds (CHANGES.md, "Benchmark history").
 `linear_parts(prs)` puts memos in front of the two lookups for one render: the
 first call walks as before, later ones count on from it. The part names and
 image sharing are exactly python-pptx's, so the bytes are the same.
