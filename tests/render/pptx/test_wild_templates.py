@@ -29,8 +29,9 @@ pytestmark = pytest.mark.skipif(not FILES, reason=f"the wild templates are not a
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, tuple[tuple, Path]]:
-    """template file -> (what check said of the note on it, the build's output folder)."""
+def built(tmp_path_factory) -> dict[str, tuple[tuple, Path, tuple]]:
+    """template file -> (what check said of the note on it, the build's output folder, what
+    the build warned of)."""
     folder = tmp_path_factory.mktemp("wild")
     made = {}
     for name in FILES:
@@ -39,20 +40,28 @@ def built(tmp_path_factory) -> dict[str, tuple[tuple, Path]]:
         shutil.copy(WILD / name, note / "template.pptx")
         problems = tuple(check_note(note))
         out = folder / name / "out"
+        said = ()
         if not any(p.severity == "error" for p in problems):
-            build(note, out, outputs=("deck", "slides"))
-        made[name] = (problems, out)
+            said = tuple(build(note, out, outputs=("deck", "slides")).warnings)
+        made[name] = (problems, out, said)
     return made
 
 
 @pytest.mark.parametrize("name", FILES or ["none"])
 def test_a_wild_template_passes_check_and_builds(name, built):
-    problems, out = built[name]
+    problems, out, _ = built[name]
     assert [str(p) for p in problems if p.severity == "error"] == []
     assert (out / "deck.pptx").stat().st_size > 0 and (out / "slides.pdf").stat().st_size > 0
     openxml_audit = pytest.importorskip("openxml_audit")
     audit = openxml_audit.validate_pptx(out / "deck.pptx")
     assert audit.is_valid, [str(e) for e in audit.errors[:5]]
+
+
+@pytest.mark.parametrize("name", FILES or ["none"])
+def test_every_warning_is_said_once(name, built):
+    """A caption set smaller on a slide that continues is said once, not once a page."""
+    said = [str(p) for p in built[name][2]]
+    assert len(said) == len(set(said))
 
 
 @pytest.mark.parametrize("name", FILES or ["none"])
