@@ -119,14 +119,16 @@ class Showing:
         """What the page's events carry: every slide and page by key, with its HTML."""
         with self.changed:
             placed, apart = beside((*self.problems, *self.warnings), self.slides)
-            slides = [{"key": _keyed(s.key, placed.get(s.number, [])),
-                       "html": html.slide_html(s, self.size, placed.get(s.number, []))}
-                      for s in self.slides]
+            slides = [self._slide(s, placed.get(s.number, [])) for s in self.slides]
             pages = [{"key": key, "html": html.page_html(n, key, size)}
                      for n, (key, size) in enumerate(self.pages, start=1)]
             problems = html.problems_html(apart) if self.problems else (
                 html.problems_html(apart).replace(html.NOT_REBUILT, "") if apart else "")
             return {"id": self.version, "slides": slides, "pages": pages, "problems": problems}
+
+    def _slide(self, slide, problems: list[str]) -> dict:
+        key = _keyed(slide, problems)
+        return {"key": key, "html": html.slide_html(slide, self.size, problems, key)}
 
     def document(self) -> str:
         state = self.state()
@@ -137,8 +139,7 @@ class Showing:
         return f"data: {json.dumps(self.state())}\n\n".encode("utf-8")
 
 
-def _keyed(key: str, problems: list[str]) -> str:
-    """A slide's key in the page: its picture's, and its problems' when it has any."""
-    if not problems:
-        return key
-    return f"{key}-{hashlib.sha256(chr(10).join(problems).encode()).hexdigest()[:8]}"
+def _keyed(slide, problems: list[str]) -> str:
+    """A slide's key in the page: its picture's, then its notes' and problems'."""
+    told = "\n".join((*slide.notes, "", *problems, slide.file, str(slide.line)))
+    return f"{slide.key}-{hashlib.sha256(told.encode('utf-8')).hexdigest()[:8]}"
