@@ -53,3 +53,16 @@ def test_an_unknown_name_is_refused_with_the_closest(tmp_path):
     result = run("explain", "tasks[0].yearli", "--content", str(started(tmp_path)))
     assert result.exit_code == 2
     assert "no figure or input 'tasks[0].yearli'; did you mean 'tasks[].yearly'" in result.output
+
+
+def test_a_formula_over_a_column_lists_every_items_value(tmp_path):
+    note = started(tmp_path)
+    model = note / "model.yaml"
+    model.write_text(model.read_text(encoding="utf-8").replace(
+        "figures:\n  tasks:", "figures:\n  total_yearly: {formula: sum(tasks.yearly), "
+        "show: duration}\n  tasks:", 1), encoding="utf-8")
+    said = lines(run("explain", "total_yearly", "--content", str(note), "--no-places").output)
+    assert "formula sum(tasks.yearly)" in said
+    assert "tasks.yearly = [39 hours, 3 days and 6 hours, 4 days and 8 hours] [a time (s)]" \
+        in said
+    assert "value 1 week, 2 days and 5 hours" in said

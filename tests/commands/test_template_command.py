@@ -78,10 +78,13 @@ def test_notedeck_check_reports_the_templates_faults(note):
     prs = Presentation(str(DEFAULT_TEMPLATE))
     prs.slide_width = Inches(12)
     prs.save(str(note / "template.pptx"))
+    result = run("check", "--content", note)          # layouts drawn wider: scaled, and said
+    assert result.exit_code == 0, result.output
+    assert "template.pptx: the slide is 12.00 x 7.50 in, but the layouts' placeholders" in \
+        result.output and "notedeck scales them into the slide" in result.output
     (note / "template.yaml").write_text("content: Contents\n", encoding="utf-8")
     result = run("check", "--content", note)
     assert result.exit_code == 2
-    assert "template.pptx: the slide is 12.00 x 7.50 in" in result.output
     assert "template.yaml:1: " in result.output and "no layout 'Contents'" in result.output
 
 

@@ -46,7 +46,7 @@ KINDS = [  # (method, value, de-DE, fr-FR)
     ("duration_in_prose", 9 * 86400, f"1{NBSP}Woche und 2{NBSP}Tage",
      f"1{NBSP}semaine et 2{NBSP}jours"),
     ("duration_in_prose", F(608, 10), f"60,8{NBSP}Sekunden", f"60,8{NBSP}secondes"),
-    ("share_prose", F(1, 10_000), f"unter 0,1{NBSP}%", f"moins de 0,1{NBSP}%"),
+    ("share_prose", F(1, 10_000), f"unter{NBSP}0,1{NBSP}%", f"moins{NBSP}de{NBSP}0,1{NBSP}%"),
     ("integer", 800_000, "800.000", f"800{NNBSP}000"),
     ("share", F(993, 1000), f"99,3{NBSP}%", f"99,3{NBSP}%"),
     ("share", F(1, 10_000), f"<0,1{NBSP}%", f"<0,1{NBSP}%"),

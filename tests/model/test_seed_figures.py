@@ -106,8 +106,8 @@ def test_speeds_dial_slider_and_counts(seed):
             "10 seconds", "1 second"]
     apps = names["workloads"]["apps"]
     assert (apps["count"].words, apps["count"].Words, apps["tokens_each"].words) == (
-        "forty", "Forty", "twenty thousand")
-    assert names["workloads"]["candidates"]["count"].words == "ten thousand"
+        "forty", "Forty", "twenty\u00a0thousand")      # a figure's words hold together
+    assert names["workloads"]["candidates"]["count"].words == "ten\u00a0thousand"
 
 
 def test_the_curve_holds_every_stop_and_falls(seed):

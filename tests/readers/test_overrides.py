@@ -203,9 +203,9 @@ def test_british_and_american_number_words(note):
     path = note / "scenarios.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("count: 40\n", "count: 120\n", 1),
                     encoding="utf-8")
-    assert gather(note).names["workloads"]["apps"]["count"].words == "one hundred and twenty"
+    assert gather(note).names["workloads"]["apps"]["count"].words == "one\u00a0hundred\u00a0and\u00a0twenty"
     name = audience(note, "name: Trial\nnote:\n  locale: en-US\n")
-    assert gather(note, name).names["workloads"]["apps"]["count"].words == "one hundred twenty"
+    assert gather(note, name).names["workloads"]["apps"]["count"].words == "one\u00a0hundred\u00a0twenty"
 
 
 def test_a_count_of_one_reads_in_the_singular(note):

@@ -16,12 +16,16 @@ from notedeck.figures.rounding import (Number, as_decimal, exact, places_of, rou
 
 TIMES = "\u00d7"
 MINUS = "-"
+WORD_JOINER = "\u2060"      # no line break on either side, drawn as nothing
 NBSP = "\u00a0"             # between a number and its unit: the two never wrap apart
 LOCALE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 # Slider stops are whole days, hours or minutes: CLDR unit and length for each.
 SLIDER_UNITS = ((604800, "duration-week", "long"), (86400, "duration-day", "long"),
                 (3600, "duration-hour", "long"), (60, "duration-minute", "short"))
 CLOCK_UNITS = ("duration-hour", "duration-minute", "duration-second")
+LONG_UNITS = {"s": "duration-second", "min": "duration-minute", "h": "duration-hour",
+              "d": "duration-day", "w": "duration-week", "mo": "duration-month",
+              "y": "duration-year"}
 DAY, WEEK = 86400, 604800
 # From this long, a duration is written in weeks and days before its hours ("3 days",
 # "1 week 2 days"); below it hours stay hours ("26 h 13 min 20 s", "24 h 1 s").
@@ -166,6 +170,61 @@ class Formatter:
         """A count with its noun, singular where CLDR says one: "40 app drafts"."""
         return f"{self.integer(n)}{NBSP}{singular if self._one(n) else plural}"
 
+    # --- money -----------------------------------------------------------------
+
+    def money(self, amount: Number, currency: str, places: int | None = None,
+              trim: bool = True) -> str:
+        """An amount in a currency as CLDR writes it in this locale: "-€118", "€0.30",
+        "-118 €", "0,30 €". `places`: decimals (the currency's own, CLDR's digits, if None);
+        `trim`: no decimals when they would all be zero ("€118", never "€118.00")."""
+        from babel.numbers import get_currency_precision, parse_pattern
+
+        places = get_currency_precision(currency) if places is None else places
+        rounded = round_half_up(amount, places)
+        if trim and rounded.denominator == 1:
+            places = 0
+        key = ("currency", places)
+        if key not in self._patterns:
+            base = self._cldr.currency_formats["standard"].pattern
+            self._patterns[key] = parse_pattern(with_places(base, places))
+        with localcontext(prec=80):
+            text = self._patterns[key].apply(as_decimal(rounded, places), self._cldr,
+                                             currency=currency, currency_digits=False)
+        # A line may break after a hyphen before a symbol ("-" / "€118"): a word joiner holds
+        # the sign to it (before a digit, no break is allowed anyway).
+        if text[:1] == self._minus and text[1:2] and not text[1].isdigit():
+            text = text[0] + WORD_JOINER + text[1:]
+        return text
+
+    def in_units(self, seconds: Number, scales: tuple[tuple[str, int], ...],
+                 places: int | None = None, words: bool = False,
+                 patterns: Mapping[str, Mapping[str, str]] | None = None) -> str:
+        """A duration in the units asked, largest first, the last rounded to `places` (up
+        to 1 when one unit, else whole) and the zero parts left out: "9.6 years",
+        "2 years 3 months"; in prose (`words`) the parts joined as a list. `patterns`: the
+        note's words for a unit by plural category ("{n} Jahren"), else CLDR's."""
+        value, parts = exact(seconds), []
+        sign = self._minus if round_half_up(value, 1) < 0 else ""
+        value = abs(value)
+        for index, (name, size) in enumerate(scales):
+            last = index == len(scales) - 1
+            here = places if places is not None else (1 if len(scales) == 1 else 0)
+            amount = round_half_up(value / size, here) if last else Fraction(int(value // size))
+            value -= amount * size
+            if amount or (last and not parts):
+                shown = here if last else 0
+                own = (patterns or {}).get(name)
+                parts.append(self._worded(amount, shown, own) if own else
+                             self._unit(amount, shown, LONG_UNITS[name], "long"))
+        text = self._listed(parts) if words else " ".join(parts)
+        return sign + text
+
+    def _worded(self, amount: Fraction, places: int, patterns: Mapping[str, str]) -> str:
+        """An amount in the note's words for its unit, by plural category: "10 Jahren"."""
+        pattern = patterns.get(self.plural(amount, places), patterns["other"])
+        return pattern.replace("{n}", self._number(amount, places, trim=True)) \
+            .replace(" ", NBSP)
+
     # --- durations -------------------------------------------------------------
 
     def _unit(self, amount: Fraction, places: int, unit: str, length: str) -> str:
@@ -303,9 +362,11 @@ class Formatter:
         value = exact(x)
         rounded = round_half_up(value * 100, 1)
         if rounded == 0 and value > 0:
-            return self.say("share.under", share=self._percent(Fraction(1, 10), 1))
+            return self.say("share.under", share=self._percent(Fraction(1, 10), 1)) \
+                .replace(" ", NBSP)
         if rounded == 100 and value < 1:
-            return self.say("share.over", share=self._percent(Fraction(999, 10), 1))
+            return self.say("share.over", share=self._percent(Fraction(999, 10), 1)) \
+                .replace(" ", NBSP)
         return self._percent(rounded, 1)
 
     def percent(self, x: Number, places: int = 0) -> str:

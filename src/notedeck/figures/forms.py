@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from notedeck.figures.formatting import Formatter
+from notedeck.figures.rounding import round_half_up
 from notedeck.model import Show, Unit
 from notedeck.model.types import ListOf, Num, Type
 from notedeck.model.units import TIME_SCALES
@@ -44,7 +45,10 @@ class Forms:
         writer = _FORMS.get(show.form)
         if writer is None:
             return ""
-        return writer(self, Fraction(value), unit, show, prose)
+        text = writer(self, Fraction(value), unit, show, prose)
+        # A duration's parts each hold together already ("14 minutes", "2 Std."); a narrow
+        # line may break between them ("2 hours, 14 minutes / and 20 seconds").
+        return text if show.form == "duration" else nobreak(text)
 
     def alternate(self, name: str, value: Any, kind: Type, show: Show,
                   noun: tuple[str, str] | None = None) -> str:
@@ -59,9 +63,9 @@ class Forms:
         value = Fraction(value)
         unit = kind.unit if isinstance(kind, Num) else Unit()
         if name == "plain":
-            return self.plain(value, unit, show)
+            return nobreak(self.plain(value, unit, show))
         if name == "Words":
-            return fmt.Words(value)
+            return nobreak(fmt.Words(value))
         one, other = noun or ("", "")
         said = one if fmt.plural(value) == "one" else other
         if name == "counted":
@@ -81,12 +85,17 @@ class Forms:
         if form == "times":
             places = show.option("places")
             return fmt.fixed(value, places) if places is not None else fmt.times_plain(value)
+        if form == "duration" and len(_scales(show)) == 1:
+            name, size = _scales(show)[0]
+            return fmt.decimal(value / size, show.option("places", 1))
         if form in ("duration", "period"):
             return fmt.seconds_plain(value)
         if form in ("share", "percent"):
             return fmt.decimal(value * 100, show.option("places", 1))
+        if form == "amount" and self.currency(unit):
+            return self._money_number(value / self.written_scale(unit), unit, show)
         if form == "amount":
-            return self._amount_number(value, show)
+            return self._amount_number(value / self.written_scale(unit), show)
         writer = _FORMS.get(form)
         return writer(self, value, unit, show, False) if writer else fmt.decimal(value, 3)
 
@@ -106,19 +115,79 @@ class Forms:
     def _amount_number(self, value: Fraction, show: Show) -> str:
         places = show.option("places")
         if places is not None:
-            return self.fmt.decimal(value, places)
+            return self.fmt.decimal(value, places) if show.option("trim", True) else \
+                self.fmt.fixed(value, places)
         return self.fmt.integer(value) if value.denominator == 1 else self.fmt.decimal(value, 3)
 
+    # --- money -----------------------------------------------------------------------------
+
+    def written_scale(self, unit: Unit) -> Fraction:
+        """The factor from the unit as its words are written to its base: a unit whose words
+        are given as item/w shows its values in items a week."""
+        return Fraction(getattr(self.unit_words.get(unit), "scale", 1))
+
+    def currency(self, unit: Unit):
+        """The unit's words when they are money's (a currency), else None."""
+        words = self.unit_words.get(unit)
+        return words if getattr(words, "currency", None) else None
+
+    def _major(self, value: Fraction, words) -> Fraction:
+        from babel.numbers import get_currency_precision
+
+        return value / 10 ** get_currency_precision(words.currency) if words.minor else value
+
+    def money(self, value: Fraction, unit: Unit, show: Show) -> str:
+        """An amount of money as CLDR writes it, in the unit's words: '-€118 a year'."""
+        words = self.currency(unit)
+        major = self._major(value, words)
+        text = self.fmt.money(major, words.currency, show.option("places"),
+                              show.option("trim", True))
+        patterns = _in_case(words, show.option("case"))
+        pattern = patterns.get(self.fmt.plural(major, 2), patterns["other"])
+        return _joined(pattern, text)
+
+    def time_words(self, scales, case: str | None) -> dict:
+        """The note's words for units of time where a words file gives them (a case:
+        'unit_words.y.dative'), by the unit's name; CLDR's are used for the rest."""
+        found = {}
+        for name, _ in scales:
+            forms = _in_case(self.unit_words.get(name), case)
+            if forms:
+                found[name] = forms
+        return found
+
+    def _money_number(self, value: Fraction, unit: Unit, show: Show) -> str:
+        """An amount of money's number alone: '118.33' for '€118.33'."""
+        from babel.numbers import get_currency_precision
+
+        words = self.currency(unit)
+        major = self._major(value, words)
+        places = show.option("places")
+        places = get_currency_precision(words.currency) if places is None else places
+        if show.option("trim", True) and round_half_up(major, places).denominator == 1:
+            return self.fmt.integer(major)
+        return self.fmt.fixed(major, places)
+
     def with_unit(self, number: str, value: Fraction, unit: Unit, places: int = 0,
-                  written: str | None = None) -> str:
-        """A number written with its unit's words: '800,000 tokens'; without words for the
-        unit, '12 item/h'."""
-        forms = self.unit_words.get(unit)
+                  written: str | None = None, case: str | None = None) -> str:
+        """A number written with its unit's words (in `case` where the words give it):
+        '800,000 tokens'; without words for the unit, '12 item/h'."""
+        forms = _in_case(self.unit_words.get(unit), case)
         if forms is None:
             return f"{number}{NBSP}{written or unit}" if not unit.plain else number
         category = self.fmt.plural(value, places)
         pattern = forms.get(category, forms["other"])
         return _joined(pattern, number)
+
+
+def _in_case(forms, case: str | None):
+    """A unit's patterns in a case, when its words give the case."""
+    return forms.in_case(case) if forms is not None and hasattr(forms, "in_case") else forms
+
+
+def nobreak(text: str) -> str:
+    """A figure's text held on one line: every space in it no-break."""
+    return text.replace(" ", NBSP)
 
 
 def _joined(pattern: str, number: str) -> str:
@@ -139,7 +208,9 @@ def _scale(written: str, declared: frozenset[str]) -> Fraction:
 
 
 def _number(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.decimal(forms._scaled(value, show), show.option("places", 3))
+    places, scaled = show.option("places", 3), forms._scaled(value, show)
+    return forms.fmt.decimal(scaled, places) if show.option("trim", True) else \
+        forms.fmt.fixed(scaled, places)
 
 
 def _integer(forms: Forms, value, unit, show, prose) -> str:
@@ -161,8 +232,19 @@ def _words(forms: Forms, value, unit, show, prose) -> str:
 
 
 def _duration(forms: Forms, value, unit, show, prose) -> str:
+    scales = _scales(show)
+    if scales:
+        words = prose and getattr(forms.fmt, "durations").prose == "words"
+        return forms.fmt.in_units(value, scales, show.option("places"), words,
+                                  forms.time_words(scales, show.option("case")))
     in_prose = getattr(forms.fmt, "duration_in_prose", None)
     return in_prose(value) if prose and in_prose else forms.fmt.duration(value)
+
+
+def _scales(show: Show) -> tuple[tuple[str, int], ...]:
+    """A duration's `in:` units ('y mo'), largest first, with their seconds."""
+    names = str(show.option("in", "")).split()
+    return tuple(sorted(((n, TIME_SCALES[n]) for n in names), key=lambda p: -p[1]))
 
 
 def _period(forms: Forms, value, unit, show, prose) -> str:
@@ -186,15 +268,22 @@ def _times(forms: Forms, value, unit, show, prose) -> str:
 
 def _rate(forms: Forms, value, unit, show, prose) -> str:
     per = show.option("per")
+    if forms.currency(unit):
+        scaled = value * TIME_SCALES[per] if per else value / forms.written_scale(unit)
+        return forms.money(scaled, unit, show)
     written = f"{unit}".replace("/s", f"/{per}") if per else None
     places = show.option("places")
     return forms.with_unit(forms._rate_number(value, show), value, unit,
-                           places if places is not None else 3, written)
+                           places if places is not None else 3, written, show.option("case"))
 
 
 def _amount(forms: Forms, value, unit, show, prose) -> str:
+    value = value / forms.written_scale(unit)
+    if forms.currency(unit):
+        return forms.money(value, unit, show)
     places = show.option("places", 0 if value.denominator == 1 else 3)
-    return forms.with_unit(forms._amount_number(value, show), value, unit, places)
+    return forms.with_unit(forms._amount_number(value, show), value, unit, places,
+                           case=show.option("case"))
 
 
 _FORMS: dict[str, Callable[..., str]] = {

@@ -150,10 +150,14 @@ class _Names:
         text = self.forms.show(value, inner, show, prose=True)
 
         def make(name: str) -> str:
+            if name in shows.CASES:
+                cased = Show(show.form, tuple(sorted(show.options + (("case", name),))))
+                return self.forms.show(value, inner, cased, prose=True)
             if name in shows.FORMS:
                 return self.forms.show(value, inner, Show(name), prose=True)
             return self.forms.alternate(name, value, inner, show, noun() if noun else None)
-        return Shown(text, _alternates(inner, noun is not None), make)
+        cases = shows.CASES if show.form in shows.WORDED else ()
+        return Shown(text, _alternates(inner, noun is not None) + cases, make)
 
     def records(self, entry: ItemsEntry) -> Items:
         path = key_text(entry.path)

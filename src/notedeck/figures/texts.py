@@ -3,6 +3,7 @@ note's language, for one evaluation (and, in a list's text, one of its rows)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from notedeck.errors import NotedeckError, Problem
@@ -10,6 +11,10 @@ from notedeck.figures.forms import Forms
 from notedeck.model.display import Text, Pattern, Words
 from notedeck.model.display.texts import ItemAt, ListSlot, Slot
 
+# French words that elide before a vowel, as the end of the text before a slot.
+ELIDABLE = re.compile(r"(?:^|(?<=[\s(«\u00a0]))((?:[Dd]e|[Qq]ue|[Ll]e|[Ll]a|[Jj]e|[Nn]e|[Ss]e"
+                      r"|[Mm]e|[Tt]e)) $")
+VOWELS = frozenset("aeiouyàâäéèêëîïôöùûü")
 MAX_DEPTH = 8                  # say: words naming figures whose words name figures ...
 
 
@@ -57,8 +62,19 @@ class Writer:
             elif isinstance(part, ListSlot):
                 parts.append(self.joined(dict(text.lists)[part.name], prose))
             else:
-                parts.append(self.slot(part, row, bound, prose))
+                parts.append(self._elided(parts, self.slot(part, row, bound, prose)))
         return "".join(parts)
+
+    def _elided(self, parts: list[str], said: str) -> str:
+        """French elides a short word before a vowel: "de {label}" with "énergie" reads
+        "d’énergie", "le {x}" "l’…" (the text writes the full word; the figure decides)."""
+        if self.forms.fmt.language != "fr" or not parts or not said[:1].lower() in VOWELS:
+            return said
+        match = ELIDABLE.search(parts[-1])
+        if match:
+            word = match.group(1)
+            parts[-1] = parts[-1][:match.start(1)] + word[:-1] + "’"
+        return said
 
     def joined(self, joined, prose: bool) -> str:
         rows = self.evaluation.value(joined.over)

@@ -260,11 +260,14 @@ class _StatsGrid:
         """Whether every label's and detail's no-break group (a number and its unit) fits
         one line of a column; the apps break a wider one between characters."""
         room = col_w * measure.PT_PER_IN * fit.WIDTH_SLACK
-        return all(measure.text_width(group, size, face=self.face) <= room
-                   for item in self.items
-                   for text, size in ((item.label, self.label_size),
-                                      (item.detail, self.detail_size))
-                   for group in fit.clean(text).split(" "))
+        values_fit = all(measure.text_width(group, self.least_value, bold=True,
+                                            face=self.face) <= room
+                         for item in self.items for group in fit.clean(item.value).split(" "))
+        return values_fit and all(measure.text_width(group, size, face=self.face) <= room
+                                  for item in self.items
+                                  for text, size in ((item.label, self.label_size),
+                                                     (item.detail, self.detail_size))
+                                  for group in fit.clean(text).split(" "))
 
     def _value_size(self, start: float) -> float:
         for size in fit.sizes(start, self.least_value):

@@ -148,7 +148,7 @@ class _Reading:
                 self.problem(("units", index), f"a unit is a lower-case name, got {name!r}")
             elif name in TIME_SCALES:
                 self.problem(("units", index), f"'{name}' is a unit of time already; time "
-                                               "needs no declaring (s, min, h, d, w)")
+                                               "needs no declaring (s, min, h, d, w, mo, y)")
             elif name in names:
                 self.problem(("units", index), f"the unit '{name}' is declared twice")
             names.add(name)

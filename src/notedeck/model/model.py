@@ -47,8 +47,9 @@ class Model:
 
     # --- scenarios ---------------------------------------------------------------------
 
-    def validate(self, document: Document) -> Inputs:
-        """A scenario's values, or a NotedeckError with every problem at once."""
+    def validate(self, document: Document, messages: Mapping[int, str] | None = None) -> Inputs:
+        """A scenario's values, or a NotedeckError with every problem at once; `messages`
+        gives rules' messages in the build's language, by the rule's place."""
         if document.data is None:
             names = ", ".join(self.inputs.children)
             raise NotedeckError(Problem(document.where(()), "the scenario file is empty; "
@@ -59,7 +60,7 @@ class Model:
             check_refs(checker, self.inputs, values, refs(self.inputs, values))
         if checker.problems:
             raise NotedeckError(bounded_problems(checker.problems, document))
-        warnings = self._rules(values, document)
+        warnings = self._rules(values, document, messages or {})
         return Inputs(values, document.data, document, tuple(warnings))
 
     def replace(self, inputs: Inputs, changes: Mapping[str, Any]) -> Inputs:
@@ -80,7 +81,7 @@ class Model:
         check_refs(checker, self.inputs, values, refs(self.inputs, values))
         if checker.problems:
             raise NotedeckError(checker.problems)
-        warnings = self._rules(values, inputs.document)
+        warnings = self._rules(values, inputs.document, {})
         return Inputs(values, raw, inputs.document, tuple(warnings))
 
     def _declared(self, path: tuple) -> Input:
@@ -95,10 +96,11 @@ class Model:
                                 + suggest(".".join(path), names))
         return node
 
-    def _rules(self, values: dict, document: Document) -> list[Problem]:
+    def _rules(self, values: dict, document: Document,
+               messages: Mapping[int, str]) -> list[Problem]:
         run = Run(self.plan, values, Budget(self.limits.steps))
         problems = []
-        for rule, compiled in self.plan.rules:
+        for index, (rule, compiled) in enumerate(self.plan.rules):
             frames = [Frame(run)]
             if rule.each is not None:
                 frames = [Frame(run, item, i) for i, item in enumerate(_dig(values, rule.each))]
@@ -107,7 +109,7 @@ class Model:
                     continue
                 base = rule.each + (frame.index,) if rule.each is not None else ()
                 at = base + (rule.at or _first_input(compiled, rule))
-                message = _filled(rule.message, frame, values)
+                message = _filled(messages.get(index, rule.message), frame, values)
                 problems.append(Problem(document.where(at), message, rule.severity))
         errors = [p for p in problems if p.severity == "error"]
         if errors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -34,6 +35,13 @@ class Checker:
     def problem(self, path: tuple, message: str, at_key: bool = False) -> None:
         self.problems.append(Problem(self.document.where(path, at_key), message))
 
+    def missing(self, path: tuple, what: str) -> None:
+        """A required key absent: said at the line of the mapping that lacks it."""
+        where = self.document.where(path[:-1], isinstance(path[-2], str)) if len(path) > 1 \
+            else self.document.where(())
+        where = replace(where, key=key_text(path))
+        self.problems.append(Problem(where, f"required key '{path[-1]}' is missing: {what}"))
+
     def space(self, space: Space, data: Any, path: tuple) -> dict:
         if not isinstance(data, dict):
             self.problem(path, f"expected a mapping (key: value lines), got {shown(data)}")
@@ -52,7 +60,7 @@ class Checker:
                 elif _all_optional(child):
                     values[name] = self.space(child, {}, here)
                 else:
-                    self.problem(here, f"required key '{name}' is missing")
+                    self.missing(here, "a mapping with the keys " + ", ".join(child.children))
             else:
                 values[name] = self.value(child, data, name, here)
         return values
@@ -60,7 +68,7 @@ class Checker:
     def value(self, declared: Input, data: dict, name: str, path: tuple) -> Any:
         if name not in data or data[name] is None and declared.kind in ("text", "prose"):
             if declared.required:
-                self.problem(path, f"required key '{name}' is missing")
+                self.missing(path, wanted(declared))
                 return None
             return self.convert(declared, declared.default, path)
         return self.convert(declared, data[name], path)
@@ -124,6 +132,25 @@ class Checker:
                 seen.setdefault(key, index)
             records.append(record)
         return tuple(records)
+
+
+EXAMPLES = {"number": "12", "integer": "12", "duration": "45 min", "flag": "true",
+            "text": "a label", "prose": "a sentence", "id": "apps", "ref": "apps"}
+
+
+def wanted(declared: Input) -> str:
+    """What a value of this input is, for a message: its type, unit and an example."""
+    if declared.message:
+        return declared.message
+    if declared.kind in ("list", "records"):
+        item = "items with the keys " + ", ".join(n for n, _ in declared.fields) \
+            if declared.kind == "records" else f"{declared.item.kind}s" if declared.item \
+            else "values"
+        return f"a list of {item}"
+    unit = f" in {declared.unit}" if not declared.unit.plain and declared.kind != "duration" \
+        else ""
+    return f"{WHAT.get(declared.kind, declared.kind)}{unit}, e.g. " \
+           f"{EXAMPLES.get(declared.kind, '1')}"
 
 
 def _all_optional(space: Space) -> bool:

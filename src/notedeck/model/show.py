@@ -53,21 +53,25 @@ def _any_number(t: Type) -> str | None:
 
 # form: (what it shows, or why not; the options it takes; what it is, for the docs)
 FORMS: dict[str, tuple[Callable[[Type], str | None], frozenset[str], str]] = {
-    "number": (_number, frozenset({"places", "in"}),
-               "up to `places` decimals (3), trailing zeros dropped"),
+    "number": (_number, frozenset({"places", "trim", "in"}),
+               "up to `places` decimals (3), trailing zeros dropped (`trim: false` keeps them)"),
     "integer": (_number, frozenset({"in"}), "a whole number with separators: 1,000,000"),
     "decimal": (_number, frozenset({"places", "trim", "in"}),
                 "`places` decimals (1); `trim`: drop trailing zeros"),
     "compact": (_not_time, frozenset({"in"}), "short scale: 1K, 2.5M"),
     "words": (_not_time, frozenset(), "a count in words: forty"),
-    "duration": (_time, frozenset(), "a duration: 60.8 seconds, 2 h 14 min 20 s"),
+    "duration": (_time, frozenset({"in", "places"}),
+                 "a duration: 60.8 seconds, 2 h 14 min 20 s; `in: y` 9.6 years, "
+                 "`in: y mo` 2 years 3 months"),
     "period": (_time, frozenset(), "a round duration, as a scale's stop: 0, 15 min, 1 hour, "
                                    "2 days"),
     "share": (_plain, frozenset(), "a share of a whole as a percentage, one decimal: 98.7%"),
     "percent": (_plain, frozenset({"places"}), "a percentage with `places` decimals (0): 90%"),
     "times": (_plain, frozenset({"places"}), "a multiple: 132.57x, 10,000x"),
     "rate": (_rate, frozenset({"per", "places"}), "an amount per time: 12 item/h"),
-    "amount": (_any_number, frozenset({"places"}), "a number with its unit's words: 12 items"),
+    "amount": (_any_number, frozenset({"places", "trim"}),
+               "a number with its unit's words (12 items), or money in its unit's currency "
+               "(-€118, €0.30)"),
     "flag": (_flag, frozenset(), "true or false, for conditions in prose"),
     "text": (_text, frozenset(), "text as written"),
     "say": (_text, frozenset({"cases"}), "words chosen by the first case that holds (say:)"),
@@ -84,9 +88,13 @@ ALTERNATES: dict[str, tuple[Callable[[Type], str | None], str]] = {
     "Capitalised": (_text, "text with a capital first letter"),
 }
 NEEDS_NOUN = ("counted", "counted_words", "Counted_words")
+# Grammatical cases a slot may ask a figure's unit words in ({payback:dative}), given by a
+# words file (unit_words.y.dative); a case the words do not give reads as the unit's own.
+CASES = ("nominative", "accusative", "dative", "genitive")
+WORDED = ("amount", "rate", "duration")        # the forms that write unit words
 OPTION_KINDS = {"places": "a whole number from 0 to 12", "trim": "true or false",
                 "in": "a unit of the same kind (e.g. h for a time)",
-                "per": "a time unit: s, min, h, d or w"}
+                "per": "a time unit: s, min, h, d, w, mo or y"}
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,9 @@ def default(t: Type) -> Show:
     """The form a figure gets when it names none."""
     inner = scalars(t)
     if isinstance(inner, Num):
-        return Show("duration" if inner.unit.is_time else "number")
+        if inner.unit.is_time:
+            return Show("duration")
+        return Show("number" if inner.unit.plain else "amount")
     if isinstance(inner, Flag):
         return Show("flag")
     if isinstance(inner, Text):
@@ -160,6 +170,12 @@ def problem(show: Show, t: Type, scale: Callable[[str], Unit | None]) -> str | N
     if why:
         return f"shown as {show.form}, which needs {why}, but it gives {inner.described()}"
     wanted = show.option("in")
+    if wanted is not None and show.form == "duration":
+        unknown = [part for part in str(wanted).split() if part not in TIME_SCALES]
+        if unknown or not str(wanted).split():
+            return (f"'in: {wanted}' is not time units (s, min, h, d, w, mo, y, largest "
+                    "first: 'y mo')")
+        return None
     if wanted is not None:
         unit = scale(wanted)
         if unit is None:

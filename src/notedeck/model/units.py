@@ -9,8 +9,11 @@ from fractions import Fraction
 from typing import Any
 
 TIME = "s"
-# The scaled forms of time a model may write; values are always kept in seconds.
-TIME_SCALES = {"s": 1, "min": 60, "h": 3600, "d": 86400, "w": 604800}
+# The scaled forms of time a model may write; values are always kept in seconds. A year is
+# the Julian year, 365.25 days (the astronomers' and ISO 80000's "a"), a month a twelfth of it.
+YEAR = 31557600
+TIME_SCALES = {"s": 1, "min": 60, "h": 3600, "d": 86400, "w": 604800, "mo": YEAR // 12,
+               "y": YEAR}
 # Longer names a scenario may write in a duration ("1 hour 30 minutes").
 DURATION_WORDS = {
     "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
@@ -18,9 +21,11 @@ DURATION_WORDS = {
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
     "d": 86400, "day": 86400, "days": 86400,
     "w": 604800, "wk": 604800, "wks": 604800, "week": 604800, "weeks": 604800,
+    "mo": YEAR // 12, "month": YEAR // 12, "months": YEAR // 12,
+    "y": YEAR, "yr": YEAR, "yrs": YEAR, "year": YEAR, "years": YEAR,
 }
-DURATION_EXPECTED = ("a number of seconds or a number with a unit (s, min, h, d, w or their "
-                     "long names), e.g. 60, '15 min', '1 day', '1 h 30 min'")
+DURATION_EXPECTED = ("a number of seconds or a number with a unit (s, min, h, d, w, mo, y or "
+                     "their long names), e.g. 60, '15 min', '1 day', '1 h 30 min', '2 years'")
 _DURATION_PART = re.compile(r"\s*(\d{1,20}(?:\.\d{1,20})?)\s*([a-z]+)?\s*", re.IGNORECASE)
 
 
@@ -133,7 +138,7 @@ def parse_duration(value: object) -> Fraction:
         word = (match.group(2) or "s").lower()
         if word not in DURATION_WORDS:
             raise ValueError(f"unknown time unit '{match.group(2)}'; expected one of s, min, "
-                             "h, d, w (or their long names)")
+                             "h, d, w, mo, y (or their long names)")
         try:
             total += Fraction(Decimal(match.group(1))) * DURATION_WORDS[word]
         except InvalidOperation:                      # pragma: no cover - the pattern holds digits

@@ -3,8 +3,10 @@
 The rule (docs/bad-input.md): every run of digits in prose is a naked number unless
   - it sits inside a {{ placeholder }}, {% tag %} or {# comment #}, or in a fenced
     component other than a worksheet, facilitator passage or exercise, or is an
-    ordered list's own marker, or a planned time: "### Notes (3 min)";
-  - it is glued to a word before it (H100, GPT-4): part of a name, not a quantity;
+    ordered list's own marker, or a planned time: "### Notes (3 min)" (in a section, or
+    in an audience's passage);
+  - it is glued to a word before it (H100, GPT-4) or, by a hyphen, after it (a 12-flat
+    block): part of a name or a word, not a quantity;
   - it is a year: four digits from 1900 to 2099, without a thousands separator;
   - it is a day of the month beside a month name (2 October, October 2);
   - it appears with the word before it exactly as in a source's title in note.yaml
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from notedeck.catalogue.keywords import KEYWORDS
 from notedeck.errors import Location, Problem
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
@@ -31,7 +34,8 @@ _NAME_PAIR = re.compile(r"[A-Za-z][\w-]*\s+\d[\d.]*")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*(\S*)")
 _LIST_MARKER = re.compile(r"^(\s*)\d{1,9}[.)](?=\s)")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_NOTES_TIME = re.compile(r"^(\s{0,3}#{3}\s+notes\s*)\(.*\)\s*$", re.IGNORECASE)
+_NOTES_TIME = re.compile(r"^(\s{0,3}#{3}\s+(?:" + "|".join(KEYWORDS["notes"]) + r")\s*)\(.*\)\s*$",
+                         re.IGNORECASE)
 PROSE_FENCES = ("worksheet", "facilitator", "exercise")
 
 
@@ -57,10 +61,11 @@ class Names:
 def in_text(text: str, file: Path | str, first_line: int, names: Names,
             key: str = "", search: list[str] | None = None) -> list[Problem]:
     """Naked numbers in one prose value; `search` (the file's lines) locates each one."""
-    found = []
+    found, written = [], text.split("\n")
     for line_no, line in enumerate(_mask(text, names).split("\n")):
-        for number in _naked(line):
-            where = _locate(search, number, first_line) if search else first_line + line_no
+        for number in _naked(_NOTES_TIME.sub(r"\1", line)):
+            where = _locate(search, number, first_line, written[line_no]) if search \
+                else first_line + line_no
             found.append(Problem(Location(file, where, None, key), _message(number, names),
                                  "warning"))
     return found
@@ -119,7 +124,8 @@ def _naked(line: str) -> list[str]:
     for match in _NUMBER.finditer(line):
         number = match.group().rstrip(".,")
         before, after = line[:match.start()], line[match.start() + len(number):]
-        if _glued(before) or _year(number) or _day(number, before, after):
+        if _glued(before) or re.match(r"-[A-Za-z]", after) or _year(number) or \
+                _day(number, before, after):
             continue
         naked.append(number)
     return naked
@@ -140,7 +146,13 @@ def _day(number: str, before: str, after: str) -> bool:
     return bool(_DAY_BEFORE_MONTH.match(after) or _MONTH_BEFORE_DAY.search(before))
 
 
-def _locate(lines: list[str], number: str, start: int) -> int:
+def _locate(lines: list[str], number: str, start: int, written: str = "") -> int:
+    """The file's line of a number in a YAML text: the line holding the text's own line
+    where it is kept whole (a literal block), else the first from `start` with the number."""
+    if written.strip():
+        for index in range(max(start - 1, 0), len(lines)):
+            if written.strip() in lines[index]:
+                return index + 1
     pattern = re.compile(rf"(?<![\d,.]){re.escape(number)}(?![\d])")
     for index in range(max(start - 1, 0), len(lines)):
         if pattern.search(lines[index].split("#", 1)[0] if "#" in lines[index] else lines[index]):

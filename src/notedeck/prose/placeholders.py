@@ -76,11 +76,21 @@ class _Checker:
         if method:
             return method(node, scope)
         if not isinstance(node, _PLAIN):
+            hint = " (the last item of a list is (levels|last) or levels[-1])" \
+                if isinstance(node, (nodes.BinExpr, nodes.UnaryExpr)) else ""
             return self.report(node, f"{_describe(node)} is not allowed in placeholders; they "
-                                     "name figures, with filters, if and for")
+                                     f"name figures, with filters, if and for{hint}")
         for child in node.iter_child_nodes():
             self.visit(child, scope)
         return node.value if isinstance(node, nodes.Const) else _UNKNOWN
+
+    def visit_Neg(self, node: nodes.Neg, scope: dict) -> Any:
+        """A negative whole number, as an item's position from the end: `levels[-1]`."""
+        if isinstance(node.node, nodes.Const) and type(node.node.value) is int:
+            return -node.node.value
+        return self.report(node, "arithmetic is not allowed in placeholders; they name "
+                                 "figures, with filters, if and for (the last item of a list "
+                                 "is (levels|last) or levels[-1])")
 
     def visit_Const(self, node: nodes.Const, scope: dict) -> Any:
         """Quoted text is shown as written: an escape ('\\u202e', '\\x1b') that makes a control,

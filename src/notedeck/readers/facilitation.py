@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from notedeck.errors import Location, Problem, fail
 from notedeck.deck import Exercise, Paragraph, Passage, Run, Text
+from notedeck.catalogue import keywords
 from notedeck.readers import durations, markdown, passages
 from notedeck.readers.inlines import bullets, closing, describe, inline
 from notedeck.readers.validation import shown
@@ -14,7 +14,6 @@ from notedeck.readers.validation import shown
 MAX_MINUTES = 600
 KINDS = ("facilitator", "exercise")           # fences only the facilitator guide shows
 EXERCISE_KEYS = ("ask", "listen for")
-_NOTES_TIME = re.compile(r"notes\s*\((.*)\)", re.IGNORECASE)
 
 
 def minutes(value: object) -> int:
@@ -51,14 +50,14 @@ def overbooked(section) -> list[Problem]:
 
 
 def is_timed_notes(title: str) -> bool:
-    """'Notes (2 min)': a notes heading that plans the slide's time."""
-    return _NOTES_TIME.fullmatch(title.strip()) is not None
+    """'Notes (2 min)', 'Notizen (2 min)': a notes heading that plans the slide's time."""
+    return keywords.timed_notes(title) is not None
 
 
 def notes_time(title: str) -> int | None:
     """The seconds a notes heading plans ('Notes (90 s)'), None for plain 'Notes'."""
-    match = _NOTES_TIME.fullmatch(title.strip())
-    return minutes(match.group(1).strip()) if match else None
+    planned = keywords.timed_notes(title)
+    return minutes(planned) if planned is not None else None
 
 
 def fence(kind: str, body: str, path: Path, line: int) -> list[Passage]:
@@ -95,13 +94,15 @@ def exercise(tokens, at, path: Path, line: int) -> list[Exercise]:
     """'- **Ask**: ...' and '- **Listen for**: ...' items become one exercise."""
     found: dict[str, Text] = {}
     for item in bullets(tokens, at).items if tokens else ():
-        key = "".join(r.text for r in item if r.bold).strip().rstrip(":.").lower()
+        title = "".join(r.text for r in item if r.bold).strip().rstrip(":.\u00a0 ")
+        key = keywords.keyword(title) or title.lower()
         rest = tuple(r for r in item if not r.bold)
         if rest:
             rest = (Run(rest[0].text.lstrip(":.–— "), rest[0].bold, rest[0].italic), *rest[1:])
         if key not in EXERCISE_KEYS:
-            raise fail(path, f"an exercise item starts with **Ask** or **Listen for**, got "
-                             f"{key or '(no bold title)'!r}", line)
+            raise fail(path, f"an exercise item starts with **Ask** or **Listen for** "
+                             f"({keywords.listed('ask')}; {keywords.listed('listen for')}), "
+                             f"got {key or '(no bold title)'!r}", line)
         found[key] = tuple(r for r in rest if r.text)
     if not found.get("ask"):
         raise fail(path, "the exercise needs a '- **Ask**: what the room does' item", line)

@@ -141,10 +141,28 @@ def _part(package: Package, name: str, kind: str, content_type: str) -> Part | N
     data = package.read(name)
     if kind == "image" and not data.startswith(IMAGES[content_type]):
         return None
+    if kind == "font" and not _font(data, content_type):
+        return None
     root = None if kind in BINARY else opc.parse_xml(data, name, package.where)
     if kind == "presentation":
         content_type = PRESENTATION          # a .potx or .pptm becomes a plain presentation
     return Part(name, kind, content_type, data, root=root)
+
+
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
+
+
+def _font(data: bytes, content_type: str) -> bool:
+    """A font whose bytes are a TrueType or OpenType font, or an Embedded OpenType wrapping one
+    uncompressed (Google Slides embeds compressed ones, which no reader here can check); an
+    obfuscated font is kept (its key is in the presentation)."""
+    if content_type.endswith("obfuscatedFont") or data.startswith(FONT_MAGIC):
+        return True
+    if len(data) < 8:
+        return False
+    total, size = int.from_bytes(data[0:4], "little"), int.from_bytes(data[4:8], "little")
+    start = total - size
+    return 8 <= start < len(data) and total <= len(data) and data[start:].startswith(FONT_MAGIC)
 
 
 # --- the new package -----------------------------------------------------------------

@@ -10,6 +10,7 @@ from markdown_it.token import Token
 
 from notedeck.errors import Collector, NotedeckError, Problem, Location, fail
 from notedeck.deck import (Block, BulletList, Paragraph, Passage, Prompt, Worksheet, Heading, plain)
+from notedeck.catalogue import keywords
 from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers.inlines import bullets, closing, describe, inline
@@ -274,7 +275,7 @@ class _Walker:
             raise self.fail(token, f"the heading '{title[:30]}...' is {len(title)} characters "
                                    f"long; at most {limit} fit. Shorten it")
         if level == 1:
-            if title.lower() != "handout":
+            if keywords.keyword(title) != "handout":
                 raise self.fail(token, f"unknown part '# {title}'; the only top-level "
                                        "heading is '# Handout'")
             self.in_handout, self.in_notes = True, False
@@ -336,7 +337,7 @@ class _Walker:
 
 
 def _is_notes(title: str) -> bool:
-    return title.lower() == "notes" or facilitation.is_timed_notes(title)
+    return keywords.keyword(title) == "notes" or facilitation.is_timed_notes(title)
 
 
 def worksheet(body: str, path: Path, line: int) -> Worksheet:

@@ -3,6 +3,7 @@ each checked against the model's text at the same path."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model.display import Pattern, Words
 from notedeck.readers import yamlfile
 from notedeck.readers.layout import NoteLayout
+from notedeck.readers.validation import suggest
 from notedeck.readers.yamlfile import Located
 
 MAX_ENTRIES = 2_000
@@ -57,15 +59,50 @@ def _read(model, source: Located, data: Any, root: tuple, given: dict,
         problems.append(Problem(source.where(root), "expected a mapping of the model's texts "
                                 "by path: tables.budgets.caption: words"))
         return
+    known, parents = _prefixes(model.display.declared), set()
     for text, key_path, where_path in _entries(data, "", root):
         if len(given) >= MAX_ENTRIES:
             problems.append(Problem(source.where(root), f"more than {MAX_ENTRIES:,} words"))
             return
+        parent = _unknown_parent(where_path[len(root):], known)
+        # one problem at a misspelt key, not one per text; a unit's words in a case (or a
+        # unit of time's) are the file's own, checked by translated()
+        if parent is not None and not key_path.startswith("unit_words."):
+            if parent not in parents:
+                parents.add(parent)
+                problems.append(_misplaced(source, root, parent, known))
+            continue
         where = source.where(where_path)
         try:
             given[key_path] = model.display.translated(model, key_path, text, where)
         except NotedeckError as exc:
             problems.extend(exc.problems)
+
+
+def _prefixes(declared) -> set[tuple[str, ...]]:
+    """Every key path that leads to a text of the model: ('groups',), ('groups', 'scale')..."""
+    found = set()
+    for path in declared:
+        parts = tuple(re.findall(r"[^.\[\]]+", path))
+        found.update(parts[:n] for n in range(1, len(parts) + 1))
+    return found
+
+
+def _unknown_parent(parts: tuple, known: set) -> tuple | None:
+    """The first key of `parts` (not its last) under which the model has no text, or None."""
+    for n in range(1, len(parts)):
+        if tuple(str(p) for p in parts[:n]) not in known:
+            return parts[:n]
+    return None
+
+
+def _misplaced(source: Located, root: tuple, parent: tuple, known: set) -> Problem:
+    above = tuple(str(p) for p in parent[:-1])
+    choices = sorted({k[-1] for k in known if len(k) == len(parent) and k[:-1] == above})
+    name = ".".join(str(p) for p in parent)
+    return Problem(source.where(root + parent, True),
+                   f"the model has no texts under '{name}' (nothing below this key can be "
+                   "used)" + suggest(str(parent[-1]), choices))
 
 
 def _entries(data: dict, prefix: str, at: tuple):
@@ -84,7 +121,7 @@ def _entries(data: dict, prefix: str, at: tuple):
 
 
 def _worded(display) -> bool:
-    return any(_has_words(d) for d in display.declared.values())
+    return any(_has_words(d) and d.kind != "message" for d in display.declared.values())
 
 
 def _has_words(declared) -> bool:
@@ -99,7 +136,7 @@ def _missing(display, given: dict, where: Location) -> list[Problem]:
     return [Problem(where, f"no words for '{path}' ({declared.source!r}); the note's own are "
                            "shown", "warning")
             for path, declared in display.declared.items()
-            if path not in given and _has_words(declared)]
+            if path not in given and _has_words(declared) and declared.kind != "message"]
 
 
 __all__ = ["read", "Pattern"]

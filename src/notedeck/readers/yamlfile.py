@@ -143,6 +143,9 @@ def _syntax_error(path: Path, exc: yaml.MarkedYAMLError, offset: int) -> Notedec
         problem = f"YAML syntax error: {problem}"
         if exc.context:
             problem += f" ({exc.context})"
+        if exc.context and "flow" in exc.context and "'['" in (exc.problem or ""):
+            problem += ("; a formula holding a unit in brackets inside {...} must be quoted: "
+                        "{formula: \"price * 2 [item/h]\"}")
     line = mark.line + 1 + offset if mark else None
     column = mark.column + 1 if mark else None
     return NotedeckError(Problem(Location(path, line, column), problem))

@@ -81,6 +81,10 @@ def _fallback(role: str, slot: str) -> str:
 
 
 def _furniture(footer: Placeholder | None, number: Placeholder | None) -> str:
-    if footer is None or number is None:
+    if footer is None and number is None:
         return "none: this layout's slides carry no footer or slide number"
-    return f"{footer.describe()}, slide number {number.describe()}"
+    said = footer.describe() if footer is not None else "none (this layout's slides carry no footer)"
+    if number is None:
+        return f"{said}, slide number none"
+    drawn = " (notedeck's own text box)" if number.drawn else ""
+    return f"{said}, slide number {number.describe()}{drawn}"

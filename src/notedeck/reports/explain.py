@@ -11,6 +11,7 @@ from notedeck.model.messages import key_text, suggest
 from notedeck.model.types import ListOf, Num
 
 INDEX = re.compile(r"\[[^\]]*\]")
+SHOWN_ITEMS = 8                # a list read by a formula: its first values, then how many
 
 
 def generic(name: str) -> str:
@@ -48,7 +49,9 @@ def define(model, rows: dict[str, str], name: str) -> Definition:
     if declared is not None:
         return Definition(name, "input", "", str(declared.where), _unit(declared.type),
                           *_show(declared.show, declared.type), _value(name, rows), ())
-    figure = next((f for f in model.figures if f.path == shape), None)
+    figure = next((f for f in model.figures if f.path in _shapes(shape)), None)
+    if figure is not None:
+        shape = figure.path
     if figure is None:
         known = [f.path for f in model.figures] + [key_text(p) for p, _ in walk(model.inputs)]
         raise NotedeckError(f"explain: no figure or input '{name}'" + suggest(shape, known))
@@ -58,6 +61,13 @@ def define(model, rows: dict[str, str], name: str) -> Definition:
     return Definition(name, "figure", compiled.source.text, str(compiled.source.where),
                       _unit(figure.type), *_show(figure.show, figure.type), _value(name, rows),
                       reads)
+
+
+def _shapes(shape: str) -> list[str]:
+    """The shape as given, then with a list's items named whole at each dot
+    (curve.x -> curve[].x)."""
+    dots = [i for i, c in enumerate(shape) if c == "."]
+    return [shape, *(shape[:i] + "[]" + shape[i:] for i in dots)]
 
 
 def concrete(name: str, rows: dict[str, str]) -> str:
@@ -132,14 +142,25 @@ def _show(show, kind) -> tuple[str, str]:
     from notedeck.model import show as shows
 
     show = show or shows.default(kind)
-    options = ", ".join(f"{k} {v}" for k, v in show.options)
+    options = ", ".join(f"{k} {_option(v)}" for k, v in show.options)
     places = show.option("places")
     return (f"{show.form} ({options})" if options else show.form,
             str(places) if places is not None else "as the form sets")
 
 
+def _option(value) -> str:
+    """An option as an author wrote it: a value, or the names of its cases (say: one, more)."""
+    if isinstance(value, tuple):
+        return ", ".join(str(v[0]) if isinstance(v, tuple) and v else str(v) for v in value)
+    return str(value)
+
+
 def _value(name: str, rows: dict[str, str]) -> str:
     if name in rows:
         return rows[name]
-    items = [v for r, v in rows.items() if r.startswith(name + "[")]
-    return "[" + ", ".join(items) + "]" if items else "(not shown: a list or a record)"
+    items = [v for r, v in rows.items() if r.startswith(name + "[")] or \
+        [v for r, v in rows.items() if generic(r).replace("[]", "") == name]   # a column
+    if len(items) > SHOWN_ITEMS:
+        items = [*items[:SHOWN_ITEMS], f"... {len(items)} values in all"]
+    return "[" + ", ".join(items) + "]" if items else \
+        "(not listed by notedeck figures: a sweep's points, or a record)"

@@ -137,7 +137,7 @@ def _in_model(model, names: naked.Names) -> list[Problem]:
     """Naked numbers in the words of the model's display texts (tables, charts, ...)."""
     found = []
     for declared in model.display.declared.values():
-        if declared.kind == "number":
+        if declared.kind in ("number", "message"):     # a unit's words; a rule's message
             continue
         text = re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group()), declared.source)
         found.extend(naked.in_text(text, declared.where.file, declared.where.line or 1, names,

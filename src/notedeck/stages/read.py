@@ -60,14 +60,15 @@ def read(content: Path, audience_slug: str | None = None,
                           changes.note if changes else None)
     model = found.run(read_model, content)
     located = found.run(scenario_source, content, audience, scenarios_file)
-    inputs = found.run(model.validate, located) if located and model else None
-    texts = (found.run(_section_texts, layout, changes) or ()) if sections_needed else ()
-    if found.problems and texts:               # the sections' own problems in the same run
-        found.problems.extend(structure_problems(texts, model))
     locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
     words = found.run(words_reader.read, model, content, read_note[0].locale, locale,
                       audience.source if audience else None) \
         if model is not None and read_note is not None else None
+    messages = words[0].messages() if words else None        # rules' words in this language
+    inputs = found.run(model.validate, located, messages) if located and model else None
+    texts = (found.run(_section_texts, layout, changes) or ()) if sections_needed else ()
+    if found.problems and texts:               # the sections' own problems in the same run
+        found.problems.extend(structure_problems(texts, model))
     found.raise_if_any()
     meta, meta_source = read_note
     default = _default_scenario(layout, model) if audience or scenarios_file else (None, None)

@@ -143,8 +143,18 @@ def background(layout, master, theme: styles.Theme) -> Paint:
             return paint.fill(props, theme, part.part) or Solid(theme.rgb("bg1"))
         ref = bg.find(f"{P}bgRef")
         found = paint.colour(ref[0], theme) if ref is not None and len(ref) else None
-        return Solid(*found) if found else Solid(theme.rgb("bg1"))
+        if not found:
+            return Solid(theme.rgb("bg1"))
+        return Solid(_styled(found[0], ref.get("idx", ""), theme), found[1])
     return Solid(theme.rgb("bg1"))
+
+
+def _styled(rgb: str, idx: str, theme: styles.Theme) -> str:
+    """A bgRef's colour through the theme's background fill it names (idx 1001 the first),
+    where that is a solid fill with modifiers (Office's second: tint 95%)."""
+    n = int(idx) - 1001 if idx.isdigit() else -1
+    mods = theme.backgrounds[n] if 0 <= n < len(theme.backgrounds) else None
+    return styles.restyled(rgb, mods) if mods else rgb
 
 
 def decorations(part, theme: styles.Theme) -> tuple[Decoration, ...]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notedeck.template import paint
-from notedeck.template.legible import LARGE, readable, readable_on
+from notedeck.theme import PALETTE
+from notedeck.template.legible import LARGE, readable, readable_on, reads_at
 from notedeck.template.roles import Mapped
 from notedeck.template.styles import Ink, Theme
 
@@ -26,6 +27,10 @@ TEXT_SLOT = {"title": "subtitle", "section": "headline", "content": "body",
              "chart": "caption", "chart-and-text": "side", "table": "caption",
              "sources": "sources"}
 ACCENTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6")
+GRAPHICS = 3.0               # WCAG's contrast for graphics: a chart's series on its background
+# PowerPoint's darker and lighter variants of a theme colour (lumMod, lumOff), nearest first.
+DARKER = ((75000, 0), (50000, 0), (25000, 0), (10000, 0))
+LIGHTER = ((60000, 40000), (40000, 60000), (20000, 80000), (10000, 90000))
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,7 @@ def look(mapped: Mapped, theme: Theme) -> Look:
         on_band=readable(band, (ink, theme.ink("tx1"), theme.ink("tx2"), theme.ink("bg1"))),
         header=header, on_header=readable(header, (theme.ink("bg1"), theme.ink("tx1"))),
         rule=theme.ink("tx1", 25000, 75000), behind=behind,
-        typeface=typeface, series=tuple(theme.ink(a) for a in ACCENTS),
+        typeface=typeface, series=series(theme, chart_behind)[0],
         text=text, background=theme.ink("bg1"), grid=_faint(text, theme, chart_behind),
         chart_behind=chart_behind)
 
@@ -86,3 +91,52 @@ def _faint(text: Ink, theme: Theme, behind) -> Ink:
     mean = "#" + "".join(f"{round(sum(int(c[i:i + 2], 16) for c in known) / len(known)):02X}"
                          for i in (1, 3, 5))
     return Ink(paint.over((text.rgb, 0.3), mean))
+
+
+def series(theme: Theme, behind) -> tuple[tuple[Ink, ...], str]:
+    """A chart's series colours: the theme's accents that read at 3:1 on what lies behind the
+    chart, in order, then each one that does not in a darker or lighter variant that does
+    (darker and lighter in turn, so that they stay apart); and what was changed, in words."""
+    accents = [theme.ink(a) for a in ACCENTS]
+    known = [c for c in behind if c is not None]
+    if not known:
+        return tuple(accents), ""
+    good = [a for a in accents if reads_at(a.rgb, known)[0] >= GRAPHICS or _own(a, known)]
+    failing = [a for a in accents if a not in good]
+    if not failing:
+        return tuple(good), ""
+    shades = [_shade(a, theme, known, i % 2 == 1) for i, a in enumerate(failing)]
+    worst = reads_at(failing[0].rgb, known)[1]
+    said = (", ".join(f"{a.slot} {a.rgb} ({reads_at(a.rgb, known)[0]:.2f}:1)" for a in failing)
+            + f" read below the {GRAPHICS:g}:1 WCAG asks of graphics on {worst}; their series "
+            "take " + ", ".join(f"{ink.rgb} ({_variant(ink)})" for ink in shades)
+            + ", after the accents that read")
+    return tuple(good + shades), said
+
+
+def _own(accent: Ink, known) -> bool:
+    """notedeck's own palette on its own white: the colours every output (the handout, the
+    web page) draws its charts in, kept so that the deck shows the same (each series is
+    labelled in words as well)."""
+    return (accent.rgb.upper() in {c.upper() for c in PALETTE.series}
+            and all(c.upper() == PALETTE.background.upper() for c in known))
+
+
+def _shade(accent: Ink, theme: Theme, known, lighter_first: bool) -> Ink:
+    """The accent's nearest darker (or lighter, first) variant that reads on the background,
+    else the one that reads best."""
+    order = LIGHTER + DARKER if lighter_first else DARKER + LIGHTER
+    tried = [theme.ink(accent.slot, m, o) for m, o in order]
+    tried += [theme.ink("lt1"), theme.ink("dk1")]    # on two colours, only these may do
+    for ink in tried:
+        if reads_at(ink.rgb, known)[0] >= GRAPHICS:
+            return ink
+    return max(tried, key=lambda ink: reads_at(ink.rgb, known)[0])
+
+
+def _variant(ink: Ink) -> str:
+    if not ink.slot.startswith("accent"):
+        return ink.slot
+    if ink.lum_off:
+        return f"{ink.slot}, lighter {ink.lum_off // 1000}%"
+    return f"{ink.slot}, darker {100 - ink.lum_mod // 1000}%"

@@ -125,6 +125,7 @@ def resolve(info: TemplateInfo, pins: tuple[Pin, ...] = (), map_file: str = "tem
         mapped_roles[name] = _with_room(m, info)
     looks = {name: look(m, info.masters[m.layout.master].theme)
              for name, m in mapped_roles.items()}
+    adapted.extend(_series_notes(mapped_roles, info))
     return Template(info, mapped_roles, looks, tuple(_unique(adapted))), _unique(problems)
 
 
@@ -168,6 +169,23 @@ def _drawn_notes(mapped_roles: dict[str, Mapped], file: str) -> list[Problem]:
             f"{', '.join(m.role.what for m in found)} itself, in text boxes (a chart or table "
             f"in its place) in the layout's free area, clear of its pictures and shapes, "
             f"within {x:.2f}, {y:.2f} in ({right - x:.2f} x {bottom - y:.2f} in)")))
+    return notes
+
+
+def _series_notes(mapped_roles: dict[str, Mapped], info: TemplateInfo) -> list[Problem]:
+    """A warning for each theme accent a chart's series cannot take as it is, once."""
+    from notedeck.template.colours import series
+
+    notes = []
+    for name in ("chart", "chart-and-text"):
+        m = mapped_roles.get(name)
+        if m is None:
+            continue
+        chart = m.slots.get("chart")
+        behind = m.layout.behind(chart.box) if chart is not None and chart.box else ()
+        _, said = series(info.masters[m.layout.master].theme, behind)
+        if said:
+            notes.append(_note(info.file, f"chart series on {m.layout.label()}: {said}"))
     return notes
 
 

@@ -281,18 +281,19 @@ def _by_name(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | 
 
 
 def _by_types(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | None:
-    """The layout whose placeholders suit the role best (see `score`), one whose placeholders
-    are clear of each other first."""
+    """The layout whose placeholders suit the role best (see `score`), one whose text
+    placeholders are clear of each other first."""
     best, best_key = None, None
     slide_area = max(info.slide_w * info.slide_h, 1e-9)
     for layout in layouts:
         slots, missing = assign(role, layout)
         if missing:
             continue
-        value = score(role, layout, slots, slide_area)
         if "chart" in slots and names.photo(layout.name):
-            value -= 15               # a photograph's box, not a chart's
-        key = (_clean(role, layout, slots, info), value)
+            continue                  # a photograph's box, not a chart's
+        value = score(role, layout, slots, slide_area)
+        value -= 5 * (not _clean(role, layout, slots, info))    # a footer over text: adapted
+        key = (not overlaps(slots.values()), value)              # text over text: refused
         if best_key is None or key[0] > best_key[0] or (
                 key[0] == best_key[0] and key[1] > best_key[1] + 1e-9):
             best, best_key = (layout, slots), key

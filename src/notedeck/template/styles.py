@@ -54,6 +54,9 @@ class Theme:
     minor: str = "Arial"
     colours: dict[str, str] = field(default_factory=dict)
     clr_map: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_MAP))
+    # the theme's background fills a bgRef (idx 1001, 1002, ...) names: the modifiers a solid
+    # fill applies to the referenced colour, None for another fill
+    backgrounds: tuple[dict[str, int] | None, ...] = ()
 
     def rgb(self, slot: str) -> str:
         name = self.clr_map.get(slot, DEFAULT_MAP.get(slot, slot))
@@ -93,7 +96,23 @@ def read_theme(master) -> Theme:
         node = scheme.find(f"{A}{slot}") if scheme is not None else None
         if node is not None and len(node):
             colours[slot] = _plain_rgb(node[0]) or "#000000"
-    return Theme(_font(element, "majorFont"), _font(element, "minorFont"), colours, clr_map)
+    return Theme(_font(element, "majorFont"), _font(element, "minorFont"), colours, clr_map,
+                 _backgrounds(element))
+
+
+def _backgrounds(theme) -> tuple[dict[str, int] | None, ...]:
+    found = theme.find(f".//{A}fmtScheme/{A}bgFillStyleLst")
+    out = []
+    for fill in found if found is not None else ():
+        colour = fill.find(f"{A}schemeClr") if fill.tag == f"{A}solidFill" else None
+        out.append(_modifiers(colour) if colour is not None and colour.get("val") == "phClr"
+                   else None)
+    return tuple(out)
+
+
+def restyled(rgb: str, mods: dict[str, int]) -> str:
+    """A colour with a fill style's modifiers (lumMod, lumOff, tint, shade) applied."""
+    return _apply(rgb, mods)
 
 
 def _font(theme, which: str) -> str:

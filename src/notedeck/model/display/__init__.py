@@ -8,6 +8,7 @@ compiled with `Display.translated`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from notedeck.model.messages import suggest
 
 PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
 RESERVED = ("audience", "date")          # names notedeck gives prose beside the model's
+MESSAGE_SLOT = re.compile(r"\{(\w+)\}")        # a rule message's {name}: a value it read
 COMPONENTS = {"table": "tables", "stats": "stats", "items": "items", "chart": "charts"}
 
 
@@ -49,11 +51,24 @@ class Display:
         """A words file's text for `path`, checked as the model's own text there is: a
         pattern compiled in the same context, or words with {n} for a unit."""
         declared = self.declared.get(path)
+        extra = word_parts.case_words(model, path, text) if declared is None else None
+        if isinstance(extra, str):
+            raise NotedeckError(Problem(where, extra))
+        if extra is not None:
+            return extra
         if declared is None:
             raise NotedeckError(Problem(where, f"the model has no text '{path}'"
                                         + suggest(path, sorted(self.declared))))
         if not isinstance(text, str) or not text.strip():
             raise NotedeckError(Problem(where, f"expected text, got {text!r}"))
+        if declared.kind == "message":
+            extra = set(MESSAGE_SLOT.findall(text)) - set(MESSAGE_SLOT.findall(declared.source))
+            if extra:
+                raise NotedeckError(Problem(where, "a rule's message names the values its rule "
+                                            "reads; the model's names "
+                                            f"{sorted(MESSAGE_SLOT.findall(declared.source))}, "
+                                            f"not {sorted(extra)}"))
+            return text.strip()
         if declared.kind == "number":
             problem = word_parts.pattern_problem(text)
             if problem:
@@ -66,6 +81,35 @@ class Display:
         return made
 
 
+class UnitForms(dict):
+    """A unit's patterns by plural category, its currency when it is money, and its patterns
+    in grammatical cases (case -> category -> pattern)."""
+
+    def __init__(self, *args, currency: str | None = None, minor: bool = False,
+                 scale=1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.currency, self.minor, self.scale = currency, minor, scale
+        self.cases: dict[str, dict[str, str]] = {}
+
+    def in_case(self, case: str | None) -> dict[str, str]:
+        """The patterns for a case, falling back to the unit's own by category."""
+        own = self.cases.get(case or "", {})
+        return {**self, **own} if own else self
+
+
+def _case_words(made: dict, given) -> None:
+    """A words file's case of a unit's words (or a unit of time's words) in place."""
+    forms = made.get(given.key)
+    if forms is None:
+        if not isinstance(given.key, str):
+            return                     # a case of words the unit does not have: nothing shown
+        forms = made[given.key] = UnitForms()
+    if given.case is None:
+        forms[given.category] = given.text
+    else:
+        forms.cases.setdefault(given.case, {})[given.category] = given.text
+
+
 def read(document, model) -> Display:
     """The display parts of a model's document, checked; every problem at once."""
     data = document.data if isinstance(document.data, dict) else {}
@@ -76,6 +120,7 @@ def read(document, model) -> Display:
                                     f"'{name}' is a name notedeck gives prose (the audience, "
                                     "the note's date); choose another"))
     texts = Texts(document, model, problems)
+    _rule_messages(texts, data.get("rules"))
     unit_words = word_parts.unit_words(texts, data.get("unit_words"))
     texts.nouns = word_parts.nouns(texts, data.get("nouns"))
     stats = table_parts.stats(texts, data.get("stats"))
@@ -95,6 +140,17 @@ def read(document, model) -> Display:
     return made
 
 
+def _rule_messages(texts: Texts, rules: Any) -> None:
+    """Each rule's message, which a words file may give in its language (rules[0])."""
+    for index, rule in enumerate(rules if isinstance(rules, list) else ()):
+        if isinstance(rule, dict) and isinstance(rule.get("message"), str):
+            path = f"rules[{index}]"
+            texts.declared[path] = Declared(path, rule["message"].strip(), Context(),
+                                            frozenset(),
+                                            texts.document.where(("rules", index, "message")),
+                                            "message")
+
+
 def _top(data: dict, name: str) -> str:
     return "figures" if name in (data.get("figures") or {}) else "inputs"
 
@@ -111,17 +167,26 @@ class Words:
         found = self.given.get(pattern.path)
         return found if isinstance(found, Pattern) else pattern
 
+    def messages(self) -> dict[int, str]:
+        """The rules' messages this language gives, by the rule's place in the model."""
+        return {int(path[6:-1]): text for path, text in self.given.items()
+                if path.startswith("rules[") and isinstance(text, str)}
+
     def unit_words(self) -> dict:
-        """Each unit's patterns by plural category, in this language."""
+        """Each unit's patterns by plural category, in this language (a UnitForms)."""
         made = {}
         for words in self.display.unit_words:
-            forms = {}
+            forms = UnitForms(currency=words.currency, minor=words.minor, scale=words.scale)
+            forms.cases = {case: dict(patterns) for case, patterns in words.cases}
             for category, pattern in words.forms:
                 path = words.path if len(words.forms) == 1 and category == "other" and \
                     words.path in self.display.declared else f"{words.path}.{category}"
                 given = self.given.get(path)
                 forms[category] = given if isinstance(given, str) else pattern
             made[words.unit] = forms
+        for given in self.given.values():
+            if isinstance(given, word_parts.CaseWords):
+                _case_words(made, given)
         return made
 
 

@@ -341,7 +341,7 @@ def _bars(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], normal
         label = texts.text(spec.get("label"), here + ("label",), context)
         total = None
         if "total" in spec:
-            total = formula_text(texts, spec["total"], None, here + ("total",), context)
+            total = _total(texts, spec["total"], here + ("total",), context)
         values = _values(texts, spec.get("values"), here + ("values",), series, context)
         if label is None or values is None or (total is None and "total" in spec):
             continue
@@ -359,6 +359,14 @@ def _bars(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], normal
                       + ", ".join(sorted(u.described() for u in units)))
         return None
     return tuple(made) if entries and len(made) == len(entries) else None
+
+
+def _total(texts: Texts, total: Any, path: tuple, context: Context) -> Text | None:
+    """A bar's total: a formula shown in its form, or {value: FORMULA, show: FORM}."""
+    if isinstance(total, dict) and set(total) <= {"value", "show"} and "value" in total:
+        return formula_text(texts, total["value"], total.get("show"), path + ("value",),
+                            context)
+    return formula_text(texts, total, None, path, context)
 
 
 def _values(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], context: Context):

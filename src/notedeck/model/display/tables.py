@@ -25,10 +25,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from notedeck.errors import Location
+from notedeck.model import show as shows
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import bad_name, find, Input
 from notedeck.model.messages import key_text, suggest
@@ -127,12 +128,34 @@ def formula_text(texts: Texts, formula: Any, show: Any, path: tuple,
     if not isinstance(formula, (str, int)) or isinstance(formula, bool):
         texts.problem(path, f"expected a formula, got {formula!r}")
         return None
-    if show is not None and not isinstance(show, str):
-        texts.problem(path[:-1] + ("show",), "expected a form's name, e.g. duration")
-        return None
-    slot = "{" + str(formula) + (f":{show}" if show else "") + "}"
+    shown = None
+    if show is not None:
+        shown, problem = shows.read(show)
+        if problem:
+            texts.problem(path[:-1] + ("show",), problem)
+            return None
+    slot = "{" + str(formula) + (f":{show}" if isinstance(show, str) else "") + "}"
     made = texts.pattern(slot, path, context, record=False)
+    if made and shown is not None and not isinstance(show, str):
+        made = _shown(texts, made, shown, path[:-1] + ("show",))
     return Text(key_text(path), (made,), (), context) if made else None
+
+
+def _shown(texts: Texts, made, shown, path: tuple):
+    """A value's pattern with the form and options `show:` gives, checked against it."""
+    slot = made.parts[0]
+    problem = shows.problem(shown, slot.expression.type, lambda text: _in_unit(texts, text))
+    if problem:
+        texts.problem(path, problem)
+        return None
+    return replace(made, parts=(replace(slot, show=shown),))
+
+
+def _in_unit(texts: Texts, written: str):
+    from notedeck.model.units import read_unit
+
+    unit, problem = read_unit(written, texts.model.units)
+    return None if problem else unit
 
 
 def tables(texts: Texts, value: Any) -> dict[str, TableSpec]:

@@ -317,7 +317,7 @@ def _slot(model, inner: str, context: Context, where: Location, nouns: dict) -> 
     show = _own_show(model, path, kind)
     alternate = None
     if form is not None:
-        show, alternate = _asked(form, kind, said, where)
+        show, alternate = _asked(form, kind, said, where, show)
     if zero is not None and not isinstance(inner_type, Num):
         raise NotedeckError(Problem(where, f"{said}: words for a zero ('|{zero}') go with a "
                                            "number"))
@@ -348,8 +348,9 @@ def _own_show(model, path: str | None, kind: Type) -> shows.Show:
     return shows.default(kind)
 
 
-def _asked(form: str, kind: Type, said: str, where: Location):
-    """(the Show, the alternate) a slot's :FORM asks for, checked against the value."""
+def _asked(form: str, kind: Type, said: str, where: Location, own: shows.Show):
+    """(the Show, the alternate) a slot's :FORM asks for, checked against the value; an
+    alternate keeps the value's own form ({x:plain} has the figure's places)."""
     inner = scalars(kind)
     if form in shows.ALTERNATES:
         fits, _ = shows.ALTERNATES[form]
@@ -357,11 +358,18 @@ def _asked(form: str, kind: Type, said: str, where: Location):
         if why:
             raise NotedeckError(Problem(where, f"{said}: {form} shows {why}, but the value is "
                                                f"{inner.described()}"))
-        return shows.default(kind), form
+        return own, form
+    if form in shows.CASES:
+        if own.form not in shows.WORDED:
+            raise NotedeckError(Problem(where, f"{said}: a case ({form}) is for words with a "
+                                        f"unit (forms {', '.join(shows.WORDED)}); this value "
+                                        f"is shown as {own.form}"))
+        return shows.Show(own.form, tuple(sorted(own.options + (("case", form),)))), None
     if form not in shows.FORMS or form == shows.WRITTEN_ONLY_BY_SAY:
         known = [f for f in shows.FORMS if f != shows.WRITTEN_ONLY_BY_SAY]
         raise NotedeckError(Problem(where, f"{said}: unknown form '{form}'"
-                                    + suggest(form, known + list(shows.ALTERNATES))))
+                                    + suggest(form, known + list(shows.ALTERNATES)
+                                              + list(shows.CASES))))
     made = shows.Show(form)
     problem = shows.problem(made, kind, lambda text: None)
     if problem:

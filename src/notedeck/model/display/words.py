@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from notedeck.errors import Problem
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import LeafEntry
+from notedeck.model.show import CASES
 from notedeck.model.display.texts import Context, Declared, Text, Texts, words_only
 from notedeck.model.types import Text as TextType
-from notedeck.model.units import Unit, read_unit
+from notedeck.model.units import TIME_SCALES, Unit, read_unit, scaled_unit
 
 # CLDR's plural categories: a unit's words may differ for each (English: one, other).
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 NUMBER = "{n}"
 NOUN_KEYS = ("one", "other")
+MONEY_KEYS = ("currency", "minor")     # a unit that is money: its ISO 4217 code, in cents?
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,10 @@ class UnitWords:
     unit: Unit
     forms: tuple[tuple[str, str], ...]     # (category, pattern); 'other' always present
     path: str
+    currency: str | None = None            # money: 'EUR', shown as CLDR writes it
+    minor: bool = False                    # money counted in the currency's minor unit (cents)
+    scale: Fraction = Fraction(1)          # the unit as written over its base: eur/y is 1/year
+    cases: tuple = ()                      # (case, ((category, pattern), ...)): dative words
 
     def pattern(self, category: str) -> str:
         found = dict(self.forms)
@@ -73,7 +80,7 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
     made, seen = [], {}
     for name, words in value.items():
         path = ("unit_words", name)
-        unit, problem = read_unit(name, texts.model.units)
+        unit, scale, problem = scaled_unit(name, texts.model.units)
         if problem:
             texts.problem(path, problem, at_key=True)
             continue
@@ -82,10 +89,70 @@ def unit_words(texts: Texts, value: Any) -> tuple[UnitWords, ...]:
                           at_key=True)
             continue
         seen[unit] = name
-        forms = _forms(texts, words, path)
-        if forms:
-            made.append(UnitWords(unit, forms, key_text(path)))
+        cases = ()
+        if isinstance(words, dict) and any(k in CASES for k in words):
+            cases = tuple((k, _forms(texts, v, path + (k,))) for k, v in words.items()
+                          if k in CASES)
+            words = {k: v for k, v in words.items() if k not in CASES}
+        currency, minor = _money(texts, words, path)
+        implied = currency is not None and set(words) <= set(MONEY_KEYS)
+        if currency is not None:
+            words = {k: v for k, v in words.items() if k not in MONEY_KEYS}
+            words = words["other"] if set(words) == {"other"} else words
+        forms = (("other", NUMBER),) if implied else _forms(texts, words, path)
+        if forms and currency != "":
+            made.append(UnitWords(unit, forms, key_text(path), currency, minor, scale, cases))
     return tuple(made)
+
+
+@dataclass(frozen=True)
+class CaseWords:
+    """A words file's pattern for a unit in a case, or for a unit of time: 'unit_words.y.
+    dative.other' is '{n} Jahren'."""
+
+    key: Any                               # the Unit, or a time unit's name ('y')
+    case: str | None
+    category: str
+    text: str
+
+
+def case_words(model, path: str, text: Any) -> CaseWords | str | None:
+    """A words file's unit pattern the model does not declare itself: a case of a unit's
+    words, or a unit of time's (None when `path` is no such place; a str: what is wrong)."""
+    parts = path.split(".")
+    if len(parts) not in (3, 4) or parts[0] != "unit_words":
+        return None
+    name, rest = parts[1], parts[2:]
+    case = rest[0] if rest[0] in CASES else None
+    category = rest[-1] if len(rest) == (2 if case else 1) else ("other" if case else None)
+    if category not in CATEGORIES or (len(rest) == 2 and case is None):
+        return None
+    if name in TIME_SCALES:
+        key = name
+    else:
+        key, problem = read_unit(name, model.units)
+        if problem:
+            return problem
+    problem = pattern_problem(text)
+    return problem or CaseWords(key, case, category, text)
+
+
+def _money(texts: Texts, words: Any, path: tuple) -> tuple[str | None, bool]:
+    """A unit's currency ('' when it is wrong) and whether it counts minor units."""
+    if not isinstance(words, dict) or not any(k in words for k in MONEY_KEYS):
+        return None, False
+    from babel.numbers import list_currencies
+
+    code, minor = words.get("currency"), words.get("minor", False)
+    if not isinstance(code, str) or code not in list_currencies():
+        texts.problem(path + ("currency",), "expected a currency's ISO 4217 code, such as "
+                                            f"EUR, GBP or USD, got {code!r}")
+        return "", False
+    if not isinstance(minor, bool):
+        texts.problem(path + ("minor",), "expected true (the amounts are in the currency's "
+                                         f"minor unit, such as cents) or false, got {minor!r}")
+        return "", False
+    return code, minor
 
 
 def _forms(texts: Texts, words: Any, path: tuple) -> tuple[tuple[str, str], ...]:

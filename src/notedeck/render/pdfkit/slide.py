@@ -25,7 +25,7 @@ from notedeck.template.backgrounds import LayoutArt, TemplateArt
 from notedeck.render.pdfkit.paint import Painter
 from notedeck.render.pdfkit.slidetags import NO_TAGS
 from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
-from notedeck.layout.lines import Line, Piece, ascent, lay_out
+from notedeck.layout.lines import Line, Piece, ascent
 from notedeck.layout.measure import line_height, wrap_as_set
 
 PT = 72.0
@@ -48,11 +48,11 @@ class SlideArtist:
         look = self.art.role(slide.role)
         self._background(canvas, look)
         for shape in slide.shapes:
-            self._shape(canvas, slide.role, look, shape)
+            self._shape(canvas, slide, look, shape)
         for text in (slide.footer, slide.number):
             if text is not None:
                 with pagination(canvas):
-                    self._text(canvas, slide.role, look, text)
+                    self._text(canvas, slide.role, look, text, slide.lines)
 
     def place(self, canvas, slide: PlannedSlide, x: float, y: float, w: float, h: float,
               tags=None) -> None:
@@ -91,10 +91,11 @@ class SlideArtist:
         return box.x * PT, self.height - box.bottom * PT, box.w * PT, box.h * PT
 
     # --- shapes ------------------------------------------------------------------------
-    def _shape(self, canvas, role: str, look: LayoutArt, shape) -> None:
+    def _shape(self, canvas, slide: PlannedSlide, look: LayoutArt, shape) -> None:
+        role = slide.role
         match shape:
             case PText():
-                self._text(canvas, role, look, shape)
+                self._text(canvas, role, look, shape, slide.lines)
             case PTable():
                 self._table(canvas, role, shape)
             case ChartPlace():
@@ -107,20 +108,16 @@ class SlideArtist:
             case _:
                 raise TypeError(f"slides.pdf cannot draw a {type(shape).__name__}")
 
-    def _text(self, canvas, role: str, look: LayoutArt, text: PText) -> None:
-        """A text in its placeholder's box (or its own), in its ink, else the placeholder's
-        colour (a text box names its own), on its fill, else the placeholder's."""
+    def _text(self, canvas, role: str, look: LayoutArt, text: PText, lines) -> None:
+        """A text's lines, placed by the layout stage, on its fill, else the placeholder's."""
         box = text.box or self.template.frame(role, text.slot).box
         if text.fill is not None:
             canvas.setFillColor(HexColor(text.fill.rgb))
             canvas.rect(*self._rect(box), stroke=0, fill=1)
         elif text.slot in look.shapes:
             self._decoration(canvas, placed(look.shapes[text.slot], box))
-        theme = self.template.look(role)
-        ink = (text.ink.rgb if text.ink is not None
-               else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
         writer = _Writer(canvas)
-        for line in lay_out(text, box, ink, theme.accent.rgb, text.slot in look.caps):
+        for line in lines[text]:
             if line.para != writer.para:
                 writer.start(line.para, self._tags.paragraph(text, line.para))
             self._line(writer, line)

@@ -26,15 +26,17 @@ def slides_shown(deck, layout, art) -> tuple[SlideShown, ...]:
     """Every slide of `layout` as the preview lists it, drawn later (and only when asked)."""
     from notedeck.render.pdfkit.slide import SlideArtist
 
-    look = layout.backgrounds
+    look, slides = layout.backgrounds, layout.slides
     if look is None:                  # no output of this build draws slides: read it here
+        from notedeck.layout.lines import placed
         from notedeck.template.backgrounds import read_art
 
         look = read_art(layout.template)
+        slides = placed(slides, layout.template, look)
     artist = SlideArtist(layout.template, look, art)
     template = hashlib.sha256(layout.template_bytes).hexdigest()
     shown = []
-    for number, slide in enumerate(layout.slides, start=1):
+    for number, slide in enumerate(slides, start=1):
         origin = deck.slides[slide.source].origin if 0 <= slide.source < len(deck.slides) \
             else None
         key = hashlib.sha256(f"{template}\n{slide!r}".encode("utf-8")).hexdigest()[:20]
