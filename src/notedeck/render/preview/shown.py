@@ -13,6 +13,7 @@ class SlideShown:
     """One output slide: `key` changes exactly when its picture would."""
 
     key: str
+    body: str                      # a hash of what it draws but the footer and number
     number: int
     title: str
     notes: tuple[str, ...]
@@ -40,7 +41,8 @@ def slides_shown(deck, layout, art) -> tuple[SlideShown, ...]:
         origin = deck.slides[slide.source].origin if 0 <= slide.source < len(deck.slides) \
             else None
         key = hashlib.sha256(f"{template}\n{slide!r}".encode("utf-8")).hexdigest()[:20]
-        shown.append(SlideShown(key, number, slide.title, tuple(slide.notes),
+        body = hashlib.sha256(f"{template}\n{slide.shapes!r}".encode("utf-8")).hexdigest()
+        shown.append(SlideShown(key, body[:20], number, slide.title, tuple(slide.notes),
                                 str(origin.file) if origin else "",
                                 origin.line if origin else None,
                                 tuple(str(w) for w in slide.warnings),

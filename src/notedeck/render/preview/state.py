@@ -12,6 +12,9 @@ from notedeck.render.preview.pictures import PAGE_SCALE, SLIDE_SCALE, page_pngs,
 from notedeck.render.preview.shown import beside, slides_shown
 
 
+EAGER = 3        # edited slides drawn before the files are written; the rest when asked for
+
+
 class Showing:
     """The preview's state. Pictures are drawn when first asked for, once per key; the
     pictures of the slides and pages shown now and just before are kept, no others."""
@@ -29,16 +32,21 @@ class Showing:
 
     # --- from the build -------------------------------------------------------------------
     def laid_out(self, deck, layout, art, warnings=()) -> None:
-        """A build's slides, before its files are written: shown at once."""
+        """A build's slides, before its files are written: shown at once, the slides whose
+        content changed (not only their footer: the build id is in it) drawn first."""
         if layout is None:
             return
         slides = slides_shown(deck, layout, art)
+        bodies = {s.body for s in self.slides}
+        edited = [s for s in slides if self.slides and s.body not in bodies][:EAGER]
+        with self.drawing:
+            drawn = {s.key: slide_png(*s.drawn) for s in edited}
         size = (round(layout.template.slide_w * 72 * SLIDE_SCALE),
                 round(layout.template.slide_h * 72 * SLIDE_SCALE))
         with self.changed:
             keep = {s.key: s for s in (*self.slides, *slides)}
             self.earlier = keep
-            self.pictures = {k: v for k, v in self.pictures.items() if k in keep}
+            self.pictures = {k: v for k, v in self.pictures.items() if k in keep} | drawn
             self.slides, self.size = slides, size
             self.title, self.lang = deck.meta.title, deck.meta.lang or "en"
             self.problems, self.warnings = [], list(warnings)
