@@ -62,10 +62,11 @@ class Ref(Record):
 class Items(tuple):
     """A list of records (or of a use's rows): by position, or by an item's id."""
 
-    def __new__(cls, items, key: str | None = None):
+    def __new__(cls, items, key: str | None = None, ids: tuple[str, ...] | None = None):
         made = super().__new__(cls, items)
         made.key = key
-        made.by_key = {item[key]: item for item in items} if key else {}
+        # found by the ids as written in the file, not as shown (a shown id is escaped Markdown)
+        made.by_key = dict(zip(ids or (item[key] for item in items), items)) if key else {}
         return made
 
     def __getitem__(self, index):
@@ -175,7 +176,8 @@ class _Names:
                 if value is not None:
                     item[name] = value
             made.append(item)
-        items = Items(made, entry.input.key)
+        key = entry.input.key
+        items = Items(made, key, tuple(row[key] for row in rows) if key else None)
         self.lists[path] = items
         return items
 
