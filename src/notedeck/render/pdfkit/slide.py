@@ -10,7 +10,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from notedeck.deck import Run
 from notedeck.theme import PALETTE
 from notedeck.render.pdfkit.svg import Unsupported, to_pdf_ops
 from notedeck.layout.blocks import PRect, PText
@@ -26,7 +25,7 @@ from notedeck.render.pdfkit.paint import Painter
 from notedeck.render.pdfkit.slidetags import NO_TAGS
 from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
 from notedeck.layout.lines import Line, Piece, ascent
-from notedeck.layout.measure import line_height, wrap_as_set
+from notedeck.layout.measure import line_height
 
 PT = 72.0
 TABLE_RULE = 0.75            # points: the line under every cell (9525 EMU)
@@ -97,7 +96,7 @@ class SlideArtist:
             case PText():
                 self._text(canvas, role, look, shape, slide.lines)
             case PTable():
-                self._table(canvas, role, shape)
+                self._table(canvas, role, shape, slide.lines[shape])
             case ChartPlace():
                 self._chart(canvas, role, shape.picture)
             case PPicture():
@@ -133,7 +132,7 @@ class SlideArtist:
         for piece in line.pieces:
             x = writer.piece(piece, x, y)
 
-    def _table(self, canvas, role: str, planned: PTable) -> None:
+    def _table(self, canvas, role: str, planned: PTable, lines) -> None:
         """Cells in the look's colours: the header on accent1, the featured row on bg2, a
         rule under every cell; the text in the face the table was measured with."""
         table, look = planned.table, planned.look or self.template.look(role)
@@ -150,13 +149,13 @@ class SlideArtist:
             for c, (value, width) in enumerate(zip(values, planned.col_widths)):
                 cell = Box(x / PT, top / PT, width, height)
                 with content(canvas, self._tags.cell(planned, r, c)):
-                    self._cell(canvas, planned, cell, value, table.align[c] == "right",
+                    self._cell(canvas, planned, cell, lines[r][c], table.align[c] == "right",
                                header or featured, (fill, ink, look.rule.rgb), face)
                 x += width * PT
             top += height * PT
 
-    def _cell(self, canvas, planned: PTable, cell: Box, value: str, right: bool, bold: bool,
-              colours: tuple[str, str, str], face) -> None:
+    def _cell(self, canvas, planned: PTable, cell: Box, lines: tuple[str, ...], right: bool,
+              bold: bool, colours: tuple[str, str, str], face) -> None:
         fill, ink, rule = colours
         x, y, w, h = self._rect(cell)
         if fill:
@@ -166,8 +165,6 @@ class SlideArtist:
         canvas.setLineWidth(TABLE_RULE)
         canvas.line(x, y, x + w, y)
         l, t, r, b = (v * PT for v in planned.insets)
-        room = w - l - r                   # presenting apps break at the full width
-        lines = wrap_as_set((Run(value, bold=bold),), room, planned.size, face)
         step = line_height(planned.size, face=face)
         block = step * len(lines)
         block_top = cell.y * PT + t + (h - t - b - block) / 2     # from the slide's top

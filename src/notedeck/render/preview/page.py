@@ -15,11 +15,12 @@ def asset(name: str) -> bytes:
     return (resources.files("notedeck.render.preview") / "assets" / name).read_bytes()
 
 
-def slide_html(slide, size: tuple[int, int], problems: list[str]) -> str:
-    """One slide: its picture, where it comes from, its speaker notes, its problems."""
+def slide_html(slide, size: tuple[int, int], problems: list[str], key: str) -> str:
+    """One slide: its picture, where it comes from, its speaker notes, its problems; `key`
+    changes whenever any of these does."""
     where = slide.file + (f":{slide.line}" if slide.line is not None and slide.file else "")
     notes = "".join(f"<p>{escape(n)}</p>" for n in slide.notes) or "<p>(no notes)</p>"
-    return (f'<li class="slide" id="slide-{slide.number}" data-key="{slide.key}">'
+    return (f'<li class="slide" id="slide-{slide.number}" data-key="{key}">'
             f'<figure><img src="{PREFIX}slide/{slide.key}.png" width="{size[0]}" '
             f'height="{size[1]}" loading="lazy" alt="Slide {slide.number}: '
             f'{escape(slide.title)}"><figcaption>{slide.number}'
