@@ -172,6 +172,8 @@ def test_a_problem_in_a_section_is_shown_beside_its_slide_until_fixed(previewing
     assert len(beside) == 1
     assert 'alt="Slide %d: Six hats of judgement"' % beside[0] in slides[beside[0] - 1]
     assert "04-what-gets-precious.md:10" in slides[beside[0] - 1]
+    assert "Not rebuilt" in page.split('<ol id="slide-list">')[0]
     edit(section, "- **Taste**: which option is {{ speeds.nowhere }}", good)
     assert previewing.running.next().outcomes[0].ok
-    assert "speeds.nowhere" not in get(previewing.preview.url)[1]
+    fixed = get(previewing.preview.url)[1]
+    assert "speeds.nowhere" not in fixed and "Not rebuilt" not in fixed

@@ -36,11 +36,10 @@ def page_html(number: int, key: str, size: tuple[int, int]) -> str:
             f'loading="lazy" alt="Handout page {number}"></li>')
 
 
-def problems_html(problems: list[str]) -> str:
-    """The problems no slide owns (a model error, say), above everything."""
-    if not problems:
-        return ""
-    return NOT_REBUILT + _problems(problems)
+def problems_html(problems: list[str], failed: bool) -> str:
+    """Above the slides: whether the last round failed, and the problems no slide owns (a
+    model error, say)."""
+    return (NOT_REBUILT if failed else "") + _problems(problems)
 
 
 def _problems(problems) -> str:

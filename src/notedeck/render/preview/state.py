@@ -122,8 +122,7 @@ class Showing:
             slides = [self._slide(s, placed.get(s.number, [])) for s in self.slides]
             pages = [{"key": key, "html": html.page_html(n, key, size)}
                      for n, (key, size) in enumerate(self.pages, start=1)]
-            problems = html.problems_html(apart) if self.problems else (
-                html.problems_html(apart).replace(html.NOT_REBUILT, "") if apart else "")
+            problems = html.problems_html(apart, bool(self.problems))
             return {"id": self.version, "slides": slides, "pages": pages, "problems": problems}
 
     def _slide(self, slide, problems: list[str]) -> dict:
