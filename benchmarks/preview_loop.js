@@ -10,7 +10,10 @@ const path = require("path");
 const { chromium } = require("playwright-core");
 
 const [url, section, out, edits] = process.argv.slice(2);
-const WORDS = ["Six hats of judgement", "Six caps of judgement"];
+// each edit a word not used before in the run, so no picture is one the browser has seen
+const WORDS = ["hats", "caps", "wigs", "coats", "boots", "gloves", "scarves", "socks", "belts",
+               "rings", "masks", "capes", "cloaks", "veils", "crowns", "helmets", "badges"];
+const heading = (word) => "Six " + word + " of judgement";
 
 function save(file, from, to) {
   const text = fs.readFileSync(file, "utf8");
@@ -40,8 +43,7 @@ async function republished(before, saved) {
   await page.waitForFunction(() => document.body.getAttribute("data-build") !== null);
   await page.evaluate(() => { window.notReloaded = true; });
   for (let i = 0; i < Number(edits); i++) {
-    const [from, to] = i % 2 === 0 ? WORDS : [WORDS[1], WORDS[0]];
-    const alt = "Slide %: " + to;
+    const [from, to] = [heading(WORDS[i % WORDS.length]), heading(WORDS[(i + 1) % WORDS.length])];
     await page.evaluate((from) => {
       const img = [...document.querySelectorAll(".slide img")].find((x) => x.alt.endsWith(from));
       img.scrollIntoView();
@@ -50,13 +52,13 @@ async function republished(before, saved) {
     const before = ["deck.pptx", "handout.pdf"].map((f) => inode(path.join(out, f)));
     const saved = save(section, from, to);
     const files = republished(before, saved);
-    const shown = await page.waitForFunction((to) => {
+    const shown = await page.waitForFunction(([to, saved]) => {
       const img = [...document.querySelectorAll(".slide img")].find((x) => x.alt.endsWith(to));
       if (!img || !img.complete || img.naturalWidth === 0) { return false; }
       const key = img.closest(".slide").getAttribute("data-key").slice(0, 20);
-      const seen = window.notedeckShown.find((e) => e[0].startsWith(key));
+      const seen = window.notedeckShown.find((e) => e[0].startsWith(key) && e[1] >= saved);
       return seen ? seen[1] : false;
-    }, to, { polling: "raf", timeout: 20000 });
+    }, [to, saved], { polling: "raf", timeout: 20000 });
     const at = await shown.jsonValue();
     const reloaded = !(await page.evaluate(() => window.notReloaded === true));
     console.log(JSON.stringify({ edit: i + 1, preview_ms: Math.round(at - saved),

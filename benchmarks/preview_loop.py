@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -33,7 +34,10 @@ from synthetic import BUNDLED  # noqa: E402
 CLI = [sys.executable, "-c", "import sys; from notedeck.commands.cli import main; "
        "sys.argv[0] = 'notedeck'; main()"]
 SECTION = "sections/04-what-gets-precious.md"
-WORDS = ("## Six hats of judgement", "## Six caps of judgement")
+# preview_loop.js's words: each edit's heading new to the run (a picture the browser never saw)
+WORDS = ("hats", "caps", "wigs", "coats", "boots", "gloves", "scarves", "socks", "belts",
+         "rings", "masks", "capes", "cloaks", "veils", "crowns", "helmets", "badges")
+GIVE_UP = 30.0            # seconds an edit may take before the run is called broken
 
 
 def floor(runs: int) -> list[float]:
@@ -50,7 +54,7 @@ def started(command: str, folder: Path) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([*CLI, command, "--content", "note", "--out", "out",
                                 *(["--port", "0"] if command == "serve" else [])],
                                cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True)
+                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = ""
     for line in process.stdout:
         if line.startswith("serving "):
@@ -70,16 +74,16 @@ def under_serve(folder: Path, edits: int) -> list[dict]:
                                 check=True)
         return [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     finally:
-        process.terminate()
-        process.wait()
+        stop(process)
 
 
 def under_watch(folder: Path, edits: int) -> list[float]:
+    shutil.copy2(BUNDLED / SECTION, folder / "note" / SECTION)      # the heading as shipped
     process, _ = started("watch", folder)
     section, out, times = folder / "note" / SECTION, folder / "out", []
     try:
         for i in range(edits):
-            old, new = WORDS if i % 2 == 0 else WORDS[::-1]
+            old, new = (f"## Six {WORDS[n % len(WORDS)]} of judgement" for n in (i, i + 1))
             time.sleep(0.6)
             before = [_inode(out / name) for name in ("deck.pptx", "handout.pdf")]
             draft = section.with_name("." + section.name + ".edit")
@@ -88,12 +92,23 @@ def under_watch(folder: Path, edits: int) -> list[float]:
             saved = time.perf_counter()
             os.replace(draft, section)
             while any(_inode(out / n) == b for n, b in zip(("deck.pptx", "handout.pdf"), before)):
+                if time.perf_counter() - saved > GIVE_UP:
+                    raise RuntimeError("watch did not republish the files")
                 time.sleep(0.002)
             times.append(time.perf_counter() - saved)
     finally:
-        process.terminate()
-        process.wait()
+        stop(process)
     return times
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Ctrl-C, as an author stops serve and watch."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=GIVE_UP)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _inode(path: Path) -> int:

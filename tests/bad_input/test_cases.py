@@ -9,7 +9,7 @@ import pytest
 from support import build
 from notedeck.errors import NotedeckError
 
-from .cases import CASES
+from .cases import ADAPTED, CASES
 from .helpers import snapshot
 
 
@@ -33,6 +33,17 @@ def test_bad_input_is_refused_with_its_message_and_outputs_are_untouched(case, n
         assert len(info.value.problems) == case.count, reported
     assert (snapshot(output), snapshot(note), os.path.lexists(out)) == before
     assert not (note / "PWNED").exists() and not (output / "PWNED").exists()
+
+
+@pytest.mark.parametrize("case", ADAPTED, ids=[case.id for case in ADAPTED])
+def test_a_template_notedeck_adapts_builds_with_a_warning_that_says_what_it_did(case, note,
+                                                                                output):
+    case.edit(note)
+    result = build(note, output)
+    warned = "\n".join(f"{w.where.file}: {w.message}" for w in result.warnings)
+    for expected in case.expected:
+        assert expected in warned, warned
+    assert (output / "deck.pptx").is_file()
 
 
 def test_every_finding_of_the_second_red_team_is_held_by_a_case_or_a_test():

@@ -11,11 +11,15 @@ import pytest
 
 from notedeck.commands import serve
 from notedeck.commands.serve import Preview
+from notedeck.stages.run import BuildResult
 from support import WAIT
 
 
 class _Good:
+    """A round that built the page (serve's preview of slides is tested in tests/commands)."""
+
     ok, problems, internal = True, (), ""
+    result = BuildResult((), 0.0, ())
 
 
 @pytest.fixture
@@ -57,7 +61,7 @@ def _closed_by_the_server(connection: socket.socket) -> bool:
 def test_clients_that_leave_mid_answer_print_nothing(preview, capfd):
     for _ in range(5):
         connection = _connect(preview)
-        _ask(connection, preview)
+        _ask(connection, preview, "/web/")           # the 4 MB page
         connection.recv(100)
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         connection.close()                         # a reset, with most of the page unsent

@@ -98,3 +98,23 @@ def test_the_listing_names_items_by_id_and_leaves_prose_out():
     assert not any(name.endswith((".scene", ".still_scarce", ".title")) for name in rows)
     assert not any(name.startswith(("bottleneck.curve", "bottleneck.positions",
                                     "speeds.positions")) for name in rows)
+
+
+def test_an_id_with_markdown_signs_is_found_as_written(tmp_path):
+    """A shown id is escaped Markdown (a_b reads a\\_b); lists and refs find items by the id
+    as the scenario file writes it."""
+    import shutil
+
+    from notedeck.commands.folders import BLANK
+
+    note = tmp_path / "note"
+    shutil.copytree(BLANK.folder, note)
+    scenarios = note / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text().replace("id: reports", "id: weekly_reports"))
+    read_note = read(note)
+    evaluation = read_note.model.evaluate(read_note.inputs)
+    words = read_note.words
+    made = shown.names(Writer(evaluation, Forms(Formatter("en-GB"), words.unit_words(),
+                                                read_note.model.units), words))
+    assert made["tasks"]["weekly_reports"] is made["tasks"][0]
+    assert made["tasks"][0]["label"] == "weekly reports"

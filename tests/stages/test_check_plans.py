@@ -62,18 +62,12 @@ def tiny_title_box(prs) -> None:
 
 
 CASES = {
-    "a title no size can fit": (
-        long_title_in_a_tiny_box, SECTION,
-        "title does not fit placeholder 'Title' of layout 'Content'"),
     "a paragraph longer than a slide": (
         lambda note: paragraph_after_first_title(note, "word " * 3000), SECTION,
         "does not fit on its own in placeholder 'Body' of layout 'Content'"),
     "a template with overlapping placeholders": (
         lambda note: template(note, body_over_title), "template.pptx",
         "placeholders 'Title' (title, idx 0) and 'Body' (body, idx 1) of layout 'Content'"),
-    "a restyled template with a tiny title box": (
-        lambda note: template(note, tiny_title_box), "note.yaml",
-        "shorten it or enlarge placeholder 'Title' of layout 'Title'"),
     "a file that is not a template": (
         lambda note: (note / "template.pptx").write_bytes(b"not a zip"), "template.pptx",
         "expected a PowerPoint file (a zip package)"),
@@ -92,6 +86,29 @@ def test_check_reports_what_build_refuses_at_the_same_place(note, tmp_path, case
     for report in reports:
         assert report in checked
     assert not (tmp_path / "out").exists()
+
+
+RUN_ON = {
+    "a title no size can fit in its box": (long_title_in_a_tiny_box, SECTION,
+                                           "notedeck lets it run into the free room below"),
+    "a restyled template with a tiny title box": (lambda note: template(note, tiny_title_box),
+                                                  "note.yaml",
+                                                  "notedeck lets it run into the free room below"),
+}
+
+
+@pytest.mark.parametrize("case", RUN_ON, ids=list(RUN_ON))
+def test_check_warns_of_a_text_run_on_below_its_box_as_build_does(note, tmp_path, case):
+    """A short text too long for its box at the smallest size runs on into the free room
+    below it (templates from the wild are often cramped), with a warning at the text's file."""
+    edit, file, message = RUN_ON[case]
+    edit(note)
+    built = build(note, tmp_path / "out", cache=False)
+    warned = [w.report() for w in built.warnings if message in w.message]
+    assert warned and all(str(note / file) in w for w in warned), warned
+    checked = [p.report() for p in check_note(note) if p.severity == "warning"]
+    for report in warned:
+        assert report in checked
 
 
 def test_a_planner_refusal_names_the_section_file_and_the_slide_line(note, tmp_path):

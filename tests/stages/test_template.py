@@ -38,17 +38,20 @@ def test_a_template_with_other_layout_names_is_used(note, tmp_path):
                                                               "Title and Content"]
 
 
-def test_a_template_resized_without_its_layouts_is_refused_naming_the_size(note, tmp_path):
+def test_a_template_resized_without_its_layouts_is_scaled_into_the_slide_with_a_warning(
+        note, tmp_path):
     template = Presentation(str(DEFAULT_TEMPLATE))
     template.slide_width = Inches(12)
     template.save(str(note / "template.pptx"))
-    with pytest.raises(NotedeckError) as caught:
-        build(note, tmp_path / "out")
-    assert len(caught.value.problems) == 1
-    message = str(caught.value)
-    assert "template.pptx: the slide is 12.00 x 7.50 in" in message
-    assert "drawn for another slide size" in message
-    assert not (tmp_path / "out").exists()
+    built = build(note, tmp_path / "out")
+    warned = [w.message for w in built.warnings if str(w.where.file).endswith("template.pptx")]
+    assert any("the slide is 12.00 x 7.50 in" in m and "notedeck scales them into the slide"
+               in m for m in warned), warned
+    deck = Presentation(str(tmp_path / "out" / "deck.pptx"))
+    assert deck.slide_width == Inches(12)
+    for slide in deck.slides:
+        for shape in slide.shapes:
+            assert shape.left + shape.width <= Inches(12) + 1, (shape.name, shape.left)
 
 
 def test_a_file_that_is_not_a_template_is_named(note, tmp_path):

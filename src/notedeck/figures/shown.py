@@ -62,10 +62,11 @@ class Ref(Record):
 class Items(tuple):
     """A list of records (or of a use's rows): by position, or by an item's id."""
 
-    def __new__(cls, items, key: str | None = None):
+    def __new__(cls, items, key: str | None = None, ids: tuple[str, ...] | None = None):
         made = super().__new__(cls, items)
         made.key = key
-        made.by_key = {item[key]: item for item in items} if key else {}
+        # found by the ids as written in the file, not as shown (a shown id is escaped Markdown)
+        made.by_key = dict(zip(ids or (item[key] for item in items), items)) if key else {}
         return made
 
     def __getitem__(self, index):
@@ -125,17 +126,17 @@ class _Names:
             return self.value(value, figure.type, figure.show, path)
         declared = entry.input
         return self.value(value, declared.type, self.model.show(path), path,
-                          prose=declared.kind == "prose")
+                          prose=declared.kind == "prose", plain=declared.kind == "text")
 
     def value(self, value: Any, kind: Type, show: Show, path: str, noun=None,
-              prose: bool = False) -> Any:
+              prose: bool = False, plain: bool = False) -> Any:
         inner = scalars(kind)
         if isinstance(inner, Flag):
             return value
         if show.form in HIDDEN:
             return None
         if isinstance(value, tuple):
-            return [self.value(v, inner, show, path, noun) for v in value]
+            return [self.value(v, inner, show, path, noun, plain=plain) for v in value]
         if show.form == "say":
             said = self.writer.display.says.get(path)
             text = self.writer.text(said.text(value), prose=True) if said else str(value)
@@ -143,8 +144,10 @@ class _Names:
         if isinstance(inner, Text):
             if prose:
                 return Prose(value, ("Capitalised",), lambda name: _capital(value))
-            return Shown(literal(value), ("Capitalised",),
-                         lambda name: literal(_capital(value)))
+            if plain:                   # a text input: shown as written, never as Markdown
+                return Shown(literal(value), ("Capitalised",),
+                             lambda name: literal(_capital(value)))
+            return Shown(value, ("Capitalised",), lambda name: _capital(value))
         text = self.forms.show(value, inner, show, prose=True)
 
         def make(name: str) -> str:
@@ -160,19 +163,21 @@ class _Names:
     def records(self, entry: ItemsEntry) -> Items:
         path = key_text(entry.path)
         rows = self.evaluation.value(path)
-        fields = [(n, f.type, f.kind == "prose") for n, f in entry.input.fields]
-        fields += [(n, self.model.figure(f"{path}[].{n}").type, False) for n in entry.columns]
+        fields = [(n, f.type, f.kind) for n, f in entry.input.fields]
+        fields += [(n, self.model.figure(f"{path}[].{n}").type, "") for n in entry.columns]
         made = []
         for index, row in enumerate(rows):
             noun = self._noun(path, index)
             item = Record()
-            for name, kind, prose in fields:
+            for name, kind, given in fields:
                 shown = self.model.show(f"{path}[].{name}")
-                value = self.value(row[name], kind, shown, f"{path}[].{name}", noun, prose)
+                value = self.value(row[name], kind, shown, f"{path}[].{name}", noun,
+                                   given == "prose", given == "text")
                 if value is not None:
                     item[name] = value
             made.append(item)
-        items = Items(made, entry.input.key)
+        key = entry.input.key
+        items = Items(made, key, tuple(row[key] for row in rows) if key else None)
         self.lists[path] = items
         return items
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.infra import inside, scratch
-from notedeck.infra.outfolder import LEGACY, kind_of, legacy_link, named, target_of
+from notedeck.infra.entries import LEGACY, kind_of, legacy_link, named, target_of
 
 MAX_FILE = 300 * 1024 * 1024    # bytes: as stamps.MAX_FILE, the largest output notedeck writes
 MAX_ENTRIES = 1000              # files and folders carried from one older build

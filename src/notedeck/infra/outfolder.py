@@ -15,15 +15,14 @@ user's.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 from notedeck.errors import Location, NotedeckError, Problem, fail, visible
-from notedeck.infra import inside, manifest, stamps
+from notedeck.infra import inside, legacy, manifest, stamps
+from notedeck.infra.entries import kind_of, legacy_link, named, target_of
 from notedeck.readers.layout import OUTPUT
 from notedeck.render.provenance import note_id
 
-LEGACY = ".notedeck"           # notedeck's folder inside OUT before plain files (legacy.py)
 _ROOM = 200                    # bytes of path notedeck adds below OUT (a staging folder, a name)
 
 
@@ -58,8 +57,6 @@ def preflight(out: Path, names: tuple[str, ...], force: bool = False,
     """The outputs in `out` that are not notedeck's, each with the free name it is moved
     aside to (with `force`); refuses, before anything is written, anything else in the way
     of publishing `names` (made from the note titled `note`, when given)."""
-    from notedeck.infra import legacy
-
     held = manifest.read(out)
     problems, foreign = [*legacy.problems(out), *_manifest_problem(out)], []
     for name in names:
@@ -136,14 +133,6 @@ def why_not_ours(out: Path, name: str, held: manifest.Manifest | None,
     return None
 
 
-def legacy_link(out: Path, name: str) -> bool:
-    """Whether OUT/NAME is a link an older notedeck made (.notedeck/current/NAME)."""
-    try:
-        return os.readlink(out / name) == f"{LEGACY}/current/{name}"
-    except (OSError, ValueError):
-        return False
-
-
 def _in_the_way(out: Path, name: str) -> Problem | None:
     head, _, rest = name.partition("/")
     if rest:
@@ -166,29 +155,6 @@ def _in_the_way(out: Path, name: str) -> Problem | None:
         return _problem(path, f"a device, pipe or socket is in the way of the output {name}; "
                               "move it away or choose another --out")
     return None
-
-
-def kind_of(path: Path) -> str | None:
-    try:
-        mode = os.lstat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    if stat.S_ISLNK(mode):
-        return "link"
-    if stat.S_ISDIR(mode):
-        return "folder"
-    return "file" if stat.S_ISREG(mode) else "other"
-
-
-def target_of(path: Path) -> str:
-    try:
-        return os.readlink(path)
-    except OSError:
-        return "somewhere else"
-
-
-def named(kind: str | None) -> str:
-    return {"file": "a file", "link": "a link", "folder": "a folder"}.get(kind, "a device or pipe")
 
 
 def _problem(path: Path, message: str) -> Problem:

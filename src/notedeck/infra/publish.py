@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.infra import inside, legacy, manifest, scratch, stamps
-from notedeck.infra.outfolder import kind_of, preflight
+from notedeck.infra.entries import kind_of
+from notedeck.infra.outfolder import preflight
 
 STAGE = ".notedeck"            # a build writes into OUT/.notedeck-PID-XXXX/ (scratch.make)
 _HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")

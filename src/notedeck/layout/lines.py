@@ -19,6 +19,7 @@ from notedeck.deck import Run, Text
 from notedeck.layout import measure
 from notedeck.template import faces
 from notedeck.layout.blocks import PPara, PText
+from notedeck.layout.table import PTable
 from notedeck.template.faces import Face
 from notedeck.template.geometry import Box
 
@@ -147,3 +148,49 @@ def split_lines(runs: Text, lines: tuple[str, ...]) -> list[list[tuple[str, bool
 
 def plain_runs(text: str, bold: bool = False) -> Text:
     return (Run(text, bold=bold),)
+
+
+def placed(slides: tuple, template, art) -> tuple:
+    """The planned slides with every text's lines placed, for outputs that draw slides
+    (`art`: the template's backgrounds as data, template/backgrounds.py)."""
+    from types import MappingProxyType
+
+    return tuple(replace(slide, lines=MappingProxyType(slide_lines(slide, template, art)))
+                 for slide in slides)
+
+
+def slide_lines(slide, template, art) -> dict[PText, tuple[Line, ...]]:
+    """Every text of a planned slide (its shapes, footer and number) as placed lines, in the
+    colours of the template's look for the slide's role (`art`: its backgrounds as data)."""
+    look, out = art.role(slide.role), {}
+    for text in (*slide.shapes, slide.footer, slide.number):
+        if isinstance(text, PText) and text not in out:
+            out[text] = tuple(text_lines(text, slide.role, template, look))
+        elif isinstance(text, PTable) and text not in out:
+            out[text] = cell_lines(text, slide.role, template)
+    return out
+
+
+def cell_lines(planned: PTable, role: str, template) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each cell's lines, row by row (the header first), broken at the cell's full inner width
+    as presenting apps break them, in the face the table was measured with."""
+    table = planned.table
+    face = template.frame(role, "table").face if template.has(role, "table") else None
+    left, right = planned.insets[0] * PT, planned.insets[2] * PT
+    rows = []
+    for r, values in enumerate((table.header, *table.rows)):
+        bold = r == 0 or (table.highlight is not None and r - 1 == table.highlight)
+        rows.append(tuple(measure.wrap_as_set((Run(value, bold=bold),),
+                                              width * PT - left - right, planned.size, face)
+                          for value, width in zip(values, planned.col_widths)))
+    return tuple(rows)
+
+
+def text_lines(text: PText, role: str, template, look) -> list[Line]:
+    """A text in its placeholder's box (or its own) and its ink, else the colour the
+    layout's look gives its placeholder, else the template's for the role."""
+    box = text.box or template.frame(role, text.slot).box
+    theme = template.look(role)
+    ink = (text.ink.rgb if text.ink is not None
+           else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
+    return lay_out(text, box, ink, theme.accent.rgb, text.slot in look.caps)

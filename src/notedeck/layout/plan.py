@@ -54,9 +54,12 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue
-        new = tuple(w for w in where.warnings if str(w) not in told)
-        told.update(str(w) for w in new)
-        out.append(replace(page, warnings=new))
+        new = []
+        for w in where.warnings:          # each once: a caption fitted on every page says so once
+            if str(w) not in told:
+                told.add(str(w))
+                new.append(w)
+        out.append(replace(page, warnings=tuple(new)))
     if problems:
         raise NotedeckError(problems)
     return tuple(out)

@@ -9,7 +9,8 @@ template, and says what to change.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from notedeck.errors import Problem, fail, warning
@@ -68,6 +69,9 @@ class PlannedSlide:
     number: PText | None         # the slide number, a field
     source: int = -1             # index in deck.slides of the slide this one shows (or continues)
     warnings: tuple = ()         # what was adapted to plan it (Problems, severity "warning")
+    # Where each text's lines sit (lines.Line, by text), for outputs that draw slides
+    # themselves; set by the layout stage, left out of equality.
+    lines: Mapping = field(default_factory=dict, compare=False, repr=False)
 
 
 class Where:

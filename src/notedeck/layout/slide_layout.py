@@ -7,7 +7,9 @@ and the printed slides all read.
 The template is resolved to roles (package.py, mapping.py), every slide is
 planned on it with continuations (plan.py), the template's contrast is audited
 (audit.py: warnings), and, for outputs that draw slides themselves, its
-backgrounds and decorations are read as data (backgrounds.py). What cannot
+backgrounds and decorations are read as data (backgrounds.py) and every text's
+lines placed (lines.py: PlannedSlide.lines), so no output measures text while it
+draws. What cannot
 fit is refused here, once, for every output that shows slides.
 """
 
@@ -61,9 +63,11 @@ def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
     template = package.load(data, name, tuple(pins), pins_file)
     slides = plan(deck, chart_sizes, template, file="deck.pptx")
     art = None
-    if backgrounds:
+    if backgrounds:                    # outputs that draw the slides: every line placed here
+        from notedeck.layout.lines import placed
         from notedeck.template.backgrounds import read_art
 
         art = read_art(template)
+        slides = placed(slides, template, art)
     return SlideLayout(slides, template, data, (*audit.contrast(template), *warnings(slides)),
                        art)

@@ -1,4 +1,4 @@
-"""The bounds on a model's work: formula size, names, lists, sweeps, exact numbers, steps."""
+"""The bounds on a model's work: formula size, names, lists, sweeps, exact numbers, units, steps."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ class Limits:
     list_items: int = 1_000            # items of any list input
     sweep_points: int = 5_000          # points of one sweep, included values counted
     number_bits: int = 4_096           # bits of an exact number's numerator or denominator
-    steps: int = 1_000_000             # operations of one whole evaluation (the bundled
-                                       # note takes about 31,000)
+    steps: int = 1_000_000             # operations of one whole evaluation and the
+                                       # re-evaluations of its live controls (the bundled
+                                       # note takes about 120,000 with its web page)
     formula_total: int = 100_000       # characters of every formula a model compiles (its
                                        # figures and its display's, aliases counted at each
                                        # use), and FORMULA_COST more for each

@@ -65,7 +65,7 @@ def define(model, rows: dict[str, str], name: str) -> Definition:
 
 def _shapes(shape: str) -> list[str]:
     """The shape as given, then with a list's items named whole at each dot
-    (utilisation.curve.u -> utilisation.curve[].u)."""
+    (curve.x -> curve[].x)."""
     dots = [i for i, c in enumerate(shape) if c == "."]
     return [shape, *(shape[:i] + "[]" + shape[i:] for i in dots)]
 
@@ -159,7 +159,7 @@ def _value(name: str, rows: dict[str, str]) -> str:
     if name in rows:
         return rows[name]
     items = [v for r, v in rows.items() if r.startswith(name + "[")] or \
-        [v for r, v in rows.items() if generic(r).replace("[]", "") == name]   # tasks.yearly
+        [v for r, v in rows.items() if generic(r).replace("[]", "") == name]   # a column
     if len(items) > SHOWN_ITEMS:
         items = [*items[:SHOWN_ITEMS], f"... {len(items)} values in all"]
     return "[" + ", ".join(items) + "]" if items else \

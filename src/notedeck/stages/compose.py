@@ -9,8 +9,7 @@ from notedeck.figures import charts, tables
 from notedeck.figures.formatting import Formatter
 from notedeck.readers.layout import NoteLayout
 from notedeck.errors import NotedeckError, Problem, Location, fail
-from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, Paragraph, plain, strings, Run, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
-from notedeck.readers.inlines import inline_markdown
+from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, strings, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.sections import Component, SectionSource, SlideSource
 from notedeck.stages.fill import FilledNote
 
@@ -47,9 +46,9 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                         "(add a '### Notes' part)", "warning"))
         handout.append(HandoutSection(section.label, section.title, section.headline,
                                       tuple(parts.handout(section.handout))))
-    references = tuple(Reference(s.author, s.title, _typeset(s.kind), _typeset(note))
-                       for s, note in zip(source.note.sources, source.source_notes))
-    boundaries = tuple(_typeset(b) for b in source.boundaries)
+    references = tuple(Reference(s.author, s.title, kind, note)
+                       for s, (kind, note) in zip(source.note.sources, source.sources))
+    boundaries = source.boundaries
     sources_title = source.note.sources_title or source.fmt.say("sources.title")
     slides.append(SourcesSlide(sources_title, references, boundaries, boundaries,
                                Origin(str(NoteLayout(source.content).note))))
@@ -115,15 +114,9 @@ def labels(fmt: Formatter) -> Labels:
 _KEY = {"for_audience": "for"}            # GuideLabels' fields by their catalogue keys
 
 
-def _typeset(text: str) -> str:
-    """Typographic quotes and dashes for prose that comes from YAML."""
-    return plain(inline_markdown(text))
-
-
 def _title_slide(source: FilledNote) -> TitleSlide:
     meta = _meta(source)
-    notes = tuple(_typeset(p) for p in source.title_notes.split("\n\n") if p.strip())
-    return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, notes,
+    return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, source.title_notes,
                       Origin(str(NoteLayout(source.content).note)))
 
 
@@ -194,29 +187,19 @@ class _Parts:
 
     def item_slides(self, name: str, section: SectionSource, notes: tuple[str, ...],
                     origin: Origin) -> list[Slide]:
-        return [ContentSlide(_typeset(item.title), self._item_blocks(item),
+        return [ContentSlide(item.title, item.blocks,
                              (item.notes, *notes) if item.notes else notes, section.label,
                              origin)
-                for item in tables.items(self.display.items[name], self.source.writer)]
-
-    def _item_blocks(self, item: tables.Item) -> tuple[Block, ...]:
-        blocks: list[Block] = []
-        for kind, text, lead in item.blocks:
-            if kind == "callout":
-                blocks.append(tables.callout(text))
-            elif text:
-                runs = inline_markdown(text)
-                blocks.append(Paragraph((Run(lead + " ", bold=True), *runs) if lead else runs))
-        return tuple(blocks)
+                for item in self.source.items[name]]
 
     def handout(self, parts) -> list[Block]:
         blocks: list[Block] = []
         for part in parts:
             if isinstance(part, Component) and part.kind == "items":
                 self.block_name(part)
-                for item in tables.items(self.display.items[part.name], self.source.writer):
-                    blocks.append(Heading(_typeset(item.title), 3))
-                    blocks.extend(self._item_blocks(item))
+                for item in self.source.items[part.name]:
+                    blocks.append(Heading(item.title, 3))
+                    blocks.extend(item.blocks)
             elif isinstance(part, Component):
                 blocks.append(self.block(part))
             elif isinstance(part, Worksheet) and not part.title:

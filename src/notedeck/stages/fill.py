@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from notedeck.stages.read import NoteRead, structure_problems, unknown_components
+from notedeck.stages.typeset import FilledItem, items, paragraphs, typeset
 from notedeck.errors import Collector, Problem, fail
 from notedeck.figures import shown
 from notedeck.figures.formatting import Formatter, integer
@@ -41,9 +42,10 @@ class FilledNote:
     writer: Writer                 # the model's texts, written out
     names: dict[str, Any]
     sections: tuple[SectionSource, ...]
-    title_notes: str
-    boundaries: tuple[str, ...]
-    source_notes: tuple[str, ...]
+    title_notes: tuple[str, ...]   # the title slide's speaker notes, by paragraph, typeset
+    boundaries: tuple[str, ...]    # typeset, as every text below
+    sources: tuple[tuple[str, str], ...]       # each source's kind and note
+    items: dict[str, tuple[FilledItem, ...]]   # every items part, each item written and parsed
     warnings: tuple[Problem, ...] = ()
 
 
@@ -71,8 +73,13 @@ def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
     found.raise_if_any()
     warnings = (*read.warnings, *(w for section in parsed for w in section.warnings),
                 *_stale(read, parsed, prose, said))
+    title_notes, boundaries, source_notes = prose
+    sources = tuple((typeset(s.kind), typeset(note))
+                    for s, note in zip(read.note.sources, source_notes))
     return FilledNote(read.content, read.note, read.audience, read.model, evaluation, fmt,
-                      said, names, parsed, *prose, tuple(warnings))
+                      said, names, parsed, paragraphs(title_notes),
+                      tuple(typeset(b) for b in boundaries), sources,
+                      items(read.model.display.items, said), tuple(warnings))
 
 
 def figure_names(read: NoteRead, evaluation, fmt: Formatter) -> dict[str, Any]:

@@ -29,8 +29,8 @@ TEXT_SLOT = {"title": "subtitle", "section": "headline", "content": "body",
 ACCENTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6")
 GRAPHICS = 3.0               # WCAG's contrast for graphics: a chart's series on its background
 # PowerPoint's darker and lighter variants of a theme colour (lumMod, lumOff), nearest first.
-DARKER = ((75000, 0), (50000, 0), (25000, 0))
-LIGHTER = ((60000, 40000), (40000, 60000), (20000, 80000))
+DARKER = ((75000, 0), (50000, 0), (25000, 0), (10000, 0))
+LIGHTER = ((60000, 40000), (40000, 60000), (20000, 80000), (10000, 90000))
 
 
 @dataclass(frozen=True)
@@ -127,6 +127,7 @@ def _shade(accent: Ink, theme: Theme, known, lighter_first: bool) -> Ink:
     else the one that reads best."""
     order = LIGHTER + DARKER if lighter_first else DARKER + LIGHTER
     tried = [theme.ink(accent.slot, m, o) for m, o in order]
+    tried += [theme.ink("lt1"), theme.ink("dk1")]    # on two colours, only these may do
     for ink in tried:
         if reads_at(ink.rgb, known)[0] >= GRAPHICS:
             return ink
@@ -134,6 +135,8 @@ def _shade(accent: Ink, theme: Theme, known, lighter_first: bool) -> Ink:
 
 
 def _variant(ink: Ink) -> str:
+    if not ink.slot.startswith("accent"):
+        return ink.slot
     if ink.lum_off:
         return f"{ink.slot}, lighter {ink.lum_off // 1000}%"
     return f"{ink.slot}, darker {100 - ink.lum_mod // 1000}%"

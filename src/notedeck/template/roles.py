@@ -310,9 +310,13 @@ def _relaxed(role: Role, layouts: list[Layout], info: TemplateInfo) -> Mapped | 
     (Google Slides makes no chart, picture or object placeholder)."""
     if not any(s.name == "chart" for s in role.slots):
         return None
-    wider = replace(role, slots=tuple(
-        replace(s, types=s.types + RELAXED) if s.name == "chart" else s for s in role.slots))
-    found = _by_name(wider, layouts, info) or _by_types(wider, layouts, info)
+    found = None
+    for extra in (RELAXED[:1], RELAXED):      # a body's box first: a subtitle's is a strip
+        wider = replace(role, slots=tuple(
+            replace(s, types=s.types + extra) if s.name == "chart" else s for s in role.slots))
+        found = _by_name(wider, layouts, info) or _by_types(wider, layouts, info)
+        if found is not None:
+            break
     if found is None:
         return None
     chart = found.slots["chart"]

@@ -229,3 +229,18 @@ def test_every_audience_builds_whole_on_a_foreign_template(name, foreign_templat
         audit = openxml_audit.validate_pptx(deck)
         assert audit.is_valid, (deck.stem, [str(e) for e in audit.errors[:5]])
         assert paragraphs_missing(deck, tmp_path / "drawn" / f"{deck.stem}.pdf") == [], deck.stem
+
+
+@pytest.mark.parametrize("name", LIBREOFFICE)
+def test_every_chart_series_reads_on_a_foreign_template(name, foreign_templates):
+    """WCAG's 3:1 for graphics: every series colour against what lies behind the chart."""
+    from notedeck.readers.template import read_template_file
+    from notedeck.template import package
+    from notedeck.template.legible import reads_at
+
+    template = package.load(read_template_file(foreign_templates[name]).data, name)
+    for role in ("chart", "chart-and-text"):
+        mapped = template.roles[role]
+        behind = [c for c in mapped.layout.behind(mapped.slots["chart"].box) if c]
+        for ink in template.look(role).series:
+            assert not behind or reads_at(ink.rgb, behind)[0] >= 3.0, (role, ink, behind[:3])

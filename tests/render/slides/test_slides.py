@@ -121,7 +121,8 @@ def test_the_default_deck_differs_from_the_picture_deck_only_on_chart_slides(aud
     """The default deck (native charts) holds the picture deck's slides, masters, layouts and
     theme byte for byte but on the slides with a chart, so LibreOffice draws its other slides
     as the lines above were checked; a native chart's lettering LibreOffice sets itself, so
-    those slides differ from the vector picture by design."""
+    those slides differ from the vector picture by design (and the stamp's content digest,
+    docProps/custom.xml, with them)."""
     planned, _, _, files = drawn[audience]
     charted = {f"ppt/slides/slide{n}.xml" for n, slide in enumerate(planned.slides, start=1)
                if any(isinstance(shape, ChartPlace) for shape in slide.shapes)}

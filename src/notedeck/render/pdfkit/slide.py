@@ -10,7 +10,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from notedeck.deck import Run
 from notedeck.theme import PALETTE
 from notedeck.render.pdfkit.svg import Unsupported, to_pdf_ops
 from notedeck.layout.blocks import PRect, PText
@@ -25,8 +24,8 @@ from notedeck.template.backgrounds import LayoutArt, TemplateArt
 from notedeck.render.pdfkit.paint import Painter
 from notedeck.render.pdfkit.slidetags import NO_TAGS
 from notedeck.render.pdfkit.tagging import TextMarks, content, content_figure, pagination
-from notedeck.layout.lines import Line, Piece, ascent, lay_out
-from notedeck.layout.measure import line_height, wrap_as_set
+from notedeck.layout.lines import Line, Piece, ascent
+from notedeck.layout.measure import line_height
 
 PT = 72.0
 TABLE_RULE = 0.75            # points: the line under every cell (9525 EMU)
@@ -48,11 +47,11 @@ class SlideArtist:
         look = self.art.role(slide.role)
         self._background(canvas, look)
         for shape in slide.shapes:
-            self._shape(canvas, slide.role, look, shape)
+            self._shape(canvas, slide, look, shape)
         for text in (slide.footer, slide.number):
             if text is not None:
                 with pagination(canvas):
-                    self._text(canvas, slide.role, look, text)
+                    self._text(canvas, slide.role, look, text, slide.lines)
 
     def place(self, canvas, slide: PlannedSlide, x: float, y: float, w: float, h: float,
               tags=None) -> None:
@@ -91,12 +90,13 @@ class SlideArtist:
         return box.x * PT, self.height - box.bottom * PT, box.w * PT, box.h * PT
 
     # --- shapes ------------------------------------------------------------------------
-    def _shape(self, canvas, role: str, look: LayoutArt, shape) -> None:
+    def _shape(self, canvas, slide: PlannedSlide, look: LayoutArt, shape) -> None:
+        role = slide.role
         match shape:
             case PText():
-                self._text(canvas, role, look, shape)
+                self._text(canvas, role, look, shape, slide.lines)
             case PTable():
-                self._table(canvas, role, shape)
+                self._table(canvas, role, shape, slide.lines[shape])
             case ChartPlace():
                 self._chart(canvas, role, shape.picture)
             case PPicture():
@@ -107,20 +107,16 @@ class SlideArtist:
             case _:
                 raise TypeError(f"slides.pdf cannot draw a {type(shape).__name__}")
 
-    def _text(self, canvas, role: str, look: LayoutArt, text: PText) -> None:
-        """A text in its placeholder's box (or its own), in its ink, else the placeholder's
-        colour (a text box names its own), on its fill, else the placeholder's."""
+    def _text(self, canvas, role: str, look: LayoutArt, text: PText, lines) -> None:
+        """A text's lines, placed by the layout stage, on its fill, else the placeholder's."""
         box = text.box or self.template.frame(role, text.slot).box
         if text.fill is not None:
             canvas.setFillColor(HexColor(text.fill.rgb))
             canvas.rect(*self._rect(box), stroke=0, fill=1)
         elif text.slot in look.shapes:
             self._decoration(canvas, placed(look.shapes[text.slot], box))
-        theme = self.template.look(role)
-        ink = (text.ink.rgb if text.ink is not None
-               else look.ink.get(text.slot, theme.ink.rgb) if text.slot else theme.ink.rgb)
         writer = _Writer(canvas)
-        for line in lay_out(text, box, ink, theme.accent.rgb, text.slot in look.caps):
+        for line in lines[text]:
             if line.para != writer.para:
                 writer.start(line.para, self._tags.paragraph(text, line.para))
             self._line(writer, line)
@@ -136,7 +132,7 @@ class SlideArtist:
         for piece in line.pieces:
             x = writer.piece(piece, x, y)
 
-    def _table(self, canvas, role: str, planned: PTable) -> None:
+    def _table(self, canvas, role: str, planned: PTable, lines) -> None:
         """Cells in the look's colours: the header on accent1, the featured row on bg2, a
         rule under every cell; the text in the face the table was measured with."""
         table, look = planned.table, planned.look or self.template.look(role)
@@ -153,13 +149,13 @@ class SlideArtist:
             for c, (value, width) in enumerate(zip(values, planned.col_widths)):
                 cell = Box(x / PT, top / PT, width, height)
                 with content(canvas, self._tags.cell(planned, r, c)):
-                    self._cell(canvas, planned, cell, value, table.align[c] == "right",
+                    self._cell(canvas, planned, cell, lines[r][c], table.align[c] == "right",
                                header or featured, (fill, ink, look.rule.rgb), face)
                 x += width * PT
             top += height * PT
 
-    def _cell(self, canvas, planned: PTable, cell: Box, value: str, right: bool, bold: bool,
-              colours: tuple[str, str, str], face) -> None:
+    def _cell(self, canvas, planned: PTable, cell: Box, lines: tuple[str, ...], right: bool,
+              bold: bool, colours: tuple[str, str, str], face) -> None:
         fill, ink, rule = colours
         x, y, w, h = self._rect(cell)
         if fill:
@@ -169,8 +165,6 @@ class SlideArtist:
         canvas.setLineWidth(TABLE_RULE)
         canvas.line(x, y, x + w, y)
         l, t, r, b = (v * PT for v in planned.insets)
-        room = w - l - r                   # presenting apps break at the full width
-        lines = wrap_as_set((Run(value, bold=bold),), room, planned.size, face)
         step = line_height(planned.size, face=face)
         block = step * len(lines)
         block_top = cell.y * PT + t + (h - t - b - block) / 2     # from the slide's top

@@ -15,11 +15,12 @@ def asset(name: str) -> bytes:
     return (resources.files("notedeck.render.preview") / "assets" / name).read_bytes()
 
 
-def slide_html(slide, size: tuple[int, int], problems: list[str]) -> str:
-    """One slide: its picture, where it comes from, its speaker notes, its problems."""
+def slide_html(slide, size: tuple[int, int], problems: list[str], key: str) -> str:
+    """One slide: its picture, where it comes from, its speaker notes, its problems; `key`
+    changes whenever any of these does."""
     where = slide.file + (f":{slide.line}" if slide.line is not None and slide.file else "")
     notes = "".join(f"<p>{escape(n)}</p>" for n in slide.notes) or "<p>(no notes)</p>"
-    return (f'<li class="slide" id="slide-{slide.number}" data-key="{slide.key}">'
+    return (f'<li class="slide" id="slide-{slide.number}" data-key="{key}">'
             f'<figure><img src="{PREFIX}slide/{slide.key}.png" width="{size[0]}" '
             f'height="{size[1]}" loading="lazy" alt="Slide {slide.number}: '
             f'{escape(slide.title)}"><figcaption>{slide.number}'
@@ -35,11 +36,10 @@ def page_html(number: int, key: str, size: tuple[int, int]) -> str:
             f'loading="lazy" alt="Handout page {number}"></li>')
 
 
-def problems_html(problems: list[str]) -> str:
-    """The problems no slide owns (a model error, say), above everything."""
-    if not problems:
-        return ""
-    return NOT_REBUILT + _problems(problems)
+def problems_html(problems: list[str], failed: bool) -> str:
+    """Above the slides: whether the last round failed, and the problems no slide owns (a
+    model error, say)."""
+    return (NOT_REBUILT if failed else "") + _problems(problems)
 
 
 def _problems(problems) -> str:

@@ -4,7 +4,7 @@ where in the note it comes from, and the problems placed beside the slides they 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
 
@@ -12,7 +12,8 @@ from pathlib import PurePath
 class SlideShown:
     """One output slide: `key` changes exactly when its picture would."""
 
-    key: str
+    key: str                       # a hash of what its picture shows
+    body: str                      # a hash of what it draws but the footer and number
     number: int
     title: str
     notes: tuple[str, ...]
@@ -26,19 +27,23 @@ def slides_shown(deck, layout, art) -> tuple[SlideShown, ...]:
     """Every slide of `layout` as the preview lists it, drawn later (and only when asked)."""
     from notedeck.render.pdfkit.slide import SlideArtist
 
-    look = layout.backgrounds
+    look, slides = layout.backgrounds, layout.slides
     if look is None:                  # no output of this build draws slides: read it here
+        from notedeck.layout.lines import placed
         from notedeck.template.backgrounds import read_art
 
         look = read_art(layout.template)
+        slides = placed(slides, layout.template, look)
     artist = SlideArtist(layout.template, look, art)
     template = hashlib.sha256(layout.template_bytes).hexdigest()
     shown = []
-    for number, slide in enumerate(layout.slides, start=1):
+    for number, slide in enumerate(slides, start=1):
         origin = deck.slides[slide.source].origin if 0 <= slide.source < len(deck.slides) \
             else None
-        key = hashlib.sha256(f"{template}\n{slide!r}".encode("utf-8")).hexdigest()[:20]
-        shown.append(SlideShown(key, number, slide.title, tuple(slide.notes),
+        drawn = replace(slide, notes=(), source=-1)       # what the picture shows
+        key = hashlib.sha256(f"{template}\n{drawn!r}".encode("utf-8")).hexdigest()[:20]
+        body = hashlib.sha256(f"{template}\n{slide.shapes!r}".encode("utf-8")).hexdigest()
+        shown.append(SlideShown(key, body[:20], number, slide.title, tuple(slide.notes),
                                 str(origin.file) if origin else "",
                                 origin.line if origin else None,
                                 tuple(str(w) for w in slide.warnings),

@@ -12,6 +12,9 @@ from notedeck.render.preview.pictures import PAGE_SCALE, SLIDE_SCALE, page_pngs,
 from notedeck.render.preview.shown import beside, slides_shown
 
 
+EAGER = 3        # edited slides drawn before the files are written; the rest when asked for
+
+
 class Showing:
     """The preview's state. Pictures are drawn when first asked for, once per key; the
     pictures of the slides and pages shown now and just before are kept, no others."""
@@ -29,16 +32,21 @@ class Showing:
 
     # --- from the build -------------------------------------------------------------------
     def laid_out(self, deck, layout, art, warnings=()) -> None:
-        """A build's slides, before its files are written: shown at once."""
+        """A build's slides, before its files are written: shown at once, the slides whose
+        content changed (not only their footer: the build id is in it) drawn first."""
         if layout is None:
             return
         slides = slides_shown(deck, layout, art)
+        bodies = {s.body for s in self.slides}
+        edited = [s for s in slides if self.slides and s.body not in bodies][:EAGER]
+        with self.drawing:
+            drawn = {s.key: slide_png(*s.drawn) for s in edited}
         size = (round(layout.template.slide_w * 72 * SLIDE_SCALE),
                 round(layout.template.slide_h * 72 * SLIDE_SCALE))
         with self.changed:
             keep = {s.key: s for s in (*self.slides, *slides)}
             self.earlier = keep
-            self.pictures = {k: v for k, v in self.pictures.items() if k in keep}
+            self.pictures = {k: v for k, v in self.pictures.items() if k in keep} | drawn
             self.slides, self.size = slides, size
             self.title, self.lang = deck.meta.title, deck.meta.lang or "en"
             self.problems, self.warnings = [], list(warnings)
@@ -111,14 +119,15 @@ class Showing:
         """What the page's events carry: every slide and page by key, with its HTML."""
         with self.changed:
             placed, apart = beside((*self.problems, *self.warnings), self.slides)
-            slides = [{"key": _keyed(s.key, placed.get(s.number, [])),
-                       "html": html.slide_html(s, self.size, placed.get(s.number, []))}
-                      for s in self.slides]
+            slides = [self._slide(s, placed.get(s.number, [])) for s in self.slides]
             pages = [{"key": key, "html": html.page_html(n, key, size)}
                      for n, (key, size) in enumerate(self.pages, start=1)]
-            problems = html.problems_html(apart) if self.problems else (
-                html.problems_html(apart).replace(html.NOT_REBUILT, "") if apart else "")
+            problems = html.problems_html(apart, bool(self.problems))
             return {"id": self.version, "slides": slides, "pages": pages, "problems": problems}
+
+    def _slide(self, slide, problems: list[str]) -> dict:
+        key = _keyed(slide, problems)
+        return {"key": key, "html": html.slide_html(slide, self.size, problems, key)}
 
     def document(self) -> str:
         state = self.state()
@@ -129,8 +138,7 @@ class Showing:
         return f"data: {json.dumps(self.state())}\n\n".encode("utf-8")
 
 
-def _keyed(key: str, problems: list[str]) -> str:
-    """A slide's key in the page: its picture's, and its problems' when it has any."""
-    if not problems:
-        return key
-    return f"{key}-{hashlib.sha256(chr(10).join(problems).encode()).hexdigest()[:8]}"
+def _keyed(slide, problems: list[str]) -> str:
+    """A slide's key in the page: its picture's, then its notes' and problems'."""
+    told = "\n".join((*slide.notes, "", *problems, slide.file, str(slide.line)))
+    return f"{slide.key}-{hashlib.sha256(told.encode('utf-8')).hexdigest()[:8]}"
