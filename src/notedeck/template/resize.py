@@ -4,7 +4,9 @@
 The size the layouts were drawn for is read from their placeholders: as far right and down
 as they reach, with the margin they keep at the top and left. Placeholders are scaled on each
 axis from that size to the slide's; the template's own pictures and shapes stay where they
-are (PowerPoint and LibreOffice draw them so).
+are (PowerPoint and LibreOffice draw them so). Where only a few layouts reach past the slide
+(a template drawn for its size, with one overlong box), those placeholders are clipped to
+the slide instead, and the rest keep their places.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ def fit_slide(info: TemplateInfo) -> tuple[TemplateInfo, list[Problem]]:
     right, bottom = max(b.right for b in boxes), max(b.bottom for b in boxes)
     if right <= info.slide_w * (1 + PAST_EDGE) and bottom <= info.slide_h * (1 + PAST_EDGE):
         return info, []
+    layouts = [layout for master in info.masters for layout in master.layouts]
+    past = [layout for layout in layouts if any(_past(ph, info) for ph in layout.placeholders)]
+    if 2 * len(past) <= len(layouts):
+        return _clipped(info, past)
     left, top = max(min(b.x for b in boxes), 0.0), max(min(b.y for b in boxes), 0.0)
     drawn_w, drawn_h = max(right + left, info.slide_w), max(bottom + top, info.slide_h)
     sx, sy = info.slide_w / drawn_w, info.slide_h / drawn_h
@@ -52,6 +58,35 @@ def fit_slide(info: TemplateInfo) -> tuple[TemplateInfo, list[Problem]]:
         "(PowerPoint: Design > Slide Size > Ensure Fit; LibreOffice: Slide > Slide "
         "Properties, with 'Fit object to paper format')"), "warning")
     return replace(info, masters=masters), [note]
+
+
+def _past(ph: Placeholder | None, info: TemplateInfo) -> bool:
+    return ph is not None and ph.box is not None and (
+        ph.box.right > info.slide_w * (1 + PAST_EDGE)
+        or ph.box.bottom > info.slide_h * (1 + PAST_EDGE))
+
+
+def _clipped(info: TemplateInfo, past: list) -> tuple[TemplateInfo, list[Problem]]:
+    """The template with each placeholder that reaches past the slide cut to the slide."""
+    def clip(ph: Placeholder | None) -> Placeholder | None:
+        if not _past(ph, info):
+            return ph
+        b = ph.box
+        x, y = max(b.x, 0.0), max(b.y, 0.0)
+        return replace(ph, box=Box(x, y, max(min(b.right, info.slide_w) - x, 0.0),
+                                   max(min(b.bottom, info.slide_h) - y, 0.0)), pinned=True)
+
+    masters = tuple(replace(master, footer=clip(master.footer), number=clip(master.number),
+                            layouts=tuple(replace(layout, placeholders=tuple(
+                                map(clip, layout.placeholders)))
+                                for layout in master.layouts))
+                    for master in info.masters)
+    named = ", ".join(layout.label() for layout in past[:4]) + (
+        f" and {len(past) - 4} more" if len(past) > 4 else "")
+    note = Problem(Location(info.file), (
+        f"placeholders of {named} reach past the {info.slide_w:.2f} x {info.slide_h:.2f} in "
+        "slide; notedeck cuts them to the slide's edges"), "warning")
+    return replace(info, masters=masters), ([note] if past else [])
 
 
 def _all(info: TemplateInfo):

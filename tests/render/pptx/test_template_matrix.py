@@ -91,12 +91,8 @@ TURNS = turns(LIBREOFFICE + OTHERS)
 
 
 # An audience on a template its build refuses, or whose deck LibreOffice does not draw whole,
-# each a strict xfail until it is mended. On these two the note alone is refused as well
-# (test_a_foreign_template_builds_the_note_cleanly), since main after 7e3dd1c.
-REFUSED = {
-    "Midnightblue": "section 01's slide 6 does not fit the body even at 8 pt",
-    "Vintage": "section 03's slide 15 does not fit the body even at 10 pt",
-}
+# each a strict xfail until it is mended.
+REFUSED: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -231,7 +227,15 @@ def test_every_audience_builds_whole_on_a_foreign_template(name, foreign_templat
         assert paragraphs_missing(deck, tmp_path / "drawn" / f"{deck.stem}.pdf") == [], deck.stem
 
 
-@pytest.mark.parametrize("name", LIBREOFFICE)
+# Templates whose chart placeholder lies across two grounds no one colour reads on at 3:1:
+# a backing fill behind the chart is the fix, not yet made.
+STRADDLED = {"Midnightblue": "the chart placeholder straddles the teal band and the navy "
+                             "ground (white reads 2.41:1 on the teal)"}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(reason=STRADDLED[name], strict=True))
+    if name in STRADDLED else name for name in LIBREOFFICE])
 def test_every_chart_series_reads_on_a_foreign_template(name, foreign_templates):
     """WCAG's 3:1 for graphics: every series colour against what lies behind the chart."""
     from notedeck.readers.template import read_template_file
