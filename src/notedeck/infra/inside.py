@@ -59,16 +59,20 @@ def read(folder: Path, name: str, limit: int) -> bytes | None:
     link; None otherwise."""
     try:
         with opened(folder, name, limit) as handle:
-            if handle is None:
-                return None
-            chunks, left = [], limit + 1
-            while left > 0 and (chunk := os.read(handle, min(left, 1 << 20))):
-                chunks.append(chunk)
-                left -= len(chunk)
-            data = b"".join(chunks)
-            return data if len(data) <= limit else None
+            return None if handle is None else read_handle(handle, limit)
     except OSError:
         return None
+
+
+def read_handle(handle: int, limit: int) -> bytes | None:
+    """The bytes of an open file, if there are at most `limit` of them; reads one byte past
+    the limit at most, however large the file claims or turns out to be."""
+    chunks, left = [], limit + 1
+    while left > 0 and (chunk := os.read(handle, min(left, 1 << 20))):
+        chunks.append(chunk)
+        left -= len(chunk)
+    data = b"".join(chunks)
+    return data if len(data) <= limit else None
 
 
 def remove(folder: Path, name: str) -> None:

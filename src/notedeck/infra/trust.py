@@ -16,6 +16,8 @@ import os
 import stat
 from pathlib import Path
 
+from notedeck.infra.inside import read_handle
+
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -57,15 +59,7 @@ def read_private(path: Path, limit: int) -> bytes | None:
     try:
         if not _private_file(os.fstat(handle), limit):
             return None
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(handle, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= limit else None
+        return read_handle(handle, limit)
     except OSError:
         return None
     finally:
