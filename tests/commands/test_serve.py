@@ -29,8 +29,8 @@ def get(url: str, host: str | None = None) -> tuple[int, str]:
 class Serving:
     """What `notedeck serve` runs: a Preview, fed by a Watcher's rounds in a thread."""
 
-    def __init__(self, note: Path, out: Path):
-        self.options = options(note, out, outputs=("web",))
+    def __init__(self, note: Path, out: Path, outputs: tuple[str, ...] = ("web",)):
+        self.options = options(note, out, outputs=outputs)
         self.preview = Preview(out / "web" / "index.html", port=0,
                                options=self.options).__enter__()
         self.running = Running(Watcher(self.options, on_planned=self.preview.on_planned),

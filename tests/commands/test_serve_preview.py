@@ -13,10 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from notedeck.commands.serve import Preview
-from notedeck.commands.watch import Watcher
-from support import WAIT, Running, edit, options
-from test_serve import get
+from support import WAIT, edit
+from test_serve import Serving, get
 
 AXE = Path(__file__).parents[1] / "render" / "web" / "vendor" / "axe.min.js"
 KEYS = re.compile(r'__notedeck/slide/([0-9a-f]{20})\.png')
@@ -24,27 +22,11 @@ UNKNOWN = "dial_low: {formula: first(speeds.dials), show: rate}"
 KNOWN = "dial_low: {formula: first(speeds.dial), show: rate}"
 
 
-class Previewing:
-    """serve's preview fed by a Watcher's rounds; slides.pdf written too, to compare."""
-
-    def __init__(self, note: Path, out: Path):
-        self.options = options(note, out, outputs=("deck", "handout", "web", "slides"))
-        self.preview = Preview(out / "web" / "index.html", port=0,
-                               options=self.options).__enter__()
-        self.running = Running(Watcher(self.options, on_planned=self.preview.on_planned),
-                               each=lambda r: [self.preview.update(o) for o in r.outcomes])
-
-    def close(self) -> None:
-        try:
-            self.running.close()
-        finally:
-            self.preview.__exit__(None, None, None)
-
-
 @pytest.fixture
 def previewing(note, tmp_path, monkeypatch):
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(tmp_path / "cache"))
-    running = Previewing(note, tmp_path / "out")
+    # slides.pdf written too, to compare the preview's slides with
+    running = Serving(note, tmp_path / "out", outputs=("deck", "handout", "web", "slides"))
     assert running.running.next().outcomes[0].ok
     yield running
     running.close()
