@@ -14,7 +14,7 @@ from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Reado
                            Stop, Varying)
 from notedeck.errors import NotedeckError, Problem
 from notedeck.figures import tables
-from notedeck.figures.charts import plotted
+from notedeck.model.display.charts import plotted
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
 from notedeck.model.messages import number

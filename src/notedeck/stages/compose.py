@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from notedeck import glyphs
-from notedeck.figures import charts, tables
+from notedeck.figures import tables
+from notedeck.model.display import charts
 from notedeck.figures.formatting import Formatter
 from notedeck.readers.layout import NoteLayout
 from notedeck.errors import NotedeckError, Problem, Location, fail
