@@ -24,7 +24,8 @@ from notedeck.model.display.charts.axes import AxisSpec, Ticks, auto_ticks
 from notedeck.model.display.charts.bar import BAR, BarChartSpec, BarSpec, Value
 from notedeck.model.display.charts.line import (LINE, LineChartSpec, LineSpec, PointsSpec,
                                                 ReferenceSpec)
-from notedeck.model.display.charts.values import Said, plotted
+from notedeck.model.display.charts.values import plotted
+from notedeck.model.display.said import Said
 from notedeck.model.display.tables import named
 from notedeck.model.display.texts import Texts
 

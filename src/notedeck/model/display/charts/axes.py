@@ -11,7 +11,8 @@ from pydantic import Field, StrictBool
 
 from notedeck.deck import Axis, Tick
 from notedeck.model.display.charts.reading import formula, mismatch, unit as unit_of
-from notedeck.model.display.charts.values import Said, plotted
+from notedeck.model.display.charts.values import plotted
+from notedeck.model.display.said import Said
 from notedeck.model.display.schema import Settings, checked
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.types import Num

@@ -23,7 +23,8 @@ from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model.display.charts.axes import AxisSpec, read_axis, write_axis
 from notedeck.model.display.charts.reading import (entries, formula, mismatch, over,
                                                    title_alt, unit)
-from notedeck.model.display.charts.values import Said, count, floats, plotted
+from notedeck.model.display.charts.values import count, floats, plotted
+from notedeck.model.display.said import Said
 from notedeck.model.display.schema import Settings, checked
 from notedeck.model.display.tables import condition
 from notedeck.model.display.texts import Context, Text, Texts

@@ -1,25 +1,13 @@
-"""A chart's numbers: what a kind writes with (the Writer), exact values as a drawing's floats."""
+"""A chart's numbers: exact values as a drawing's floats, and how many times an entry is drawn."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Protocol
 
 from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.model.display.said import Said
 
 LARGEST, SMALLEST = Fraction(10) ** 300, Fraction(1, 10**300)   # a float's range, and margin
-
-
-class Said(Protocol):
-    """What a chart kind writes with: figures/texts.Writer, one evaluation in one language
-    (every number it gives as text has gone through the formatter)."""
-
-    evaluation: Any
-
-    def text(self, text: Any, row: int | None = None, bound: dict | None = None) -> str: ...
-
-    def value(self, expression: Any, row: int | None = None,
-              bound: dict | None = None) -> Any: ...
 
 
 def count(over: str | None, said: Said) -> int:
