@@ -1,4 +1,4 @@
-"""The keys of a model.yaml part, checked by pydantic (as note.yaml's are), as an author's problems."""
+"""A model.yaml part's keys, checked by pydantic (as note.yaml's are), as an author's problems."""
 
 from __future__ import annotations
 

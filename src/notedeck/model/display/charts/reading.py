@@ -1,4 +1,4 @@
-"""What every chart kind reads alike: a title and alt text, named entries, lists, formulas, units."""
+"""What every chart kind reads alike: title and alt text, named entries, formulas, units."""
 
 from __future__ import annotations
 

@@ -305,5 +305,5 @@ def _cursors(texts: Texts, value: Any, path: tuple, context: Context):
 SHOWS: dict[str, Callable] = {"text": said, "readout": _readout, "chart": _chart}
 
 
-__all__ = ["controls", "panel_context", "kind_of", "KINDS", "ControlKind", "PanelSpec", "SliderSpec",
-           "ChoiceSpec", "Shown", "CursorSpec", "MAX_POSITIONS"]
+__all__ = ["controls", "panel_context", "kind_of", "KINDS", "ControlKind", "PanelSpec",
+           "SliderSpec", "ChoiceSpec", "Shown", "CursorSpec", "MAX_POSITIONS"]
