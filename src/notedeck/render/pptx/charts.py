@@ -13,7 +13,7 @@ Pure: chart_xml.py writes these.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from notedeck.deck import BarChart, ChartSpec, LineChart, Tick, drawable
 from notedeck.layout import fit, measure
@@ -36,6 +36,7 @@ class Axis:
     maximum: float
     log: bool
     ticks: tuple[Tick, ...]
+    code: str = "General"        # the Excel number format of its values
 
     def inside(self) -> float:
         """A value just inside the axis's low end, where a helper's point stays drawn."""
@@ -71,6 +72,7 @@ class Series:
     legend: bool = True
     label_colour: Ink | None = None
     featured_colour: Ink | None = None
+    code: str = "General"                          # its values' Excel number format
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,27 @@ def plan_chart(spec: ChartSpec, box: Box, look, face) -> PChart:
 
 # --- line charts ---------------------------------------------------------------------------
 
+def _in_sheet_units(spec: LineChart) -> LineChart:
+    """The chart with every value as its axis's number format shows it (seconds as minutes,
+    cents as euros): what "Edit Data" holds."""
+    fx, fy = spec.x.number_format.scale, spec.y.number_format.scale
+    if fx == fy == 1:
+        return spec
+
+    def axis(axis, factor):
+        return replace(axis, ticks=tuple(replace(t, value=t.value / factor) for t in axis.ticks))
+
+    lines = tuple(replace(line, x=tuple(v / fx for v in line.x), y=tuple(v / fy for v in line.y),
+                          points=tuple(replace(p, x=p.x / fx, y=p.y / fy) for p in line.points))
+                  for line in spec.lines)
+    references = tuple(replace(r, value=r.value / (fx if r.axis == "x" else fy))
+                       for r in spec.references)
+    return replace(spec, x=axis(spec.x, fx), y=axis(spec.y, fy), lines=lines,
+                   references=references)
+
+
 def _lines(spec: LineChart, box: Box, look, face) -> PChart:
+    spec = _in_sheet_units(spec)
     x_log, y_log = spec.x.scale != "linear", spec.y.scale != "linear"
     shows_x = (lambda v: v > 0) if x_log else (lambda v: True)
     shows_y = (lambda v: v > 0) if y_log else (lambda v: True)
@@ -122,8 +144,8 @@ def _lines(spec: LineChart, box: Box, look, face) -> PChart:
         ys.append(max(ys) * 2 if y_log else max(ys) + (max(ys) - min(ys)) * 0.25)
     else:
         ys += [t.value for t in spec.y.ticks]
-    x = _axis(spec.x.title, xs, spec.x.ticks, x_log)
-    y = _axis(spec.y.title, ys, spec.y.ticks, y_log)
+    x = replace(_axis(spec.x.title, xs, spec.x.ticks, x_log), code=spec.x.number_format.code)
+    y = replace(_axis(spec.y.title, ys, spec.y.ticks, y_log), code=spec.y.number_format.code)
     series = [_line(spec.lines[i], line, i, look) for i, line in enumerate(drawn)]
     high = (max((a for line in drawn for a, _ in line), default=x.maximum),
             max((b for line in drawn for _, b in line), default=y.maximum))
@@ -194,7 +216,7 @@ def _thinned(axis: Axis, length: float, size) -> Axis:
         if last is None or at - last[0] >= (last[1] + size(tick)) / 2 + GAP_IN:
             kept.append(tick)
             last = (at, size(tick))
-    return Axis(axis.title, axis.minimum, axis.maximum, axis.log, tuple(kept))
+    return replace(axis, ticks=tuple(kept))
 
 
 def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...],
@@ -286,18 +308,21 @@ def _bars(spec: BarChart, box: Box, look, face) -> PChart:
         names.append("\n".join([bar.label, *filter(None, [bar.total_label]), *thin]))
     series = []
     for j, segment in enumerate(spec.bars[0].segments if spec.bars else ()):
-        values = tuple((0.0, bar.segments[j].value) for bar in spec.bars)
+        sheet = spec.number_formats[j] if j < len(spec.number_formats) else None
+        scale = sheet.scale if sheet else 1.0
+        values = tuple((0.0, bar.segments[j].value / scale) for bar in spec.bars)
+        code = sheet.code if sheet else "General"
         fill = look.series[j % len(look.series)]
         if spec.stacked:
             labels = tuple(Label(i, bar.segments[j].value_label, "ctr")
                            for i, (bar, row) in enumerate(zip(spec.bars, lengths))
                            if row[j] >= SMALL_SHARE)
             series.append(Series(segment.label, values, fill, labels=labels,
-                                 label_colour=_on(fill, look)))
+                                 label_colour=_on(fill, look), code=code))
         else:
             labels = tuple(Label(i, bar.segments[j].value_label, "out")
                            for i, bar in enumerate(spec.bars))
-            series.append(Series(segment.label, values, fill, labels=labels))
+            series.append(Series(segment.label, values, fill, labels=labels, code=code))
     plot = (_across if spec.horizontal else _upright)(spec, names, box, face)
     return PChart(box, _bar_kind(spec), spec.name, spec.title, spec.alt_text, tuple(series),
                   categories=tuple(names), plot=plot, legend="t" if len(series) > 1 else "",
