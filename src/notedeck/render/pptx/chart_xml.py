@@ -106,7 +106,12 @@ def _xy_series(drawn, series: Series, planned: PChart) -> None:
 def _value_axis(axis, spec, planned: PChart, at: tuple[float, float]) -> None:
     from pptx.enum.chart import XL_TICK_LABEL_POSITION, XL_TICK_MARK
 
+    from pptx.enum.chart import XL_AXIS_CROSSES
+
     axis.minimum_scale, axis.maximum_scale = spec.minimum, spec.maximum
+    # At the plot's edge, as slides.pdf draws them: crossing at 0 an axis would hide a
+    # reference line at 0 and cut through the data below it.
+    axis.crosses = XL_AXIS_CROSSES.MINIMUM
     if spec.log:
         scaling = axis._element.find(f"{{{C}}}scaling")
         scaling.insert(0, etree.Element(f"{{{C}}}logBase", val="10"))
@@ -159,6 +164,9 @@ def _bars(slide, planned: PChart):
         _label_format(drawn._element, series.code)
     if planned.series:
         _axis_format(chart.value_axis, planned.series[0].code)
+    if "100" not in planned.kind:         # bars start at 0, whatever the range of their values
+        chart.value_axis.minimum_scale = min(0.0, *(v for s in planned.series
+                                                    for _, v in s.points))
     chart.value_axis.visible = False
     chart.value_axis.has_major_gridlines = False
     categories = chart.category_axis
@@ -317,6 +325,9 @@ def _legend(chart, planned: PChart) -> None:
             etree.SubElement(entry, f"{{{C}}}idx", val=str(index))
             etree.SubElement(entry, f"{{{C}}}delete", val="1")
             position.addnext(entry)
+    if planned.legend_at is not None:       # where the plan left room: never over the plot
+        entries = chart.legend._element.findall(f"{{{C}}}legendEntry")
+        (entries[-1] if entries else position).addnext(_manual(*planned.legend_at))
 
 
 def _fixed_workbook(chart, fixed_time) -> None:

@@ -27,6 +27,9 @@ LINEAR_PAD = 0.05        # linear axes reach this share of their span past the d
 MARKERS = ("circle", "square", "diamond", "triangle", "x", "star", "plus", "dash")
 SMALL_SHARE = 0.12        # a stacked segment shorter than this carries no label inside it
 GAP_IN = 0.08
+# Between a point and a label beside it: LibreOffice sets such a label against the point's
+# centre, so without it the text runs into the dot.
+BESIDE = "\u2003"
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ class PChart:
     categories: tuple[str, ...] = ()
     plot: tuple[float, float, float, float] = (0.1, 0.15, 0.8, 0.7)   # fractions of the box
     legend: str = ""                               # "" | "r" | "t"
+    legend_at: tuple[float, float] | None = None   # its top-left corner, clear of the plot
     look: object = None                            # colours.Look
     face: object = None                            # faces.Face that measured its text
     sizes: tuple[float, float, float] = (TYPE.chart_title, TYPE.chart_label, TYPE.chart_tick)
@@ -195,9 +199,16 @@ def _points(line, points, index: int, look, drawn, x: Axis) -> Series:
 
     return Series(line.points_label or line.label, tuple((p.x, p.y) for p in points),
                   look.series[index % count], "none", "circle", 8,
-                  tuple(Label(i, p.label, position(p)) for i, p in enumerate(points)),
+                  tuple(_beside(Label(i, p.label, position(p))) for i, p in enumerate(points)),
                   tuple(i for i, p in enumerate(points) if p.featured), legend=False,
                   featured_colour=look.series[(index + 1) % count])
+
+
+def _beside(label: Label) -> Label:
+    """A label set apart from its point by a space on the point's side."""
+    if label.position == "r":
+        return replace(label, text=BESIDE + label.text)
+    return replace(label, text=label.text + BESIDE) if label.position == "l" else label
 
 
 def _rising(drawn, at: float) -> bool:
@@ -248,6 +259,7 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
     ordered = tuple(sorted((*helpers, *series), key=lambda s: -len(s.points)))
     return PChart(box, "xy", spec.name, spec.title, spec.alt_text, ordered, x, y,
                   plot=plot, legend=legend, look=look, face=face,
+                  legend_at=(plot[0] + plot[2] + GAP_IN / box.w, plot[1]) if legend else None,
                   axis_titles=_axis_titles(box, plot, x, y, face))
 
 
@@ -324,9 +336,12 @@ def _bars(spec: BarChart, box: Box, look, face) -> PChart:
                            for i, bar in enumerate(spec.bars))
             series.append(Series(segment.label, values, fill, labels=labels, code=code))
     plot = (_across if spec.horizontal else _upright)(spec, names, box, face)
+    legend = "t" if len(series) > 1 else ""
+    under_title = (_title_height(spec.title, box, face) + GAP_IN / 2) / box.h
     return PChart(box, _bar_kind(spec), spec.name, spec.title, spec.alt_text, tuple(series),
-                  categories=tuple(names), plot=plot, legend="t" if len(series) > 1 else "",
-                  look=look, face=face)
+                  categories=tuple(names), plot=plot, legend=legend,
+                  legend_at=(plot[0], under_title) if legend else None,
+                  look=look, face=face, sizes=_bar_sizes(spec, box, plot, face))
 
 
 def _bar_kind(spec: BarChart) -> str:
@@ -363,9 +378,21 @@ def _bar_top(spec: BarChart, box: Box, face) -> float:
     return (title_h + legend_h + GAP_IN) / box.h
 
 
-def _widest_value(spec: BarChart, face) -> float:
-    return max((measure.text_width(s.value_label, TYPE.chart_tick, face=face)
+def _widest_value(spec: BarChart, face, size: float = TYPE.chart_label) -> float:
+    """The widest value label, as drawn (bold, at `size`), in inches with a gap."""
+    return max((measure.text_width(s.value_label, size, bold=True, face=face)
                 for bar in spec.bars for s in bar.segments), default=0) / measure.PT_PER_IN + GAP_IN
+
+
+def _bar_sizes(spec: BarChart, box: Box, plot, face) -> tuple[float, float, float]:
+    """The chart's text sizes, its value labels as large as fit beside each other over
+    upright columns side by side (down to the tick size)."""
+    label = TYPE.chart_label
+    if not spec.stacked and not spec.horizontal and spec.bars:
+        column = box.w * plot[2] / (len(spec.bars) * max(len(spec.bars[0].segments), 1))
+        label = next((size for size in fit.sizes(TYPE.chart_label, TYPE.chart_tick)
+                      if _widest_value(spec, face, size) <= column), TYPE.chart_tick)
+    return (TYPE.chart_title, label, TYPE.chart_tick)
 
 
 def _on(fill: Ink, look) -> Ink:
