@@ -44,6 +44,8 @@ class Axis:
     scale: str = "linear"          # one of SCALES
     grid: bool = True              # a gridline at each tick
     number_format: NumberFormat = SHEET   # of every value placed on it
+    labels_name: str = field(default="", compare=False, metadata={"content": False})
+    # what a spreadsheet calls the column that places its tick labels ("Labels of the axis …")
 
     def __post_init__(self) -> None:
         if self.scale not in SCALES:

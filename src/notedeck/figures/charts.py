@@ -141,7 +141,8 @@ def _sheet(axis: Axis, spec: AxisSpec, said: Writer, data: list) -> Axis:
                 None) if spec.ticks else None
     show = slot.show if slot is not None else shows.default(Num(spec.unit))
     values = [*data, *(Fraction(t.value) for t in axis.ticks)]
-    return replace(axis, number_format=number_format(said.forms, Num(spec.unit), show, values))
+    return replace(axis, number_format=number_format(said.forms, Num(spec.unit), show, values),
+                   labels_name=said.forms.fmt.say("chart.axis_labels", axis=axis.title))
 
 
 # --- automatic ticks: generic rules, by scale and by whether the values are times ----------

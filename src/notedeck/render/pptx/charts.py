@@ -40,6 +40,7 @@ class Axis:
     log: bool
     ticks: tuple[Tick, ...]
     code: str = "General"        # the Excel number format of its values
+    labels_name: str = ""        # the name of the helper series that carries its tick labels
 
     def inside(self) -> float:
         """A value just inside the axis's low end, where a helper's point stays drawn."""
@@ -148,8 +149,10 @@ def _lines(spec: LineChart, box: Box, look, face) -> PChart:
         ys.append(max(ys) * 2 if y_log else max(ys) + (max(ys) - min(ys)) * 0.25)
     else:
         ys += [t.value for t in spec.y.ticks]
-    x = replace(_axis(spec.x.title, xs, spec.x.ticks, x_log), code=spec.x.number_format.code)
-    y = replace(_axis(spec.y.title, ys, spec.y.ticks, y_log), code=spec.y.number_format.code)
+    x = replace(_axis(spec.x.title, xs, spec.x.ticks, x_log), code=spec.x.number_format.code,
+                labels_name=spec.x.labels_name or spec.x.title)
+    y = replace(_axis(spec.y.title, ys, spec.y.ticks, y_log), code=spec.y.number_format.code,
+                labels_name=spec.y.labels_name or spec.y.title)
     series = [_line(spec.lines[i], line, i, look) for i, line in enumerate(drawn)]
     high = (max((a for line in drawn for a, _ in line), default=x.maximum),
             max((b for line in drawn for _, b in line), default=y.maximum))
@@ -245,11 +248,11 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
                                                              face=face) / measure.PT_PER_IN)
     y = _thinned(y, box.h * plot[3], lambda t: line)
     helpers = (
-        Series(x.title,                 # the axis's labels, named in the deck's language
+        Series(x.labels_name,           # the axis's labels, named in the deck's language
                tuple((t.value, y.inside()) for t in x.ticks), None, "none",
                labels=tuple(Label(i, t.label, "b") for i, t in enumerate(x.ticks)),
                gridlines="y", legend=False),
-        Series(y.title, tuple((x.inside(), t.value) for t in y.ticks),
+        Series(y.labels_name, tuple((x.inside(), t.value) for t in y.ticks),
                None, "none",
                labels=tuple(Label(i, t.label, "l") for i, t in enumerate(y.ticks)),
                gridlines="x", legend=False),
