@@ -13,6 +13,7 @@ from notedeck.deck.live import (Choice, Control, Cursor, Emphasis, Live, LiveBlo
                                 Phrase, Reading, Readout, Slider, Stop, Varying)
 from notedeck.deck.meta import SLOT, GuideLabels, Labels, Meta, fill_slots
 from notedeck.deck.whole import Clock, ClockRow, Deck
+from notedeck.deck.stamp import Beside, Stamp
 
 __all__ = [
     "Run", "Text", "plain", "strings",
@@ -25,5 +26,5 @@ __all__ = [
     "Choice", "Control", "Cursor", "Emphasis", "Live", "LiveBlock", "Panel", "Phrase", "Reading",
     "Readout", "Slider", "Stop", "Varying",
     "SLOT", "GuideLabels", "Labels", "Meta", "fill_slots",
-    "Clock", "ClockRow", "Deck",
+    "Clock", "ClockRow", "Deck", "Beside", "Stamp",
 ]

@@ -27,9 +27,10 @@ SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shr
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
-         file: str = "deck.pptx") -> tuple[PlannedSlide, ...]:
-    """Every output slide, in order, with continuations; raises one NotedeckError naming
-    every text that cannot be made to fit."""
+         file: str = "deck.pptx", build_id: str = "") -> tuple[PlannedSlide, ...]:
+    """Every output slide, in order, with continuations, the build id (when there is one) in
+    the title slide's notes or on every slide; raises one NotedeckError naming every text
+    that cannot be made to fit."""
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
@@ -44,13 +45,13 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         pages += [(replace(page, source=index - 1), where, fit.clean(section).strip())
                   for page in planned]
     footer = fit.clean(deck.meta.footer).strip()
-    build = f"build {deck.meta.build}" if deck.meta.build and deck.meta.build_on_slides else ""
+    build = f"build {build_id}" if build_id and deck.meta.build_on_slides else ""
     out, told = [], set()
     for number, (page, where, section) in enumerate(pages, start=1):
         try:
             page = _with_footer(page, number, footer, section, template, where, build)
-            if page.role == "title" and deck.meta.build and not build:   # the presenter's
-                page = replace(page, notes=(*page.notes, f"build {deck.meta.build}"))  # copy
+            if page.role == "title" and build_id and not build:   # the presenter's copy
+                page = replace(page, notes=(*page.notes, f"build {build_id}"))
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue

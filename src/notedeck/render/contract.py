@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from notedeck.options import Options, Settings
 
 if TYPE_CHECKING:       # kept light: the chart cache reads FORMS on the warm path
-    from notedeck.deck import ChartArt, Deck
+    from notedeck.deck import Beside, ChartArt, Deck
     from notedeck.layout.slide_layout import SlideLayout
 
 
@@ -19,7 +19,8 @@ class Plan(Protocol):
     renderer's emit (a plan may carry `warnings`, the planner's)."""
 
 
-PlanFn = Callable[["Deck", "SlideLayout | None", Mapping[str, "ChartArt"], Settings], Plan]
+PlanFn = Callable[["Deck", "Beside", "SlideLayout | None", Mapping[str, "ChartArt"], Settings],
+                  Plan]
 EmitFn = Callable[[Plan, Path], int]
 ArtFn = Callable[[Settings], frozenset]
 
@@ -30,7 +31,7 @@ FORMS = (PNG, SVG)
 LAYOUT = "layout"                # the slides laid out (layout/slide_layout.py)
 BACKGROUNDS = "backgrounds"      # ... with the template's backgrounds as data, to draw slides
 LIVE = "live"                    # the web page's live controls, precomputed (Deck.live)
-CLOCK = "clock"                  # the guide's clock, written for the laid-out slides (Deck.clock)
+CLOCK = "clock"                  # the guide's clock, written for the laid-out slides (Beside.clock)
 NEEDS = (LAYOUT, BACKGROUNDS, LIVE, CLOCK)
 
 
@@ -53,7 +54,7 @@ class Renderer:
     filename: str
     unit: str                       # what emit's count counts: "slides", "pages"
     reads: tuple[str, ...]          # Options fields plan may read
-    plan: PlanFn                    # plan(deck, layout, art, settings): pure; raises
+    plan: PlanFn                    # plan(deck, beside, layout, art, settings): pure; raises
                                     # NotedeckError for what it refuses
     emit: EmitFn                    # writes one file, returns its count of units
     about: str = ""

@@ -82,7 +82,7 @@ def _build(options: Options, started: float, on_planned=None) -> BuildResult:
         stage = _stage(scratch, folder)
         try:
             written = [_emit(renderer, plan, stage) for renderer, plan in planned.plans]
-            published = publish(stage, names, folder, prepared.deck.meta.build, options.force,
+            published = publish(stage, names, folder, prepared.stamp.build, options.force,
                                 note)
         finally:
             shutil.rmtree(stage, ignore_errors=True)

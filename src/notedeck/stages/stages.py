@@ -4,12 +4,12 @@ plan."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from notedeck.stages.buildplan import BuildPlan, settle
 from notedeck.stages.template import Assets
-from notedeck.deck import ChartArt, Deck
+from notedeck.deck import Beside, ChartArt, Clock, Deck, Stamp
 from notedeck.errors import NotedeckError, Problem
 from notedeck.options import Options
 from notedeck.render.contract import BACKGROUNDS, LAYOUT, Plan, Renderer
@@ -25,7 +25,8 @@ class Prepared:
     template, and the BuildPlan it was composed for."""
 
     source: FilledNote     # the note read, its figures computed, its prose filled
-    deck: Deck
+    deck: Deck             # final: never replaced after compose
+    stamp: Stamp           # the build's id, audience and figures, beside the Deck
     warnings: tuple[Problem, ...]
     assets: Assets
     plan: BuildPlan
@@ -93,11 +94,12 @@ def prepare(options: Options, template=None) -> Prepared:
         raise NotedeckError(found.problems)
     deck, composed = compose(source, live=plan.live)
     assets = Assets(template.data, template.name, *mapping)
-    deck = stamp(deck, flatten(source.names),
-                 (template.data or b"") + repr(assets.template_map).encode(), options.audience)
+    stamped = stamp(deck, flatten(source.names),
+                    (template.data or b"") + repr(assets.template_map).encode(),
+                    options.audience)
     warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
     refuse_warnings(options, warnings)
-    return Prepared(source, deck, tuple(warnings), assets, plan)
+    return Prepared(source, deck, stamped, tuple(warnings), assets, plan)
 
 
 def refuse_warnings(options: Options, warnings) -> None:
@@ -114,15 +116,16 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) 
 
     found, plan = Collector(), prepared.plan
     layout = found.run(slide_layout, prepared) if LAYOUT in plan.needs else None
-    deck = prepared.deck
+    deck, clock = prepared.deck, None
     if plan.clock and layout is not None:
-        deck = found.run(with_clock, prepared, layout, options) or deck
+        clock = found.run(guide_clock, prepared, layout, options)
     plans = []
     for renderer in plan.renderers:
         if LAYOUT in renderer.needs and layout is None:
             continue                        # refused above, with the layout's problems
-        plans.append((renderer, found.run(renderer.plan, for_output(deck, renderer), layout,
-                                          art, renderer.settings(options))))
+        beside = Beside(for_output(deck, prepared.stamp, renderer), clock)
+        plans.append((renderer, found.run(renderer.plan, deck, beside, layout, art,
+                                          renderer.settings(options))))
     found.raise_if_any()
     warnings = (*(layout.warnings if layout is not None else ()),
                 *_drift(prepared, layout, plan),
@@ -149,16 +152,15 @@ def slide_layout(prepared: Prepared):
     assets = prepared.assets
     return lay_out(prepared.deck, chart_sizes(prepared.deck), assets.template,
                    assets.template_name, assets.template_map, assets.template_map_name,
-                   backgrounds=BACKGROUNDS in prepared.plan.needs)
+                   backgrounds=BACKGROUNDS in prepared.plan.needs, build=prepared.stamp.build)
 
 
-def with_clock(prepared: Prepared, layout, options: Options) -> Deck:
-    """The Deck with the guide's clock, written for the laid-out slides from --start."""
+def guide_clock(prepared: Prepared, layout, options: Options) -> Clock:
+    """The guide's clock, written for the laid-out slides from --start."""
     from notedeck.figures.clock import clock
 
-    written = clock(prepared.deck, [slide.source for slide in layout.slides], options.start,
-                    prepared.source.fmt)
-    return replace(prepared.deck, clock=written)
+    return clock(prepared.deck, [slide.source for slide in layout.slides], options.start,
+                 prepared.source.fmt)
 
 
 def chart_sizes(deck: Deck) -> dict[str, tuple[float, float]]:

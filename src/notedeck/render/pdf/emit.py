@@ -20,7 +20,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from notedeck.deck import ChartArt, Deck, Meta
+from notedeck.deck import ChartArt, Deck, Meta, Stamp
 from notedeck.render.pdfkit.pieces import Piece as P
 from notedeck.render.pdfkit.blocks import Place
 from notedeck.render.pdfkit.document import document
@@ -41,11 +41,13 @@ class HandoutPlan:
     deck: Deck
     art: Mapping[str, ChartArt]
     sheet: Paper
+    stamp: Stamp = Stamp()
 
 
-def plan(deck: Deck, art: Mapping[str, ChartArt], paper: str) -> HandoutPlan:
+def plan(deck: Deck, art: Mapping[str, ChartArt], paper: str,
+         stamp: Stamp = Stamp()) -> HandoutPlan:
     """The handout's page geometry; reportlab's platypus flows the text when it is emitted."""
-    return HandoutPlan(deck, art, paper_named(paper))
+    return HandoutPlan(deck, art, paper_named(paper), stamp)
 
 
 def emit(planned: HandoutPlan, out: Path) -> int:
@@ -59,7 +61,7 @@ def emit(planned: HandoutPlan, out: Path) -> int:
     buffer = BytesIO()
     doc = document(buffer, deck.meta, sheet)
     doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta,
-                                                 tags))
+                                                 planned.stamp, tags))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
