@@ -86,7 +86,7 @@ class Forms:
 
     def scaled(self, value: Fraction, show: Show) -> Fraction:
         wanted = show.option("in")
-        return value if wanted is None else value / _scale(wanted, self.declared)
+        return value if wanted is None else value / unit_scale(wanted, self.declared)
 
     def rate_number(self, value: Fraction, show: Show) -> str:
         per = show.option("per")
@@ -183,7 +183,8 @@ def _joined(pattern: str, number: str) -> str:
     return before + number + after
 
 
-def _scale(written: str, declared: frozenset[str]) -> Fraction:
+def unit_scale(written: str, declared: frozenset[str]) -> Fraction:
+    """The factor from a unit as written ('h', 'item/w') to its base."""
     from notedeck.model.syntax import parse_unit
     from notedeck.model.units import base
 

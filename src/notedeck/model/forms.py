@@ -76,7 +76,7 @@ def needs_nothing(t: Type) -> str | None:
 
 # --- how each form writes ------------------------------------------------------------------
 
-def scales(show: Any) -> tuple[tuple[str, int], ...]:
+def duration_units(show: Any) -> tuple[tuple[str, int], ...]:
     """A duration's `in:` units ('y mo'), largest first, with their seconds."""
     names = str(show.option("in", "")).split()
     return tuple(sorted(((n, TIME_SCALES[n]) for n in names), key=lambda p: -p[1]))
@@ -107,7 +107,7 @@ def _words(forms, value, unit, show, prose) -> str:
 
 
 def _duration(forms, value, unit, show, prose) -> str:
-    units = scales(show)
+    units = duration_units(show)
     if units:
         words = prose and getattr(forms.fmt, "durations").prose == "words"
         return forms.fmt.in_units(value, units, show.option("places"), words,
@@ -117,8 +117,8 @@ def _duration(forms, value, unit, show, prose) -> str:
 
 
 def _duration_plain(forms, value, unit, show) -> str:
-    if len(scales(show)) == 1:
-        _, size = scales(show)[0]
+    if len(duration_units(show)) == 1:
+        _, size = duration_units(show)[0]
         return forms.fmt.decimal(value / size, show.option("places", 1))
     return forms.fmt.seconds_plain(value)
 

@@ -18,3 +18,6 @@ class Said(Protocol):
 
     def value(self, expression: Any, row: int | None = None,
               bound: dict | None = None) -> Any: ...
+
+    def number_format(self, kind: Any, show: Any, values=()) -> Any:
+        """A spreadsheet's number format for values of `kind` shown so (deck.NumberFormat)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import ceil
 from typing import Any, Literal
@@ -14,7 +14,8 @@ from notedeck.model.display.charts.reading import formula, mismatch, unit as uni
 from notedeck.model.display.charts.values import plotted
 from notedeck.model.display.said import Said
 from notedeck.model.display.schema import Settings, checked
-from notedeck.model.display.texts import Context, Text, Texts
+from notedeck.model import show as shows
+from notedeck.model.display.texts import Context, Slot, Text, Texts
 from notedeck.model.types import Num
 from notedeck.model.units import Unit
 
@@ -113,6 +114,17 @@ def write_axis(spec: AxisSpec, said: Said, data: list) -> Axis:
                            said.text(spec.ticks.label, None, {TICK_VALUE: v}))
                       for v in at)
     return Axis(said.text(spec.title), ticks, spec.scale, spec.grid)
+
+
+def with_sheet(axis: Axis, spec: AxisSpec, said: Said, data: list) -> Axis:
+    """The axis with the number format of its values: the form its tick labels write them
+    in, else their unit's own."""
+    slot = next((part for part in spec.ticks.label.choices[0].parts if isinstance(part, Slot)),
+                None) if spec.ticks else None
+    show = slot.show if slot is not None else shows.default(Num(spec.unit))
+    values = [*data, *(Fraction(t.value) for t in axis.ticks)]
+    return replace(axis, number_format=said.number_format(Num(spec.unit), show, values),
+                   labels_name=said.forms.fmt.say("chart.axis_labels", axis=axis.title))
 
 
 def auto_ticks(data: list, scale: str, time: bool) -> tuple[Fraction, ...]:

@@ -11,6 +11,7 @@ the deck's BarChart.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from pydantic import StrictBool
@@ -100,8 +101,9 @@ class BarKind:
     def write(self, spec: BarChartSpec, said: Said) -> BarChart:
         series = tuple(said.text(label) for _, label in spec.series)
         bars = tuple(bar for declared in spec.bars for bar in _written(declared, series, said))
+        formats = tuple(_series_format(spec, j, bars, said) for j in range(len(series)))
         return BarChart(spec.name, said.text(spec.title), said.text(spec.alt), bars,
-                        spec.stacked, spec.normalised, spec.horizontal)
+                        spec.stacked, spec.normalised, spec.horizontal, formats)
 
 
 BAR = BarKind()
@@ -177,6 +179,13 @@ def _values(texts: Texts, value: Any, path: tuple, series: tuple[str, ...], cont
 
 
 # --- writing ------------------------------------------------------------------------------
+
+def _series_format(spec: BarChartSpec, index: int, bars: tuple[Bar, ...], said: Said):
+    """A series' number format: the form its first bar's value is written in."""
+    slot = spec.bars[0].values[index].text.choices[0].parts[0]
+    values = [Fraction(bar.segments[index].value) for bar in bars]
+    return said.number_format(slot.expression.type, slot.show, values)
+
 
 def _written(spec: BarSpec, series: tuple[str, ...], said: Said):
     for index in range(count(spec.over, said)):

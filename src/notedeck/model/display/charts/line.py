@@ -20,7 +20,7 @@ from pydantic import StrictBool
 
 from notedeck.deck import Line, LineChart, Point, Reference
 from notedeck.errors import Location, NotedeckError, Problem
-from notedeck.model.display.charts.axes import AxisSpec, read_axis, write_axis
+from notedeck.model.display.charts.axes import AxisSpec, read_axis, with_sheet, write_axis
 from notedeck.model.display.charts.reading import (entries, formula, mismatch, over,
                                                    title_alt, unit)
 from notedeck.model.display.charts.values import count, floats, plotted
@@ -140,8 +140,10 @@ class LineKind:
                                         f"'{spec.name}' annotates {annotated:,} points; a chart "
                                         f"annotates at most {MAX_ANNOTATED} (limit "
                                         "annotated_points): annotate fewer rows"))
-        x = write_axis(spec.x, said, [v for _, xs, _, _ in lines for v in xs])
-        y = write_axis(spec.y, said, [v for _, _, ys, _ in lines for v in ys])
+        xs = [v for _, xs, _, _ in lines for v in xs]
+        ys = [v for _, _, ys, _ in lines for v in ys]
+        x = with_sheet(write_axis(spec.x, said, xs), spec.x, said, xs)
+        y = with_sheet(write_axis(spec.y, said, ys), spec.y, said, ys)
         drawn = tuple(Line(label, floats(xs, declared.x), floats(ys, declared.y),
                            declared.marked, declared.named, *points)
                       for (label, xs, ys, points), declared in zip(lines, _each(spec, said)))
