@@ -29,6 +29,7 @@ class TitleSlide:
     date: str
     notes: tuple[str, ...] = ()
     origin: Origin | None = ORIGIN
+    author: str = ""
 
 
 @dataclass(frozen=True)

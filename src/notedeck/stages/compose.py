@@ -117,7 +117,7 @@ _KEY = {"for_audience": "for"}            # GuideLabels' fields by their catalog
 def _title_slide(source: FilledNote) -> TitleSlide:
     meta = _meta(source)
     return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, source.title_notes,
-                      Origin(str(NoteLayout(source.content).note)))
+                      Origin(str(NoteLayout(source.content).note)), meta.author)
 
 
 # Table rows one build places, every placement counted: the handout lays out and draws
