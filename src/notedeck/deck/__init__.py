@@ -2,7 +2,8 @@
 
 from notedeck.deck.text import Run, Text, plain, strings
 from notedeck.deck.charts import (SCALES, Axis, Bar, BarChart, ChartArt, ChartSpec, Drawn, Line,
-                                  LineChart, Point, Reference, Segment, Tick, drawable, on_scale)
+                                  LineChart, NumberFormat, Point, Reference, Segment, Tick,
+                                  drawable, on_scale)
 from notedeck.deck.blocks import (Block, BulletList, Callout, Chart, Exercise, Heading,
                                   Paragraph, Passage, Prompt, Stat, Stats, Table, Worksheet)
 from notedeck.deck.slides import (ORIGIN, ChartSlide, ContentSlide, Handout, HandoutSection,
@@ -17,7 +18,7 @@ from notedeck.deck.stamp import Beside, Stamp
 __all__ = [
     "Run", "Text", "plain", "strings",
     "SCALES", "Axis", "Bar", "BarChart", "ChartArt", "ChartSpec", "Drawn", "Line", "LineChart",
-    "Point", "Reference", "Segment", "Tick", "drawable", "on_scale",
+    "NumberFormat", "Point", "Reference", "Segment", "Tick", "drawable", "on_scale",
     "Block", "BulletList", "Callout", "Chart", "Exercise", "Heading", "Paragraph", "Passage",
     "Prompt", "Stat", "Stats", "Table", "Worksheet",
     "ORIGIN", "ChartSlide", "ContentSlide", "Handout", "HandoutSection", "Origin", "SectionSlide",

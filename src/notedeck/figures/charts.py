@@ -8,14 +8,19 @@ model/display/charts.py and one writer in WRITERS here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import ceil
 
 from notedeck.deck import Axis, Bar, BarChart, Line, LineChart, Point, Reference, Segment, Tick
 from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.figures.sheet import number_format
 from notedeck.figures.texts import Writer
+from notedeck.model import show as shows
 from notedeck.model.display.charts import (AxisSpec, BarChartSpec, BarSpec, LineChartSpec,
                                            LineSpec, TICK_VALUE)
+from notedeck.model.display.texts import Slot
+from notedeck.model.types import Num
 
 MAX_TICKS = 7
 MAX_ANNOTATED = 100        # labelled points of a chart: each is placed clear of the others
@@ -48,6 +53,8 @@ def line_chart(spec: LineChartSpec, said: Writer) -> LineChart:
                                     "annotated_points): annotate fewer rows"))
     x = _axis(spec.x, said, [v for _, xs, _, _ in lines for v in xs])
     y = _axis(spec.y, said, [v for _, _, ys, _ in lines for v in ys])
+    x, y = (_sheet(x, spec.x, said, [v for _, xs, _, _ in lines for v in xs]),
+            _sheet(y, spec.y, said, [v for _, _, ys, _ in lines for v in ys]))
     drawn = tuple(Line(label, _floats(xs, declared.x), _floats(ys, declared.y),
                        declared.marked, declared.named, *points)
                   for (label, xs, ys, points), declared in zip(lines, _each(spec, said)))
@@ -125,6 +132,17 @@ def _axis(spec: AxisSpec, said: Writer, data: list) -> Axis:
                            said.text(spec.ticks.label, None, {TICK_VALUE: v}))
                       for v in at)
     return Axis(said.text(spec.title), ticks, spec.scale, spec.grid)
+
+
+def _sheet(axis: Axis, spec: AxisSpec, said: Writer, data: list) -> Axis:
+    """The axis with the number format of its values: the form its tick labels write them
+    in, else their unit's own."""
+    slot = next((part for part in spec.ticks.label.choices[0].parts if isinstance(part, Slot)),
+                None) if spec.ticks else None
+    show = slot.show if slot is not None else shows.default(Num(spec.unit))
+    values = [*data, *(Fraction(t.value) for t in axis.ticks)]
+    return replace(axis, number_format=number_format(said.forms, Num(spec.unit), show, values),
+                   labels_name=said.forms.fmt.say("chart.axis_labels", axis=axis.title))
 
 
 # --- automatic ticks: generic rules, by scale and by whether the values are times ----------
@@ -211,8 +229,16 @@ def _floor(value: Fraction, step: Fraction) -> Fraction:
 def bar_chart(spec: BarChartSpec, said: Writer) -> BarChart:
     series = tuple(said.text(label) for _, label in spec.series)
     bars = tuple(bar for declared in spec.bars for bar in _bars(declared, series, said))
+    formats = tuple(_series_format(spec, j, bars, said) for j in range(len(series)))
     return BarChart(spec.name, said.text(spec.title), said.text(spec.alt), bars, spec.stacked,
-                    spec.normalised, spec.horizontal)
+                    spec.normalised, spec.horizontal, formats)
+
+
+def _series_format(spec: BarChartSpec, index: int, bars: tuple[Bar, ...], said: Writer):
+    """A series' number format: the form its first bar's value is written in."""
+    slot = spec.bars[0].values[index].text.choices[0].parts[0]
+    values = [Fraction(bar.segments[index].value) for bar in bars]
+    return number_format(said.forms, slot.expression.type, slot.show, values)
 
 
 def _bars(spec: BarSpec, series: tuple[str, ...], said: Writer):

@@ -85,8 +85,8 @@ class Forms:
         if form == "times":
             places = show.option("places")
             return fmt.fixed(value, places) if places is not None else fmt.times_plain(value)
-        if form == "duration" and len(_scales(show)) == 1:
-            name, size = _scales(show)[0]
+        if form == "duration" and len(duration_units(show)) == 1:
+            name, size = duration_units(show)[0]
             return fmt.decimal(value / size, show.option("places", 1))
         if form in ("duration", "period"):
             return fmt.seconds_plain(value)
@@ -103,7 +103,7 @@ class Forms:
 
     def _scaled(self, value: Fraction, show: Show) -> Fraction:
         wanted = show.option("in")
-        return value if wanted is None else value / _scale(wanted, self.declared)
+        return value if wanted is None else value / unit_scale(wanted, self.declared)
 
     def _rate_number(self, value: Fraction, show: Show) -> str:
         per = show.option("per")
@@ -200,7 +200,7 @@ def _joined(pattern: str, number: str) -> str:
     return before + number + after
 
 
-def _scale(written: str, declared: frozenset[str]) -> Fraction:
+def unit_scale(written: str, declared: frozenset[str]) -> Fraction:
     from notedeck.model.syntax import parse_unit
     from notedeck.model.units import base
 
@@ -232,7 +232,7 @@ def _words(forms: Forms, value, unit, show, prose) -> str:
 
 
 def _duration(forms: Forms, value, unit, show, prose) -> str:
-    scales = _scales(show)
+    scales = duration_units(show)
     if scales:
         words = prose and getattr(forms.fmt, "durations").prose == "words"
         return forms.fmt.in_units(value, scales, show.option("places"), words,
@@ -241,7 +241,7 @@ def _duration(forms: Forms, value, unit, show, prose) -> str:
     return in_prose(value) if prose and in_prose else forms.fmt.duration(value)
 
 
-def _scales(show: Show) -> tuple[tuple[str, int], ...]:
+def duration_units(show: Show) -> tuple[tuple[str, int], ...]:
     """A duration's `in:` units ('y mo'), largest first, with their seconds."""
     names = str(show.option("in", "")).split()
     return tuple(sorted(((n, TIME_SCALES[n]) for n in names), key=lambda p: -p[1]))

@@ -13,7 +13,7 @@ Pure: chart_xml.py writes these.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from notedeck.deck import BarChart, ChartSpec, LineChart, Tick, drawable
 from notedeck.layout import fit, measure
@@ -27,6 +27,9 @@ LINEAR_PAD = 0.05        # linear axes reach this share of their span past the d
 MARKERS = ("circle", "square", "diamond", "triangle", "x", "star", "plus", "dash")
 SMALL_SHARE = 0.12        # a stacked segment shorter than this carries no label inside it
 GAP_IN = 0.08
+# Between a point and a label beside it: LibreOffice sets such a label against the point's
+# centre, so without it the text runs into the dot.
+BESIDE = "\u2003"
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class Axis:
     maximum: float
     log: bool
     ticks: tuple[Tick, ...]
+    code: str = "General"        # the Excel number format of its values
+    labels_name: str = ""        # the name of the helper series that carries its tick labels
 
     def inside(self) -> float:
         """A value just inside the axis's low end, where a helper's point stays drawn."""
@@ -71,6 +76,7 @@ class Series:
     legend: bool = True
     label_colour: Ink | None = None
     featured_colour: Ink | None = None
+    code: str = "General"                          # its values' Excel number format
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,7 @@ class PChart:
     categories: tuple[str, ...] = ()
     plot: tuple[float, float, float, float] = (0.1, 0.15, 0.8, 0.7)   # fractions of the box
     legend: str = ""                               # "" | "r" | "t"
+    legend_at: tuple[float, float] | None = None   # its top-left corner, clear of the plot
     look: object = None                            # colours.Look
     face: object = None                            # faces.Face that measured its text
     sizes: tuple[float, float, float] = (TYPE.chart_title, TYPE.chart_label, TYPE.chart_tick)
@@ -104,7 +111,27 @@ def plan_chart(spec: ChartSpec, box: Box, look, face) -> PChart:
 
 # --- line charts ---------------------------------------------------------------------------
 
+def _in_sheet_units(spec: LineChart) -> LineChart:
+    """The chart with every value as its axis's number format shows it (seconds as minutes,
+    cents as euros): what "Edit Data" holds."""
+    fx, fy = spec.x.number_format.scale, spec.y.number_format.scale
+    if fx == fy == 1:
+        return spec
+
+    def axis(axis, factor):
+        return replace(axis, ticks=tuple(replace(t, value=t.value / factor) for t in axis.ticks))
+
+    lines = tuple(replace(line, x=tuple(v / fx for v in line.x), y=tuple(v / fy for v in line.y),
+                          points=tuple(replace(p, x=p.x / fx, y=p.y / fy) for p in line.points))
+                  for line in spec.lines)
+    references = tuple(replace(r, value=r.value / (fx if r.axis == "x" else fy))
+                       for r in spec.references)
+    return replace(spec, x=axis(spec.x, fx), y=axis(spec.y, fy), lines=lines,
+                   references=references)
+
+
 def _lines(spec: LineChart, box: Box, look, face) -> PChart:
+    spec = _in_sheet_units(spec)
     x_log, y_log = spec.x.scale != "linear", spec.y.scale != "linear"
     shows_x = (lambda v: v > 0) if x_log else (lambda v: True)
     shows_y = (lambda v: v > 0) if y_log else (lambda v: True)
@@ -122,8 +149,10 @@ def _lines(spec: LineChart, box: Box, look, face) -> PChart:
         ys.append(max(ys) * 2 if y_log else max(ys) + (max(ys) - min(ys)) * 0.25)
     else:
         ys += [t.value for t in spec.y.ticks]
-    x = _axis(spec.x.title, xs, spec.x.ticks, x_log)
-    y = _axis(spec.y.title, ys, spec.y.ticks, y_log)
+    x = replace(_axis(spec.x.title, xs, spec.x.ticks, x_log), code=spec.x.number_format.code,
+                labels_name=spec.x.labels_name or spec.x.title)
+    y = replace(_axis(spec.y.title, ys, spec.y.ticks, y_log), code=spec.y.number_format.code,
+                labels_name=spec.y.labels_name or spec.y.title)
     series = [_line(spec.lines[i], line, i, look) for i, line in enumerate(drawn)]
     high = (max((a for line in drawn for a, _ in line), default=x.maximum),
             max((b for line in drawn for _, b in line), default=y.maximum))
@@ -173,9 +202,16 @@ def _points(line, points, index: int, look, drawn, x: Axis) -> Series:
 
     return Series(line.points_label or line.label, tuple((p.x, p.y) for p in points),
                   look.series[index % count], "none", "circle", 8,
-                  tuple(Label(i, p.label, position(p)) for i, p in enumerate(points)),
+                  tuple(_beside(Label(i, p.label, position(p))) for i, p in enumerate(points)),
                   tuple(i for i, p in enumerate(points) if p.featured), legend=False,
                   featured_colour=look.series[(index + 1) % count])
+
+
+def _beside(label: Label) -> Label:
+    """A label set apart from its point by a space on the point's side."""
+    if label.position == "r":
+        return replace(label, text=BESIDE + label.text)
+    return replace(label, text=label.text + BESIDE) if label.position == "l" else label
 
 
 def _rising(drawn, at: float) -> bool:
@@ -194,7 +230,7 @@ def _thinned(axis: Axis, length: float, size) -> Axis:
         if last is None or at - last[0] >= (last[1] + size(tick)) / 2 + GAP_IN:
             kept.append(tick)
             last = (at, size(tick))
-    return Axis(axis.title, axis.minimum, axis.maximum, axis.log, tuple(kept))
+    return replace(axis, ticks=tuple(kept))
 
 
 def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...],
@@ -212,11 +248,11 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
                                                              face=face) / measure.PT_PER_IN)
     y = _thinned(y, box.h * plot[3], lambda t: line)
     helpers = (
-        Series(x.title,                 # the axis's labels, named in the deck's language
+        Series(x.labels_name,           # the axis's labels, named in the deck's language
                tuple((t.value, y.inside()) for t in x.ticks), None, "none",
                labels=tuple(Label(i, t.label, "b") for i, t in enumerate(x.ticks)),
                gridlines="y", legend=False),
-        Series(y.title, tuple((x.inside(), t.value) for t in y.ticks),
+        Series(y.labels_name, tuple((x.inside(), t.value) for t in y.ticks),
                None, "none",
                labels=tuple(Label(i, t.label, "l") for i, t in enumerate(y.ticks)),
                gridlines="x", legend=False),
@@ -226,6 +262,7 @@ def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...]
     ordered = tuple(sorted((*helpers, *series), key=lambda s: -len(s.points)))
     return PChart(box, "xy", spec.name, spec.title, spec.alt_text, ordered, x, y,
                   plot=plot, legend=legend, look=look, face=face,
+                  legend_at=(plot[0] + plot[2] + GAP_IN / box.w, plot[1]) if legend else None,
                   axis_titles=_axis_titles(box, plot, x, y, face))
 
 
@@ -286,22 +323,28 @@ def _bars(spec: BarChart, box: Box, look, face) -> PChart:
         names.append("\n".join([bar.label, *filter(None, [bar.total_label]), *thin]))
     series = []
     for j, segment in enumerate(spec.bars[0].segments if spec.bars else ()):
-        values = tuple((0.0, bar.segments[j].value) for bar in spec.bars)
+        sheet = spec.number_formats[j] if j < len(spec.number_formats) else None
+        scale = sheet.scale if sheet else 1.0
+        values = tuple((0.0, bar.segments[j].value / scale) for bar in spec.bars)
+        code = sheet.code if sheet else "General"
         fill = look.series[j % len(look.series)]
         if spec.stacked:
             labels = tuple(Label(i, bar.segments[j].value_label, "ctr")
                            for i, (bar, row) in enumerate(zip(spec.bars, lengths))
                            if row[j] >= SMALL_SHARE)
             series.append(Series(segment.label, values, fill, labels=labels,
-                                 label_colour=_on(fill, look)))
+                                 label_colour=_on(fill, look), code=code))
         else:
             labels = tuple(Label(i, bar.segments[j].value_label, "out")
                            for i, bar in enumerate(spec.bars))
-            series.append(Series(segment.label, values, fill, labels=labels))
+            series.append(Series(segment.label, values, fill, labels=labels, code=code))
     plot = (_across if spec.horizontal else _upright)(spec, names, box, face)
+    legend = "t" if len(series) > 1 else ""
+    under_title = (_title_height(spec.title, box, face) + GAP_IN / 2) / box.h
     return PChart(box, _bar_kind(spec), spec.name, spec.title, spec.alt_text, tuple(series),
-                  categories=tuple(names), plot=plot, legend="t" if len(series) > 1 else "",
-                  look=look, face=face)
+                  categories=tuple(names), plot=plot, legend=legend,
+                  legend_at=(plot[0], under_title) if legend else None,
+                  look=look, face=face, sizes=_bar_sizes(spec, box, plot, face))
 
 
 def _bar_kind(spec: BarChart) -> str:
@@ -338,9 +381,21 @@ def _bar_top(spec: BarChart, box: Box, face) -> float:
     return (title_h + legend_h + GAP_IN) / box.h
 
 
-def _widest_value(spec: BarChart, face) -> float:
-    return max((measure.text_width(s.value_label, TYPE.chart_tick, face=face)
+def _widest_value(spec: BarChart, face, size: float = TYPE.chart_label) -> float:
+    """The widest value label, as drawn (bold, at `size`), in inches with a gap."""
+    return max((measure.text_width(s.value_label, size, bold=True, face=face)
                 for bar in spec.bars for s in bar.segments), default=0) / measure.PT_PER_IN + GAP_IN
+
+
+def _bar_sizes(spec: BarChart, box: Box, plot, face) -> tuple[float, float, float]:
+    """The chart's text sizes, its value labels as large as fit beside each other over
+    upright columns side by side (down to the tick size)."""
+    label = TYPE.chart_label
+    if not spec.stacked and not spec.horizontal and spec.bars:
+        column = box.w * plot[2] / (len(spec.bars) * max(len(spec.bars[0].segments), 1))
+        label = next((size for size in fit.sizes(TYPE.chart_label, TYPE.chart_tick)
+                      if _widest_value(spec, face, size) <= column), TYPE.chart_tick)
+    return (TYPE.chart_title, label, TYPE.chart_tick)
 
 
 def _on(fill: Ink, look) -> Ink:
