@@ -164,9 +164,8 @@ def _bars(slide, planned: PChart):
         _label_format(drawn._element, series.code)
     if planned.series:
         _axis_format(chart.value_axis, planned.series[0].code)
-    if "100" not in planned.kind:         # bars start at 0, whatever the range of their values
-        chart.value_axis.minimum_scale = min(0.0, *(v for s in planned.series
-                                                    for _, v in s.points))
+    if "100" not in planned.kind:         # from 0 to the longest bar, where the plan left
+        _value_range(chart.value_axis, planned)      # room for its label
     chart.value_axis.visible = False
     chart.value_axis.has_major_gridlines = False
     categories = chart.category_axis
@@ -176,6 +175,19 @@ def _bars(slide, planned: PChart):
     categories.tick_labels.font.size = Pt(planned.sizes[2])
     _legend(chart, planned)
     return frame
+
+
+def _value_range(axis, planned: PChart) -> None:
+    """The value axis from 0 (or the lowest value) to the longest bar: the sum of its
+    segments when they stack."""
+    rows = list(zip(*(tuple(v for _, v in s.points) for s in planned.series)))
+    if "STACKED" in planned.kind:
+        longest = max((sum(max(v, 0.0) for v in row) for row in rows), default=0.0)
+    else:
+        longest = max((max(row) for row in rows), default=0.0)
+    axis.minimum_scale = min(0.0, *(v for row in rows for v in row))
+    if longest > 0:
+        axis.maximum_scale = longest
 
 
 # --- number formats ------------------------------------------------------------------------
