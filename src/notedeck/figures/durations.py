@@ -88,7 +88,8 @@ class DurationWriting:
             return house.replace("{0}", self._number(amount, places, trim=True))
         with localcontext(prec=digits_for(amount, places)):
             value = as_decimal(amount, places)
-            shown = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
+            shown = value.quantize(Decimal(1)) if value == value.to_integral() \
+                else value.normalize()
             text = format_unit(shown, unit, length, format=self._pattern("decimal", places, True),
                                locale=self._cldr)
         return text.replace(" ", NBSP)        # CLDR's space between number and unit holds

@@ -24,6 +24,7 @@ from notedeck.layout.table import TABLE, PTable
 
 __all__ = ["plan", "PlannedSlide", "PPicture"]
 SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shrink this far
+BYLINE = "\u2002\u00b7\u2002"    # between the author and the date, as the handout's byline
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
@@ -109,7 +110,7 @@ def _shrunk(page: PlannedSlide, template: Template, where: Where) -> None:
 # The usual smallest size of each text: (role, slot) first, then slot alone.
 _SMALLEST = {("title", "title"): ("the title", DECK_TITLE[1]),
              ("title", "subtitle"): ("the subtitle", SUBTITLE[1]),
-             ("title", "details"): ("the audience and date", DETAILS[1]),
+             ("title", "details"): ("the audience, author and date", DETAILS[1]),
              ("section", "title"): ("the title", SECTION_TITLE[1]),
              ("section", "headline"): ("the headline", HEADLINE[1]),
              ("section", "number"): ("the section number", SECTION_NUMBER[1]),
@@ -187,7 +188,8 @@ def _title_slide(slide: TitleSlide, template: Template, where: Where) -> Planned
     shapes = [title_text(where, frame("title"), slide.title, DECK_TITLE)]
     subtitle = ([PPara(fit.clean_runs((Run(slide.subtitle),)))]
                 if fit.clean(slide.subtitle).strip() else [])
-    lines = [t for t in (slide.audience, slide.date) if fit.clean(t).strip()]
+    byline = BYLINE.join(t for t in (slide.author, slide.date) if fit.clean(t).strip())
+    lines = [t for t in (slide.audience, byline) if fit.clean(t).strip()]
     separate = template.has("title", "details")
     scale = 1.0 if separate else DETAILS[0] / SUBTITLE[0]
     details = [PPara(fit.clean_runs((Run(text, bold=i == 0 and len(lines) > 1),)),
@@ -198,7 +200,7 @@ def _title_slide(slide: TitleSlide, template: Template, where: Where) -> Planned
         shapes.append(fitted(where, "subtitle", "subtitle", frame("subtitle"), subtitle,
                              SUBTITLE))
     if details:
-        shapes.append(fitted(where, "audience and date", "details", frame("details"),
+        shapes.append(fitted(where, "audience, author and date", "details", frame("details"),
                              details, DETAILS))
     return PlannedSlide("title", fit.clean(slide.title), tuple(shapes), notes(slide.notes),
                         None, None)
