@@ -17,6 +17,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "notedeck"
 FAMILIES = {
     "chart kinds": (set(charts.KINDS), {k.spec.__name__ for k in charts.KINDS.values()}),
     "control kinds": (set(controls.KINDS), {k.spec.__name__ for k in controls.KINDS.values()}),
+    "what a panel shows": (set(controls.SHOWS) - set(INPUT_TYPES), set()),
     # a form named as an input type is (number, duration, text ...) proves nothing
     "show forms": (set(FORMS) - set(INPUT_TYPES), set()),
 }
@@ -57,6 +58,7 @@ def test_the_detector_finds_a_second_registry():
     assert second_registries("WRITERS = {LineChartSpec: line_chart}")
     assert second_registries('MAKERS = {"slider": slider, "choice": choice}')
     assert second_registries('_FORMS = {"percent": _percent, "share": _share}')
+    assert second_registries('SHOWN = {"text": _text, "chart": _chart, "readout": _readout}')
     assert not second_registries('SCALES = {"linear": 1, "log": 2}')
     assert not second_registries('CHART_SIZES_IN = {"line": 1, "bar": 2}', "theme.py")
     assert second_registries('SIZES = {"line": 1, "bar": 2}', "theme.py")

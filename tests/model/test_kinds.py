@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from notedeck.deck import BarChart, Choice, LineChart, Slider
+from notedeck.deck import BarChart, Choice, LineChart, Slider, Varying
 from notedeck.figures import controls as live_controls
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.forms import Forms
@@ -47,10 +47,12 @@ def _writer(folder, text: str):
                         words)
 
 
-@pytest.mark.parametrize("family", [chart_kinds.KINDS, control_kinds.KINDS])
+@pytest.mark.parametrize("family", [chart_kinds.KINDS, control_kinds.KINDS,
+                                    control_kinds.SHOWS])
 def test_a_registry_holds_each_kind_once_under_its_own_name(family):
     assert all(name == kind.name for name, kind in family.items())
-    specs = [kind.spec for kind in family.values()]
+    assert len({id(kind) for kind in family.values()}) == len(family)
+    specs = [kind.spec for kind in family.values() if hasattr(kind, "spec")]
     assert len(set(specs)) == len(specs)
 
 
@@ -90,6 +92,21 @@ def test_every_control_kind_is_written_by_the_object_that_read_it(tmp_path):
     slider, choice = live.panels[0].controls
     assert isinstance(slider, Slider) and slider.texts[0] == "10%"
     assert isinstance(choice, Choice) and choice.items == ("payroll", "reviews")
+
+
+def test_what_a_panel_shows_is_read_and_written_by_one_object_per_kind(tmp_path):
+    made, writer = _writer(tmp_path, MODEL % (WAITS + TEAMS) + PANEL.replace(
+        'said: {text: "{label} at {u:percent}"}',
+        'said: {text: "{label} at {u:percent}"}\n      bars: {chart: teams}\n'
+        '      figures: {readout: {at: {label: Load, value: "{u:percent}"}}}'))
+    shows = made.display.controls["level"].shows
+    assert sorted(s.kind for s in shows) == sorted(control_kinds.SHOWS)
+    drawn = []
+    live = live_controls.live(made.display.controls, writer,
+                              lambda name, said: drawn.append(name) or name)
+    said, bars, readout = live.panels[0].shows
+    assert said.values[0][0] == "payroll at 10%" and set(drawn) == {"teams"}
+    assert readout.items[0].label == "Load" and isinstance(readout.items[0].value[0], Varying)
 
 
 def test_an_unknown_control_setting_is_refused_at_its_key_with_the_kinds_settings(tmp_path):
