@@ -9,17 +9,16 @@ from itertools import product
 from math import prod
 from typing import Any, Callable
 
-from notedeck.deck import Cursor, Emphasis, Live, Panel, Reading, Readout, Slider, Varying
+from notedeck.deck import Cursor, Emphasis, Live, Panel, Varying
 from notedeck.errors import NotedeckError, Problem
 from notedeck.figures import tables
 from notedeck.model.display.charts import plotted
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
 from notedeck.model.messages import number
-from notedeck.model.display.controls import (MAX_POSITIONS, ChoiceSpec, PanelSpec, SliderSpec,
-                                             kind_of)
+from notedeck.model.display.controls import (MAX_POSITIONS, SHOWS, ChoiceSpec, PanelSpec,
+                                             SliderSpec, kind_of)
 from notedeck.model.display.controls.slider import rows
-from notedeck.model.display.texts import Slot
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ def live(panels: dict[str, PanelSpec], writer: Writer,
         at = Positions(spec, writer, controls)
         shows, named = [], {}
         for shown in spec.shows:
-            value = SHOWN[shown.kind](at, shown, draw)
+            value = SHOWS[shown.kind].write(at, shown, draw)
             shows.append(value)
             named[shown.id] = value
         announce = named.get(spec.announce) if isinstance(spec.announce, str) else \
@@ -152,39 +151,3 @@ def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> lis
 
 def _number(expression) -> Callable[[Place], float]:
     return lambda p: plotted(p.writer.value(expression, p.row, p.bound), expression)
-
-
-# --- what a panel shows -------------------------------------------------------------------
-
-def _text(at: Positions, shown, draw) -> Varying:
-    return at.varying(at.said(shown.value, True), shown.id)
-
-
-def _chart(at: Positions, shown, draw) -> Varying:
-    return at.varying(lambda p: draw(shown.value, p.writer), shown.id)
-
-
-def _readout(at: Positions, shown, draw) -> Readout:
-    return Readout(tuple(
-        Reading(at.writer.text(r.label), _phrase(at, r.value, r.id),
-                _phrase(at, r.detail, "detail") if r.detail is not None else ())
-        for r in shown.value))
-
-
-def _phrase(at: Positions, said: Text, name: str) -> tuple:
-    """A reading's text: written whole at each position, or, when its one slot shows the
-    slider's position as the slider does, its words around the slider's own text."""
-    slider = next((c for c in at.made if isinstance(c, Slider)), None)
-    if slider is not None and not said.conditions:
-        text = said
-        pattern = at.writer.words.pattern(text.choices[0])
-        slots = [p for p in pattern.parts if not isinstance(p, str)]
-        if len(text.choices) == 1 and len(slots) == 1 and isinstance(slots[0], Slot):
-            shown = at.varying(lambda p: p.writer.slot(slots[0], p.row, p.bound, False))
-            if shown.over == (slider.name,) and shown.values == slider.texts:
-                own = Varying((slider.name,), slider.texts, "label")
-                return tuple(own if not isinstance(p, str) else p for p in pattern.parts)
-    return (at.varying(at.said(said, False), name),)
-
-
-SHOWN: dict[str, Callable] = {"text": _text, "chart": _chart, "readout": _readout}

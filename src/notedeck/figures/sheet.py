@@ -10,7 +10,7 @@ from notedeck.figures.cldr import WORD_JOINER
 from notedeck.figures.forms import Forms, unit_scale
 from notedeck.figures.rounding import places_of, round_half_up
 from notedeck.model import Show, Unit
-from notedeck.model.forms import duration_units
+from notedeck.model.forms import FORMS, duration_units
 from notedeck.model.types import Num, Type, scalars
 from notedeck.model.units import TIME_SCALES
 
@@ -86,20 +86,8 @@ def _places(forms: Forms, unit: Unit, show: Show, values, scale: Fraction) -> tu
 
         digits = get_currency_precision(forms.currency(unit).currency)
         return (digits if places is None else places), show.option("trim", True)
-    fixed = {"integer": (0, False), "words": (0, False), "share": (1, False),
-             "percent": (places or 0, False), "number": (3 if places is None else places,
-                                                          show.option("trim", True)),
-             "decimal": (1 if places is None else places, show.option("trim", False)),
-             "compact": (3, True), "period": (1, True)}
-    if form in fixed:
-        return fixed[form]
-    if form == "duration":
-        return (1 if places is None else places), True
-    if form == "times":
-        return (2, True) if places is None else (places, False)
-    if places is not None:
-        return places, show.option("trim", True)
-    return 3, True
+    return FORMS[form].sheet_decimals(show) if form in FORMS else \
+        ((3, True) if places is None else (places, show.option("trim", True)))
 
 
 def _sample(forms: Forms, kind: Type, show: Show, value: Fraction, unit_name: str | None) -> str:

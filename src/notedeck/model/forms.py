@@ -13,6 +13,7 @@ from notedeck.model.units import TIME_SCALES, Unit
 # forms: figures/forms.Forms; value: exact; show: the figure's Show; prose: in running text
 Write = Callable[[Any, Fraction, Unit, Any, bool], str]
 Plain = Callable[[Any, Fraction, Unit, Any], str]
+Decimals = Callable[[Any], tuple[int, bool]]       # show -> (decimals, trailing zeros drop)
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,15 @@ class Form:
     about: str
     write: Write | None = None             # None: a flag, text or nothing, written as it is
     plain: Plain | None = None
+    decimals: Decimals | None = None       # in a spreadsheet; None: `places` (3), trimmed
+
+    def sheet_decimals(self, show: Any) -> tuple[int, bool]:
+        """(decimals, whether trailing zeros drop) of the number a spreadsheet shows, as
+        the form writes it (figures/sheet.py)."""
+        if self.decimals is not None:
+            return self.decimals(show)
+        places = show.option("places")
+        return (3, True) if places is None else (places, show.option("trim", True))
 
     def number(self, forms: Any, value: Fraction, unit: Unit, show: Any) -> str:
         """The form's number without its words or sign."""
@@ -186,28 +196,52 @@ def _amount_plain(forms, value, unit, show) -> str:
     return forms.amount_number(value, show)
 
 
+def _places(default: int, trim: bool | None) -> Decimals:
+    """`places` (else `default`) decimals; trailing zeros drop by `trim:` (else `trim`), or
+    never when `trim` is None."""
+    def decimals(show) -> tuple[int, bool]:
+        places = show.option("places")
+        return (default if places is None else places,
+                False if trim is None else show.option("trim", trim))
+    return decimals
+
+
+def _times_decimals(show) -> tuple[int, bool]:
+    places = show.option("places")
+    return (2, True) if places is None else (places, False)
+
+
+def _fixed(places: int, trim: bool) -> Decimals:
+    return lambda show: (places, trim)
+
+
 # The forms, by the name `show:` gives: adding one is a Form here (and its line below).
 FORMS: dict[str, Form] = {form.name: form for form in (
     Form("number", needs_number, frozenset({"places", "trim", "in"}),
          "up to `places` decimals (3), trailing zeros dropped (`trim: false` keeps them)",
-         _written_number),
+         _written_number, decimals=_places(3, True)),
     Form("integer", needs_number, frozenset({"in"}),
-         "a whole number with separators: 1,000,000", _integer),
+         "a whole number with separators: 1,000,000", _integer, decimals=_fixed(0, False)),
     Form("decimal", needs_number, frozenset({"places", "trim", "in"}),
-         "`places` decimals (1); `trim`: drop trailing zeros", _decimal),
-    Form("compact", needs_not_time, frozenset({"in"}), "short scale: 1K, 2.5M", _compact),
-    Form("words", needs_not_time, frozenset(), "a count in words: forty", _words),
+         "`places` decimals (1); `trim`: drop trailing zeros", _decimal,
+         decimals=_places(1, False)),
+    Form("compact", needs_not_time, frozenset({"in"}), "short scale: 1K, 2.5M", _compact,
+         decimals=_fixed(3, True)),
+    Form("words", needs_not_time, frozenset(), "a count in words: forty", _words,
+         decimals=_fixed(0, False)),
     Form("duration", needs_time, frozenset({"in", "places"}),
          "a duration: 60.8 seconds, 2 h 14 min 20 s; `in: y` 9.6 years, "
-         "`in: y mo` 2 years 3 months", _duration, _duration_plain),
+         "`in: y mo` 2 years 3 months", _duration, _duration_plain, _places(1, True)),
     Form("period", needs_time, frozenset(), "a round duration, as a scale's stop: 0, 15 min, "
-                                       "1 hour, 2 days", _period, _seconds),
+                                       "1 hour, 2 days", _period, _seconds, _fixed(1, True)),
     Form("share", needs_plain, frozenset(),
-         "a share of a whole as a percentage, one decimal: 98.7%", _share, _hundredths),
+         "a share of a whole as a percentage, one decimal: 98.7%", _share, _hundredths,
+         _fixed(1, False)),
     Form("percent", needs_plain, frozenset({"places"}),
-         "a percentage with `places` decimals (0): 90%", _percent, _hundredths),
+         "a percentage with `places` decimals (0): 90%", _percent, _hundredths,
+         _places(0, None)),
     Form("times", needs_plain, frozenset({"places"}), "a multiple: 132.57x, 10,000x", _times,
-         _times_plain),
+         _times_plain, _times_decimals),
     Form("rate", needs_rate, frozenset({"per", "places"}), "an amount per time: 12 item/h",
          _written_rate, _rate_plain),
     Form("amount", needs_number, frozenset({"places", "trim"}),

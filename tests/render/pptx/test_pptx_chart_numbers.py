@@ -125,6 +125,13 @@ def test_side_by_side_columns_have_their_legend_above_the_plot(built):
     assert space.find(f".//{C}valAx/{C}scaling/{C}min").get("val") == "0.0"
 
 
+@pytest.mark.parametrize("variant", ["note", "berlin", "lyon"])
+def test_the_charts_xml_passes_the_openxml_audit(built, variant):
+    openxml_audit = pytest.importorskip("openxml_audit")
+    result = openxml_audit.validate_pptx(_deck(built, variant))
+    assert result.is_valid, [str(error) for error in result.errors[:10]]
+
+
 @pytest.mark.skipif(not shutil.which("soffice"), reason="LibreOffice (soffice) is not installed")
 @pytest.mark.parametrize("variant", ["note", "berlin", "lyon"])
 def test_libreoffice_draws_every_label_whole_inside_its_chart(built, variant, tmp_path):

@@ -338,6 +338,9 @@ def _legend(chart, planned: PChart) -> None:
             etree.SubElement(entry, f"{{{C}}}delete", val="1")
             position.addnext(entry)
     if planned.legend_at is not None:       # where the plan left room: never over the plot
+        old = chart.legend._element.find(f"{{{C}}}layout")
+        if old is not None:
+            old.getparent().remove(old)
         entries = chart.legend._element.findall(f"{{{C}}}legendEntry")
         (entries[-1] if entries else position).addnext(_manual(*planned.legend_at))
 

@@ -39,15 +39,16 @@ control; KINDS lists them, one line each.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from notedeck.errors import Location
 from notedeck.model.display.controls.choice import CHOICE, ChoiceSpec
 from notedeck.model.display.controls.formulas import formula
+from notedeck.model.display.controls.shown import CHART, READOUT, TEXT
 from notedeck.model.display.controls.slider import SLIDER, SliderSpec
 from notedeck.model.display.said import Said
 from notedeck.model.display.schema import Settings, checked
-from notedeck.model.display.tables import StatSpec, named as _named
+from notedeck.model.display.tables import named as _named
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import bad_name
 from notedeck.model.types import Record
@@ -81,6 +82,26 @@ def kind_of(spec: Any) -> ControlKind:
     return next(kind for kind in KINDS.values() if isinstance(spec, kind.spec))
 
 
+class ShownKind(Protocol):
+    """One kind of what a panel shows: the key that names it, what it takes, how it is read,
+    and how it is written at every position (`write(positions, shown, draw)`)."""
+
+    name: str
+    takes: str
+
+    def read(self, texts: Texts, value: Any, path: tuple, context: Context) -> Any: ...
+
+    def write(self, at: Any, shown: Any, draw: Any) -> Any: ...
+
+
+# What a panel can show, by the key that names it: a kind is a class in shown.py and a line here.
+SHOWS: dict[str, ShownKind] = {kind.name: kind for kind in (
+    TEXT,
+    READOUT,
+    CHART,
+)}
+
+
 class PanelIn(Settings):
     label: Any = None
     chart: Any = None
@@ -90,12 +111,6 @@ class PanelIn(Settings):
     stats: Any = None
     cursors: Any = None
     about: Any = None
-
-
-class ReadingIn(Settings):
-    label: Any = None
-    value: Any = None
-    detail: Any = None
 
 
 @dataclass(frozen=True)
@@ -208,11 +223,6 @@ def _controls(texts: Texts, value: Any, path: tuple):
     return tuple(made) if len(made) == len(value) else None
 
 
-def said(texts: Texts, value: Any, path: tuple, context: Context) -> Text | None:
-    """A text: words with slots, or choices [{if: a condition, text: words}, words]."""
-    return texts.text(value, path, context)
-
-
 def _shows(texts: Texts, value: Any, path: tuple, context: Context):
     if not isinstance(value, dict):
         texts.problem(path, "expected what the panel shows by name: NAME: {text: words}, "
@@ -223,43 +233,14 @@ def _shows(texts: Texts, value: Any, path: tuple, context: Context):
         here = path + (name,)
         kinds = [k for k in SHOWS if isinstance(spec, dict) and k in spec]
         if len(kinds) != 1 or len(spec) != 1:
-            texts.problem(here, "a panel shows one of: text: (words written at each "
-                                "position), readout: (figures by name: {label, value, "
-                                "detail}) or chart: (a bar chart drawn at each position)")
+            each = [f"{k}: ({kind.takes})" for k, kind in SHOWS.items()]
+            texts.problem(here, "a panel shows one of: " + ", ".join(each[:-1]) + " or "
+                          + each[-1])
             continue
-        found = SHOWS[kinds[0]](texts, spec[kinds[0]], here + (kinds[0],), context)
+        found = SHOWS[kinds[0]].read(texts, spec[kinds[0]], here + (kinds[0],), context)
         if found is not None:
             made.append(Shown(str(name), kinds[0], found))
     return tuple(made) if len(made) == len(value) else None
-
-
-def _readout(texts: Texts, value: Any, path: tuple, context: Context):
-    if not isinstance(value, dict) or not value:
-        texts.problem(path, "expected figures by name: NAME: {label: words, value: words "
-                            "with {slots}, detail: words}")
-        return None
-    made = []
-    for name, spec in value.items():
-        here = path + (name,)
-        if not isinstance(spec, dict) or "label" not in spec or "value" not in spec:
-            texts.problem(here, "a reading needs label: and value:")
-            continue
-        settings = checked(texts, ReadingIn, spec, here, "a reading")
-        label = texts.text(spec["label"], here + ("label",))
-        shown = said(texts, spec["value"], here + ("value",), context)
-        detail = said(texts, spec["detail"], here + ("detail",), context) \
-            if "detail" in spec else None
-        if settings is not None and label is not None and shown is not None and \
-                (detail or "detail" not in spec):
-            made.append(StatSpec(str(name), shown, label, detail))
-    return tuple(made) if len(made) == len(value) else None
-
-
-def _chart(texts: Texts, value: Any, path: tuple, context: Context):
-    if not isinstance(value, str) or not value:
-        texts.problem(path, "expected the name of a bar chart")
-        return None
-    return value
 
 
 def _announce(texts: Texts, value: Any, path: tuple, context: Context, shows):
@@ -269,7 +250,7 @@ def _announce(texts: Texts, value: Any, path: tuple, context: Context, shows):
     if isinstance(value, str) and value in texts_shown:
         return value
     if isinstance(value, dict) and set(value) == {"text"}:
-        return said(texts, value["text"], path + ("text",), context)
+        return texts.text(value["text"], path + ("text",), context)
     texts.problem(path, "expected the name of a text the panel shows ("
                   + (", ".join(texts_shown) or "none") + ") or {text: words}")
     return None
@@ -302,8 +283,7 @@ def _cursors(texts: Texts, value: Any, path: tuple, context: Context):
     return tuple(made) if len(made) == len(value) else None
 
 
-SHOWS: dict[str, Callable] = {"text": said, "readout": _readout, "chart": _chart}
 
 
-__all__ = ["controls", "panel_context", "kind_of", "KINDS", "ControlKind", "PanelSpec",
+__all__ = ["controls", "panel_context", "kind_of", "KINDS", "SHOWS", "ControlKind", "PanelSpec",
            "SliderSpec", "ChoiceSpec", "Shown", "CursorSpec", "MAX_POSITIONS"]
