@@ -26,6 +26,7 @@ INSIDE = 1.0005          # that lies exactly on a log axis's end; helpers sit ju
 LINEAR_PAD = 0.05        # linear axes reach this share of their span past the data
 MARKERS = ("circle", "square", "diamond", "triangle", "x", "star", "plus", "dash")
 SMALL_SHARE = 0.12        # a stacked segment shorter than this carries no label inside it
+PAST_ENDS = 0.3           # the most of a chart's width the labels past bars' ends may take
 GAP_IN = 0.08
 # Between a point and a label beside it: LibreOffice sets such a label against the point's
 # centre, so without it the text runs into the dot.
@@ -361,7 +362,8 @@ def _across(spec: BarChart, names: list[str], box: Box, face) -> tuple:
                   for name in names for line in name.split("\n")), default=0) / measure.PT_PER_IN
     top = _bar_top(spec, box, face)
     left = min((name_w + 3 * GAP_IN) / box.w, 0.45)
-    right = 0.03 if spec.stacked else _widest_value(spec, face) / box.w + 0.03
+    size = _label_size(spec, face, box.w * PAST_ENDS)
+    right = 0.03 if spec.stacked else _widest_value(spec, face, size) / box.w + 0.03
     return (left, top, max(1 - left - right, 0.1), max(1 - top - 0.05, 0.1))
 
 
@@ -389,13 +391,20 @@ def _widest_value(spec: BarChart, face, size: float = TYPE.chart_label) -> float
 
 def _bar_sizes(spec: BarChart, box: Box, plot, face) -> tuple[float, float, float]:
     """The chart's text sizes, its value labels as large as fit beside each other over
-    upright columns side by side (down to the tick size)."""
+    upright columns side by side, or past the ends of bars across (down to the tick size)."""
     label = TYPE.chart_label
-    if not spec.stacked and not spec.horizontal and spec.bars:
-        column = box.w * plot[2] / (len(spec.bars) * max(len(spec.bars[0].segments), 1))
-        label = next((size for size in fit.sizes(TYPE.chart_label, TYPE.chart_tick)
-                      if _widest_value(spec, face, size) <= column), TYPE.chart_tick)
+    if not spec.stacked and spec.horizontal:
+        label = _label_size(spec, face, box.w * PAST_ENDS)
+    elif not spec.stacked and spec.bars:
+        label = _label_size(spec, face, box.w * plot[2] / (
+            len(spec.bars) * max(len(spec.bars[0].segments), 1)))
     return (TYPE.chart_title, label, TYPE.chart_tick)
+
+
+def _label_size(spec: BarChart, face, room_in: float) -> float:
+    """The largest size, down to the tick size, at which every value label fits `room_in`."""
+    return next((size for size in fit.sizes(TYPE.chart_label, TYPE.chart_tick)
+                 if _widest_value(spec, face, size) <= room_in), TYPE.chart_tick)
 
 
 def _on(fill: Ink, look) -> Ink:
