@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from notedeck.stages.buildplan import BuildPlan, settle
 from notedeck.stages.template import Assets
@@ -16,6 +16,7 @@ from notedeck.render.contract import BACKGROUNDS, LAYOUT, Plan, Renderer
 
 if TYPE_CHECKING:           # loaded when a stage runs, not when a command starts
     from notedeck.layout.slide_layout import SlideLayout
+    from notedeck.figures.shown import Names
     from notedeck.stages.fill import FilledNote
 
 
@@ -58,7 +59,7 @@ def fill_note(note):
                 Formatter(note.locale, note.labels, note.note.durations.style()))
 
 
-def figure_names(options: Options) -> dict[str, Any]:
+def figure_names(options: Options) -> Names:
     """read (no section needed) -> compute: every figure's name and text, for a model
     written before its sections."""
     from notedeck.stages.fill import figure_names as names
