@@ -15,6 +15,7 @@ from notedeck.stages import check
 from notedeck.render import registry
 from notedeck.figures.formatting import Formatter
 from notedeck.render.contract import CLOCK, LAYOUT
+from notedeck.deck import Beside, Stamp
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "notedeck" / "notes" / "million-tokens"
 # Small notes, one per behaviour the tests check (tests/notes/README.md)
@@ -41,38 +42,36 @@ def check_note(content, **rest):
     return check.check_note(options(content, **rest))
 
 
-def render(name: str, deck, art, out: Path, template: Path | None = None, **settings) -> Path:
-    """One renderer's plan and emit, as the build runs them, straight from a Deck: laid out
-    (and timed, for the guide) first where the renderer needs it."""
+def render(name: str, deck, art, out: Path, template: Path | None = None, stamp=Stamp(),
+           **settings) -> Path:
+    """One renderer's plan and emit, as the build runs them, straight from a Deck (and the
+    stamp beside it): laid out (and timed, for the guide) first where the renderer needs it."""
     renderer = registry.get(name)
     chosen = options(".", **settings)
-    layout = laid_out(deck, template) if LAYOUT in renderer.needs else None
-    if CLOCK in renderer.needs:
-        deck = timed(deck, layout, chosen.start)
-    plan = renderer.plan(deck, layout, art, renderer.settings(chosen))
+    layout = laid_out(deck, template, stamp.build) if LAYOUT in renderer.needs else None
+    clock = timed(deck, layout, chosen.start) if CLOCK in renderer.needs else None
+    plan = renderer.plan(deck, Beside(stamp, clock), layout, art, renderer.settings(chosen))
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     renderer.emit(plan, Path(out))
     return Path(out)
 
 
-def laid_out(deck, template: Path | None = None):
+def laid_out(deck, template: Path | None = None, build: str = ""):
     """The layout stage for `deck` on `template` (None: the default), backgrounds read."""
     from notedeck.stages.stages import chart_sizes
     from notedeck.layout.slide_layout import lay_out
 
     data = Path(template).read_bytes() if template else None
     return lay_out(deck, chart_sizes(deck), data, str(template) if template else "",
-                   backgrounds=True)
+                   backgrounds=True, build=build)
 
 
 def timed(deck, layout, start: str = "09:00", numbers=None):
-    """`deck` with the guide's clock for `layout`'s slides, as the build writes it."""
-    from dataclasses import replace
-
+    """The guide's clock for `layout`'s slides of `deck`, as the build writes it."""
     from notedeck.figures.clock import clock
 
     sources = [slide.source for slide in layout.slides]
-    return replace(deck, clock=clock(deck, sources, start, numbers or Formatter(deck.meta.lang)))
+    return clock(deck, sources, start, numbers or Formatter(deck.meta.lang))
 
 
 def gather(content, audience=None, scenarios_file=None):

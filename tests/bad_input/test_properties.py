@@ -20,7 +20,7 @@ from support import check_note, options
 from notedeck.render import registry
 from notedeck.stages.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.deck import Slider
+from notedeck.deck import Beside, Slider
 from support import gather
 from notedeck.readers import audiences
 from notedeck.readers import durations
@@ -219,7 +219,7 @@ def test_any_scenario_inside_the_limits_composes_a_deck(raw):
         deck, _ = compose(gather(folder), live=True)
         assert deck.slides and deck.charts
         web = registry.get("web")                    # the web page, with its live controls
-        page = web.plan(deck, None, {}, web.settings(options(folder)))
+        page = web.plan(deck, Beside(), None, {}, web.settings(options(folder)))
         assert all(c.texts[c.start] in page.html for c in deck.live.controls
                    if isinstance(c, Slider))
         assert page.size < 1_000_000

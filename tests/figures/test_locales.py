@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notedeck import catalogue
-from notedeck.figures.formatting import Formatter, round_half_up, significant
+from notedeck.figures.formatting import Formatter
+from notedeck.figures.rounding import round_half_up, significant
 from notedeck.deck import Labels
 
 F = Fraction

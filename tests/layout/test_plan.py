@@ -13,14 +13,15 @@ from notedeck.template.roles import ROLES
 from notedeck.theme import chart_size
 from support import BUNDLED
 
-DECK = prepare(Options(BUNDLED)).deck
+PREPARED = prepare(Options(BUNDLED))
+DECK, BUILD = PREPARED.deck, PREPARED.stamp.build
 SIZES = {spec.name: chart_size(spec) for spec in DECK.charts}
 GEOMETRY = package.load(None)
 
 
 @pytest.fixture(scope="module")
 def planned() -> tuple[PlannedSlide, ...]:
-    return plan(DECK, SIZES, GEOMETRY)
+    return plan(DECK, SIZES, GEOMETRY, build_id=BUILD)
 
 
 def test_one_planned_slide_per_deck_slide_in_the_closed_set_of_roles(planned):
@@ -47,7 +48,7 @@ def test_footers_and_numbers_on_every_slide_but_the_title(planned):
 def test_speaker_notes_travel_with_their_slide(planned):
     assert all(slide.notes == deck_slide.notes for slide, deck_slide
                in zip(planned[1:], DECK.slides[1:]))
-    assert planned[0].notes == (*DECK.slides[0].notes, f"build {DECK.meta.build}")
+    assert planned[0].notes == (*DECK.slides[0].notes, f"build {BUILD}")
 
 
 def footer_text(slide) -> str:
@@ -55,17 +56,17 @@ def footer_text(slide) -> str:
 
 
 def test_the_build_id_is_in_the_title_slides_notes_not_on_the_slides_by_default(planned):
-    assert DECK.meta.build and not DECK.meta.build_on_slides
+    assert BUILD and not DECK.meta.build_on_slides
     assert all("build" not in footer_text(s) for s in planned[1:])
-    assert planned[0].notes[-1] == f"build {DECK.meta.build}"
+    assert planned[0].notes[-1] == f"build {BUILD}"
 
 
 def test_footer_build_true_puts_it_on_the_slides_and_not_in_the_notes():
     from dataclasses import replace
 
     deck = replace(DECK, meta=replace(DECK.meta, build_on_slides=True))
-    shown = plan(deck, SIZES, GEOMETRY)
-    assert all(footer_text(s).endswith(f" · build {DECK.meta.build}") for s in shown[1:])
+    shown = plan(deck, SIZES, GEOMETRY, build_id=BUILD)
+    assert all(footer_text(s).endswith(f" · build {BUILD}") for s in shown[1:])
     assert shown[0].notes == DECK.slides[0].notes
 
 
@@ -81,4 +82,4 @@ def test_text_too_long_for_one_slide_continues_on_the_next():
 
 
 def test_planning_is_pure_the_same_inputs_give_equal_plans(planned):
-    assert plan(DECK, SIZES, GEOMETRY) == planned
+    assert plan(DECK, SIZES, GEOMETRY, build_id=BUILD) == planned

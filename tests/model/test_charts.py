@@ -1,5 +1,5 @@
 """charts: in a model: read and checked (problems at model.yaml:LINE), then written out by
-figures/charts.py into the deck's LineChart and BarChart for one evaluation."""
+its kind (model/display/charts/) into the deck's LineChart and BarChart for one evaluation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from notedeck.deck import BarChart, LineChart
-from notedeck.figures import charts
+from notedeck.model.display import charts
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.forms import Forms
 from notedeck.figures.texts import Writer
@@ -228,7 +228,7 @@ def test_the_bundled_notes_speedup_title_without_a_check(tmp_path):
 def test_automatic_time_ticks_on_a_log_scale_keep_their_labels_apart():
     """Round durations from half the shortest to twice the longest; 10 hours and 1 day are
     closer than three times apart, so only the day is labelled."""
-    from notedeck.figures.charts import auto_ticks
+    from notedeck.model.display.charts import auto_ticks
 
     ticks = auto_ticks([F("0.8"), 100_000], "log", True)
     assert ticks == (F(1), F(10), F(60), F(600), F(3600), F(86_400))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from pathlib import Path
 
@@ -66,9 +65,9 @@ def test_an_unknown_locale_is_refused_by_the_formatter():
 def test_prepare_then_plan_every_output_without_drawing(tmp_path):
     options = Options(BUNDLED, tmp_path, outputs=("deck", "handout", "json"))
     prepared = prepare(options)
-    bare = compose(prepared.source)[0]           # prepare adds the build id to the metadata
-    assert replace(prepared.deck, meta=bare.meta) == bare and prepared.deck.meta.build
-    plans = plan_all(prepared, sized_art(prepared.deck), options).plans
+    # the Deck is final after compose: the build id travels in the stamp beside it
+    assert prepared.deck == compose(prepared.source)[0] and prepared.stamp.build
+    plans = plan_all(prepared, sized_art(prepared.deck)).plans
     assert [renderer.name for renderer, _ in plans] == ["deck", "handout", "json"]
     assert not any(tmp_path.iterdir())            # planning writes nothing
 

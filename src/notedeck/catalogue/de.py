@@ -14,6 +14,8 @@ ENTRIES = {
     "handout.page": "Seite {number} von {total}",
     "web.contents": "Inhalt",
     "web.skip": "Zur Notiz springen",
+    # a native chart's series that carries an axis's labels, as "Edit Data" names it
+    "chart.axis_labels": "Beschriftung der Achse „{axis}“",
 
     # the facilitator guide and the worksheet's own file
     "guide.title": "Moderationsleitfaden",

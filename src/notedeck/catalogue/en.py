@@ -16,6 +16,8 @@ ENTRIES = {
     "handout.page": "page {number} of {total}",
     "web.contents": "Contents",
     "web.skip": "Skip to the note",
+    # a native chart's series that carries an axis's labels, as "Edit Data" names it
+    "chart.axis_labels": "Labels of the axis “{axis}”",
 
     # the facilitator guide and the worksheet's own file
     "guide.title": "Facilitator guide",

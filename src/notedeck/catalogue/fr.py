@@ -14,6 +14,8 @@ ENTRIES = {
     "handout.page": "page {number} sur {total}",
     "web.contents": "Sommaire",
     "web.skip": "Aller à la note",
+    # a native chart's series that carries an axis's labels, as "Edit Data" names it
+    "chart.axis_labels": "Graduations de l’axe «\u00a0{axis}\u00a0»",
 
     # the facilitator guide and the worksheet's own file
     "guide.title": "Guide d’animation",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, is_dataclass
+from dataclasses import dataclass, field, is_dataclass
 
 
 # Generic and renderer-neutral: every value a float placed on an axis, every label already
@@ -10,6 +10,20 @@ from dataclasses import dataclass, is_dataclass
 # chart is a frozen type here whose lower() returns one of them (see drawable()).
 
 SCALES = ("linear", "log", "symlog")   # symlog: linear from 0 up to 1, then logarithmic
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """How a spreadsheet shows a series' or an axis's numbers, as the figures' form writes
+    them: an Excel format code ('"€"#,##0.00;"-€"#,##0.00') and the number each value is
+    divided by first (a time kept in seconds, shown in years)."""
+
+    code: str = "General"
+    scale: float = 1.0
+
+
+# Derived from the forms and the locale, which the content already holds: not dumped.
+SHEET = field(default=NumberFormat(), compare=False, metadata={"content": False})
 
 
 def on_scale(scale: str, value: float) -> bool:
@@ -29,6 +43,9 @@ class Axis:
     ticks: tuple[Tick, ...] = ()   # where it is labelled (a tick past the data may widen it)
     scale: str = "linear"          # one of SCALES
     grid: bool = True              # a gridline at each tick
+    number_format: NumberFormat = SHEET   # of every value placed on it
+    labels_name: str = field(default="", compare=False, metadata={"content": False})
+    # what a spreadsheet calls the column that places its tick labels ("Labels of the axis …")
 
     def __post_init__(self) -> None:
         if self.scale not in SCALES:
@@ -124,6 +141,8 @@ class BarChart:
     stacked: bool = True
     normalised: bool = True        # every bar drawn whole: its values are its shares
     horizontal: bool = True
+    number_formats: tuple[NumberFormat, ...] = field(default=(), compare=False,
+                                                     metadata={"content": False})  # by series
 
     def lengths(self) -> tuple[tuple[float, ...], ...]:
         """Each segment's length as a share of the longest bar's (of its own when normalised);

@@ -74,15 +74,8 @@ class Meta:
     footer: str
     subject: str
     keywords: tuple[str, ...] = ()
-    build: str = ""                # the build id: same content, audience and notedeck, same id
-    variant: str = ""              # the audience's file name ("support-team"); "" for the note
-    figures: tuple[tuple[str, str], ...] = ()   # every figure as shown, for `notedeck verify`
     session: int = 0               # the session's length in seconds (note.yaml `session:`); 0: as
                                    # long as its sections' planned minutes add up to
-    # An output that shows only part of the note (the worksheet) carries the id of that part
-    # and its name, and only the figures it shows, so verify judges it by what it shows.
-    shown: str = field(default="", metadata=_SETTING)
-    output: str = field(default="", metadata=_SETTING)
     note: str = field(default="", metadata=_SETTING)    # the note's own title: which note a
                                                         # file came from (infra/outfolder.py)
     lang: str = field(default="en-GB", metadata=_SETTING)        # BCP 47: "de-DE"

@@ -29,6 +29,7 @@ class TitleSlide:
     date: str
     notes: tuple[str, ...] = ()
     origin: Origin | None = ORIGIN
+    author: str = ""
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,10 @@ class HandoutSection:
     title: str
     headline: str
     blocks: tuple[Block, ...]
+    # Where the note writes each block (its component's line, else the '# Handout' heading's),
+    # for problems setting it; not content, like a slide's origin.
+    origins: tuple[Origin | None, ...] = field(default=(), compare=False,
+                                               metadata={"content": False})
 
 
 @dataclass(frozen=True)

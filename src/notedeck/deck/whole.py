@@ -39,9 +39,6 @@ class Deck:
     # The web page's live controls, composed only when the web page is built: derived
     # figures, not the Deck's content, so left out of equality, strings() and deck.json.
     live: Live | None = field(default=None, compare=False, metadata={"content": False})
-    # The guide's clock, written once the slides are laid out and only when the guide is built:
-    # like the live controls, derived and left out of equality, strings() and deck.json.
-    clock: Clock | None = field(default=None, compare=False, metadata={"content": False})
 
     def chart(self, name: str) -> ChartSpec:
         for spec in self.charts:

@@ -3,25 +3,22 @@ every position (the model re-evaluated where a slider sets an input, its rows re
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from math import prod
 from typing import Any, Callable
 
-from notedeck.deck import (Choice, Cursor, Emphasis, Live, Panel, Reading, Readout, Slider,
-                           Stop, Varying)
+from notedeck.deck import Cursor, Emphasis, Live, Panel, Varying
 from notedeck.errors import NotedeckError, Problem
 from notedeck.figures import tables
-from notedeck.figures.charts import plotted
+from notedeck.model.display.charts import plotted
 from notedeck.figures.texts import Writer
 from notedeck.model.display import Text
 from notedeck.model.messages import number
-from notedeck.model.display.controls import MAX_POSITIONS, ChoiceSpec, PanelSpec, SliderSpec
-from notedeck.model.display.texts import Slot
-
-KEYS = "controls.keys"         # the catalogue's words: how keys move a slider
+from notedeck.model.display.controls import (MAX_POSITIONS, SHOWS, ChoiceSpec, PanelSpec,
+                                             SliderSpec, kind_of)
+from notedeck.model.display.controls.slider import rows
 
 
 @dataclass(frozen=True)
@@ -106,11 +103,11 @@ def live(panels: dict[str, PanelSpec], writer: Writer,
     writer = Writer(writer.evaluation, _Remembered(writer.forms), writer.words, writer.filled)
     made, blocks, cursors, emphases = [], [], [], []
     for spec in panels.values():
-        controls = tuple(MAKERS[type(c)](c, writer) for c in spec.controls)
+        controls = tuple(kind_of(c).write(c, writer) for c in spec.controls)
         at = Positions(spec, writer, controls)
         shows, named = [], {}
         for shown in spec.shows:
-            value = SHOWN[shown.kind](at, shown, draw)
+            value = SHOWS[shown.kind].write(at, shown, draw)
             shows.append(value)
             named[shown.id] = value
         announce = named.get(spec.announce) if isinstance(spec.announce, str) else \
@@ -154,74 +151,3 @@ def unknown_charts(panels: dict[str, PanelSpec], charts: tuple[str, ...]) -> lis
 
 def _number(expression) -> Callable[[Place], float]:
     return lambda p: plotted(p.writer.value(expression, p.row, p.bound), expression)
-
-
-# --- controls -----------------------------------------------------------------------------
-
-def rows(spec: SliderSpec, writer: Writer) -> tuple[dict, ...]:
-    """A slider's rows, each its fields by name, as `writer`'s evaluation gives them."""
-    return writer.evaluation.value(spec.rows)
-
-
-def slider(spec: SliderSpec, writer: Writer) -> Slider:
-    """Its positions are its rows; stops where a row's value is one of `stops`; it opens at
-    the last position not above `start`."""
-    fields = rows(spec, writer)
-    values = tuple(row[spec.param] for row in fields)
-    stops = set(writer.value(spec.stops)) if spec.stops is not None else set()
-    start = max(bisect_right(values, writer.value(spec.start)) - 1, 0)
-    listed = writer.text(spec.listed, None, {"stops": "{stops}"}) if spec.listed else "{stops}"
-    return Slider(spec.name, writer.text(spec.label),
-                  tuple(plotted(v, writer.model.expression(spec.rows)) for v in values),
-                  tuple(writer.text(spec.text, None, row) for row in fields),
-                  tuple(Stop(i, writer.text(spec.stop, None, fields[i]))
-                        for i, v in enumerate(values) if v in stops),
-                  start, spec.scale, listed, writer.forms.fmt.labels[KEYS])
-
-
-def choice(spec: ChoiceSpec, writer: Writer) -> Choice:
-    count = len(writer.evaluation.value(spec.over))
-    return Choice(spec.name, writer.text(spec.label),
-                  tuple(writer.text(spec.item, i) for i in range(count)))
-
-
-# Adding a kind of control: its reader in model/display/controls.py's KINDS, and here the
-# function that makes the Deck's control from its spec (a Slider, a Choice, or a new type in
-# deck.py with its entry in render/web/controls.py's KINDS).
-MAKERS: dict[type, Callable[[Any, Writer], Any]] = {SliderSpec: slider, ChoiceSpec: choice}
-
-
-# --- what a panel shows -------------------------------------------------------------------
-
-def _text(at: Positions, shown, draw) -> Varying:
-    return at.varying(at.said(shown.value, True), shown.id)
-
-
-def _chart(at: Positions, shown, draw) -> Varying:
-    return at.varying(lambda p: draw(shown.value, p.writer), shown.id)
-
-
-def _readout(at: Positions, shown, draw) -> Readout:
-    return Readout(tuple(
-        Reading(at.writer.text(r.label), _phrase(at, r.value, r.id),
-                _phrase(at, r.detail, "detail") if r.detail is not None else ())
-        for r in shown.value))
-
-
-def _phrase(at: Positions, said: Text, name: str) -> tuple:
-    """A reading's text: written whole at each position, or, when its one slot shows the
-    slider's position as the slider does, its words around the slider's own text."""
-    slider = next((c for c in at.made if isinstance(c, Slider)), None)
-    if slider is not None and not said.conditions:
-        text = said
-        pattern = at.writer.words.pattern(text.choices[0])
-        slots = [p for p in pattern.parts if not isinstance(p, str)]
-        if len(text.choices) == 1 and len(slots) == 1 and isinstance(slots[0], Slot):
-            shown = at.varying(lambda p: p.writer.slot(slots[0], p.row, p.bound, False))
-            if shown.over == (slider.name,) and shown.values == slider.texts:
-                own = Varying((slider.name,), slider.texts, "label")
-                return tuple(own if not isinstance(p, str) else p for p in pattern.parts)
-    return (at.varying(at.said(said, False), name),)
-
-
-SHOWN: dict[str, Callable] = {"text": _text, "chart": _chart, "readout": _readout}

@@ -1,15 +1,15 @@
-"""A figure's show form -> text: each form and alternate written by the Formatter, with the
-note's words for its units. The model says which forms exist (model/show.py); this module
-is where each becomes words, in one locale."""
+"""A figure's show form -> text, in one locale: the Formatter and the note's words for its
+units, which each form (model/forms.py, one object per form) writes with; and the alternates."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.rounding import round_half_up
 from notedeck.model import Show, Unit
+from notedeck.model.forms import FORMS
 from notedeck.model.types import ListOf, Num, Type
 from notedeck.model.units import TIME_SCALES
 
@@ -42,10 +42,10 @@ class Forms:
         if zero is not None and value == 0:
             return zero
         unit = kind.unit if isinstance(kind, Num) else Unit()
-        writer = _FORMS.get(show.form)
-        if writer is None:
+        form = FORMS.get(show.form)
+        if form is None or form.write is None:
             return ""
-        text = writer(self, Fraction(value), unit, show, prose)
+        text = form.write(self, Fraction(value), unit, show, prose)
         # A duration's parts each hold together already ("14 minutes", "2 Std."); a narrow
         # line may break between them ("2 hours, 14 minutes / and 20 seconds").
         return text if show.form == "duration" else nobreak(text)
@@ -79,40 +79,23 @@ class Forms:
     def plain(self, value: Fraction, unit: Unit, show: Show) -> str:
         """The number of a form without its words or sign: 132.57 for 132.57×, 8,060 for a
         duration (seconds), 1,000,000 for 1,000,000 items/h."""
-        fmt, form = self.fmt, show.form
-        if form == "rate":
-            return self._rate_number(value, show)
-        if form == "times":
-            places = show.option("places")
-            return fmt.fixed(value, places) if places is not None else fmt.times_plain(value)
-        if form == "duration" and len(_scales(show)) == 1:
-            name, size = _scales(show)[0]
-            return fmt.decimal(value / size, show.option("places", 1))
-        if form in ("duration", "period"):
-            return fmt.seconds_plain(value)
-        if form in ("share", "percent"):
-            return fmt.decimal(value * 100, show.option("places", 1))
-        if form == "amount" and self.currency(unit):
-            return self._money_number(value / self.written_scale(unit), unit, show)
-        if form == "amount":
-            return self._amount_number(value / self.written_scale(unit), show)
-        writer = _FORMS.get(form)
-        return writer(self, value, unit, show, False) if writer else fmt.decimal(value, 3)
+        form = FORMS.get(show.form)
+        return form.number(self, value, unit, show) if form else self.fmt.decimal(value, 3)
 
-    # --- forms ---------------------------------------------------------------------------
+    # --- what the forms write with (model/forms.py) ----------------------------------------
 
-    def _scaled(self, value: Fraction, show: Show) -> Fraction:
+    def scaled(self, value: Fraction, show: Show) -> Fraction:
         wanted = show.option("in")
-        return value if wanted is None else value / _scale(wanted, self.declared)
+        return value if wanted is None else value / unit_scale(wanted, self.declared)
 
-    def _rate_number(self, value: Fraction, show: Show) -> str:
+    def rate_number(self, value: Fraction, show: Show) -> str:
         per = show.option("per")
         if per is not None:
             value = value * TIME_SCALES[per]
         places = show.option("places")
         return self.fmt.decimal(value, places) if places is not None else self.fmt.speed(value)
 
-    def _amount_number(self, value: Fraction, show: Show) -> str:
+    def amount_number(self, value: Fraction, show: Show) -> str:
         places = show.option("places")
         if places is not None:
             return self.fmt.decimal(value, places) if show.option("trim", True) else \
@@ -156,7 +139,7 @@ class Forms:
                 found[name] = forms
         return found
 
-    def _money_number(self, value: Fraction, unit: Unit, show: Show) -> str:
+    def money_number(self, value: Fraction, unit: Unit, show: Show) -> str:
         """An amount of money's number alone: '118.33' for '€118.33'."""
         from babel.numbers import get_currency_precision
 
@@ -200,94 +183,9 @@ def _joined(pattern: str, number: str) -> str:
     return before + number + after
 
 
-def _scale(written: str, declared: frozenset[str]) -> Fraction:
+def unit_scale(written: str, declared: frozenset[str]) -> Fraction:
+    """The factor from a unit as written ('h', 'item/w') to its base."""
     from notedeck.model.syntax import parse_unit
     from notedeck.model.units import base
 
     return base(parse_unit(written), declared)[1]
-
-
-def _number(forms: Forms, value, unit, show, prose) -> str:
-    places, scaled = show.option("places", 3), forms._scaled(value, show)
-    return forms.fmt.decimal(scaled, places) if show.option("trim", True) else \
-        forms.fmt.fixed(scaled, places)
-
-
-def _integer(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.integer(forms._scaled(value, show))
-
-
-def _decimal(forms: Forms, value, unit, show, prose) -> str:
-    places, scaled = show.option("places", 1), forms._scaled(value, show)
-    return forms.fmt.decimal(scaled, places) if show.option("trim", False) else \
-        forms.fmt.fixed(scaled, places)
-
-
-def _compact(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.compact(forms._scaled(value, show))
-
-
-def _words(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.words(value)
-
-
-def _duration(forms: Forms, value, unit, show, prose) -> str:
-    scales = _scales(show)
-    if scales:
-        words = prose and getattr(forms.fmt, "durations").prose == "words"
-        return forms.fmt.in_units(value, scales, show.option("places"), words,
-                                  forms.time_words(scales, show.option("case")))
-    in_prose = getattr(forms.fmt, "duration_in_prose", None)
-    return in_prose(value) if prose and in_prose else forms.fmt.duration(value)
-
-
-def _scales(show: Show) -> tuple[tuple[str, int], ...]:
-    """A duration's `in:` units ('y mo'), largest first, with their seconds."""
-    names = str(show.option("in", "")).split()
-    return tuple(sorted(((n, TIME_SCALES[n]) for n in names), key=lambda p: -p[1]))
-
-
-def _period(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.slider_label(value)
-
-
-def _share(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.share_prose(value) if prose else forms.fmt.share(value)
-
-
-def _percent(forms: Forms, value, unit, show, prose) -> str:
-    return forms.fmt.percent(value, show.option("places", 0))
-
-
-def _times(forms: Forms, value, unit, show, prose) -> str:
-    places = show.option("places")
-    if places is None:
-        return forms.fmt.times(value)
-    return forms.fmt.fixed(value, places) + forms.fmt.TIMES
-
-
-def _rate(forms: Forms, value, unit, show, prose) -> str:
-    per = show.option("per")
-    if forms.currency(unit):
-        scaled = value * TIME_SCALES[per] if per else value / forms.written_scale(unit)
-        return forms.money(scaled, unit, show)
-    written = f"{unit}".replace("/s", f"/{per}") if per else None
-    places = show.option("places")
-    return forms.with_unit(forms._rate_number(value, show), value, unit,
-                           places if places is not None else 3, written, show.option("case"))
-
-
-def _amount(forms: Forms, value, unit, show, prose) -> str:
-    value = value / forms.written_scale(unit)
-    if forms.currency(unit):
-        return forms.money(value, unit, show)
-    places = show.option("places", 0 if value.denominator == 1 else 3)
-    return forms.with_unit(forms._amount_number(value, show), value, unit, places,
-                           case=show.option("case"))
-
-
-_FORMS: dict[str, Callable[..., str]] = {
-    "number": _number, "integer": _integer, "decimal": _decimal, "compact": _compact,
-    "words": _words, "duration": _duration, "period": _period, "share": _share,
-    "percent": _percent, "times": _times, "rate": _rate, "amount": _amount,
-}

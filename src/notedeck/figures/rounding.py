@@ -62,3 +62,10 @@ def places_of(x: Fraction) -> int:
     while (x * 10**places).denominator != 1:
         places += 1
     return places
+
+
+def digits_for(rounded: Fraction, places: int) -> int:
+    """Decimal digits enough for the whole of a rounded number (CLDR rounds in the context):
+    a figure of 10^100 is written whole, not refused by an 80-digit context."""
+    whole = abs(rounded.numerator) // rounded.denominator
+    return max(80, whole.bit_length() * 31 // 100 + places + 10)

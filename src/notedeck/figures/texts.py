@@ -7,7 +7,9 @@ import re
 from typing import Any, Mapping
 
 from notedeck.errors import NotedeckError, Problem
+from notedeck.deck import NumberFormat
 from notedeck.figures.forms import Forms
+from notedeck.figures.sheet import number_format
 from notedeck.model.display import Text, Pattern, Words
 from notedeck.model.display.texts import ItemAt, ListSlot, Slot
 
@@ -82,6 +84,10 @@ class Writer:
                                 for i in range(len(rows)))
 
     # --- slots -----------------------------------------------------------------------------
+
+    def number_format(self, kind: Any, show: Any, values=()) -> NumberFormat:
+        """How a spreadsheet writes values of `kind` in the form `show` (figures/sheet.py)."""
+        return number_format(self.forms, kind, show, values)
 
     def value(self, expression, row: int | None = None, bound: dict | None = None) -> Any:
         return expression.evaluate(self.evaluation, row=row, **(bound or {}))

@@ -24,12 +24,14 @@ from notedeck.layout.table import TABLE, PTable
 
 __all__ = ["plan", "PlannedSlide", "PPicture"]
 SMALLEST_FOOTER = 7          # pt: a footer narrower than the note's own may shrink this far
+BYLINE = "\u2002\u00b7\u2002"    # between the author and the date, as the handout's byline
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
-         file: str = "deck.pptx") -> tuple[PlannedSlide, ...]:
-    """Every output slide, in order, with continuations; raises one NotedeckError naming
-    every text that cannot be made to fit."""
+         file: str = "deck.pptx", build_id: str = "") -> tuple[PlannedSlide, ...]:
+    """Every output slide, in order, with continuations, the build id (when there is one) in
+    the title slide's notes or on every slide; raises one NotedeckError naming every text
+    that cannot be made to fit."""
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
@@ -44,13 +46,13 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
         pages += [(replace(page, source=index - 1), where, fit.clean(section).strip())
                   for page in planned]
     footer = fit.clean(deck.meta.footer).strip()
-    build = f"build {deck.meta.build}" if deck.meta.build and deck.meta.build_on_slides else ""
+    build = f"build {build_id}" if build_id and deck.meta.build_on_slides else ""
     out, told = [], set()
     for number, (page, where, section) in enumerate(pages, start=1):
         try:
             page = _with_footer(page, number, footer, section, template, where, build)
-            if page.role == "title" and deck.meta.build and not build:   # the presenter's
-                page = replace(page, notes=(*page.notes, f"build {deck.meta.build}"))  # copy
+            if page.role == "title" and build_id and not build:   # the presenter's copy
+                page = replace(page, notes=(*page.notes, f"build {build_id}"))
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue
@@ -108,7 +110,7 @@ def _shrunk(page: PlannedSlide, template: Template, where: Where) -> None:
 # The usual smallest size of each text: (role, slot) first, then slot alone.
 _SMALLEST = {("title", "title"): ("the title", DECK_TITLE[1]),
              ("title", "subtitle"): ("the subtitle", SUBTITLE[1]),
-             ("title", "details"): ("the audience and date", DETAILS[1]),
+             ("title", "details"): ("the audience, author and date", DETAILS[1]),
              ("section", "title"): ("the title", SECTION_TITLE[1]),
              ("section", "headline"): ("the headline", HEADLINE[1]),
              ("section", "number"): ("the section number", SECTION_NUMBER[1]),
@@ -186,7 +188,8 @@ def _title_slide(slide: TitleSlide, template: Template, where: Where) -> Planned
     shapes = [title_text(where, frame("title"), slide.title, DECK_TITLE)]
     subtitle = ([PPara(fit.clean_runs((Run(slide.subtitle),)))]
                 if fit.clean(slide.subtitle).strip() else [])
-    lines = [t for t in (slide.audience, slide.date) if fit.clean(t).strip()]
+    byline = BYLINE.join(t for t in (slide.author, slide.date) if fit.clean(t).strip())
+    lines = [t for t in (slide.audience, byline) if fit.clean(t).strip()]
     separate = template.has("title", "details")
     scale = 1.0 if separate else DETAILS[0] / SUBTITLE[0]
     details = [PPara(fit.clean_runs((Run(text, bold=i == 0 and len(lines) > 1),)),
@@ -197,7 +200,7 @@ def _title_slide(slide: TitleSlide, template: Template, where: Where) -> Planned
         shapes.append(fitted(where, "subtitle", "subtitle", frame("subtitle"), subtitle,
                              SUBTITLE))
     if details:
-        shapes.append(fitted(where, "audience and date", "details", frame("details"),
+        shapes.append(fitted(where, "audience, author and date", "details", frame("details"),
                              details, DETAILS))
     return PlannedSlide("title", fit.clean(slide.title), tuple(shapes), notes(slide.notes),
                         None, None)

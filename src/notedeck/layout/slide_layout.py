@@ -51,17 +51,18 @@ class SlideLayout:
 
 def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
             data: bytes | None = None, name: str = "", pins: tuple = (),
-            pins_file: str = "template.yaml", backgrounds: bool = False) -> SlideLayout:
-    """The Deck's slides laid out on the template `data` (None: the default template);
-    raises one NotedeckError naming every text that cannot fit and every fault of the
-    template."""
+            pins_file: str = "template.yaml", backgrounds: bool = False,
+            build: str = "") -> SlideLayout:
+    """The Deck's slides laid out on the template `data` (None: the default template), with
+    the build id `build` where note.yaml puts it; raises one NotedeckError naming every text
+    that cannot fit and every fault of the template."""
     from notedeck.template import audit, package
     from notedeck.layout.plan import plan, warnings
 
     if data is None:
         data, name = package.default_bytes(), package.DEFAULT_NAME
     template = package.load(data, name, tuple(pins), pins_file)
-    slides = plan(deck, chart_sizes, template, file="deck.pptx")
+    slides = plan(deck, chart_sizes, template, file="deck.pptx", build_id=build)
     art = None
     if backgrounds:                    # outputs that draw the slides: every line placed here
         from notedeck.layout.lines import placed

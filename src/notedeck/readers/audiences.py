@@ -8,7 +8,7 @@ from pathlib import Path
 
 from notedeck import slugs
 from notedeck.errors import Location, NotedeckError, Problem, closest, fail
-from notedeck.figures.formatting import unsupported
+from notedeck.figures.cldr import unsupported
 from notedeck.readers import overrides, yamlfile
 from notedeck.readers.validation import shown, suggest
 from notedeck.readers.layout import NoteLayout

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from notedeck.errors import NotedeckError, fail
-from notedeck.figures.formatting import DAY, DAYS_FROM, PROSE_FORMS, Durations, unsupported
+from notedeck.figures.cldr import unsupported
+from notedeck.figures.durations import DAY, DAYS_FROM, PROSE_FORMS, Durations
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
 from notedeck.readers.validation import custom, problems, shown
@@ -100,7 +101,7 @@ def _session(value: Any) -> int:
 
 
 class DurationsIn(BaseModel):
-    """How durations are written: `prose` and `days_from` (figures/formatting.py, Durations)."""
+    """How durations are written: `prose` and `days_from` (figures/durations.py, Durations)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     prose: Annotated[str, PlainValidator(_prose_form)] = "words"

@@ -58,6 +58,7 @@ class SectionSource:
     slides: list[SlideSource] = field(default_factory=list)
     handout: list[Part] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    handout_line: int | None = None     # the line of its '# Handout' heading
     passages: tuple[str, ...] = ()                        # the passage names the file marks
     hidden: tuple[passages.Passage, ...] = ()             # passages of absent items
     texts: tuple[passages.Chunk, ...] = ()                # the text as filled, located
@@ -279,6 +280,7 @@ class _Walker:
                 raise self.fail(token, f"unknown part '# {title}'; the only top-level "
                                        "heading is '# Handout'")
             self.in_handout, self.in_notes = True, False
+            self.section.handout_line = line
         elif self.in_handout:
             self.section.handout.append(Heading(title, level))
         elif level == 2:

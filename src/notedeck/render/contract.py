@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from notedeck.options import Options, Settings
 
 if TYPE_CHECKING:       # kept light: the chart cache reads FORMS on the warm path
-    from notedeck.deck import ChartArt, Deck
+    from notedeck.deck import Beside, ChartArt, Deck
     from notedeck.layout.slide_layout import SlideLayout
 
 
@@ -19,7 +19,8 @@ class Plan(Protocol):
     renderer's emit (a plan may carry `warnings`, the planner's)."""
 
 
-PlanFn = Callable[["Deck", "SlideLayout | None", Mapping[str, "ChartArt"], Settings], Plan]
+PlanFn = Callable[["Deck", "Beside", "SlideLayout | None", Mapping[str, "ChartArt"], Settings],
+                  Plan]
 EmitFn = Callable[[Plan, Path], int]
 ArtFn = Callable[[Settings], frozenset]
 
@@ -30,7 +31,7 @@ FORMS = (PNG, SVG)
 LAYOUT = "layout"                # the slides laid out (layout/slide_layout.py)
 BACKGROUNDS = "backgrounds"      # ... with the template's backgrounds as data, to draw slides
 LIVE = "live"                    # the web page's live controls, precomputed (Deck.live)
-CLOCK = "clock"                  # the guide's clock, written for the laid-out slides (Deck.clock)
+CLOCK = "clock"                  # the guide's clock, written for the laid-out slides (Beside.clock)
 NEEDS = (LAYOUT, BACKGROUNDS, LIVE, CLOCK)
 
 
@@ -53,7 +54,7 @@ class Renderer:
     filename: str
     unit: str                       # what emit's count counts: "slides", "pages"
     reads: tuple[str, ...]          # Options fields plan may read
-    plan: PlanFn                    # plan(deck, layout, art, settings): pure; raises
+    plan: PlanFn                    # plan(deck, beside, layout, art, settings): pure; raises
                                     # NotedeckError for what it refuses
     emit: EmitFn                    # writes one file, returns its count of units
     about: str = ""
@@ -71,3 +72,33 @@ class Renderer:
     def forms(self, options: Options) -> frozenset:
         """The drawn forms of the charts this output reads with these options."""
         return frozenset(self.art(self.settings(options)))
+
+    def write(self, plan: Plan, folder: Path) -> tuple[Path, int]:
+        """Emit `plan` into `folder`, seal the file's content digest (for `verify`) and check
+        that it is whole; its path and count of `unit`."""
+        from notedeck.render.provenance import seal
+
+        path = folder / self.filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        count = self.emit(plan, path)
+        seal(path)
+        _whole(path)
+        return path, count
+
+
+def _whole(path: Path) -> None:
+    """A renderer's file is complete: a zip package reads back, a PDF is closed."""
+    if path.suffix == ".pptx":
+        import zipfile
+
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+        if bad:
+            raise RuntimeError(f"{path.name} was written incompletely ({bad} is damaged)")
+    elif path.suffix == ".pdf":
+        with open(path, "rb") as handle:
+            head = handle.read(5)
+            handle.seek(max(0, path.stat().st_size - 1024))
+            tail = handle.read()
+        if head != b"%PDF-" or b"%%EOF" not in tail:
+            raise RuntimeError(f"{path.name} was written incompletely")

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from notedeck.deck import Deck
+from notedeck.deck import Beside, ChartArt, Deck, Stamp
 from notedeck.render.contract import Renderer, no_art
 
 
@@ -29,8 +29,16 @@ def _content(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("content", True))
 
 
-def dumps(deck: Deck) -> str:
-    return json_text(to_data(deck))
+def dumps(deck: Deck, stamp: Stamp = Stamp()) -> str:
+    """deck.json's text: the Deck, its stamp's build id, audience and figures in its meta (where
+    tools and `verify` read them)."""
+    data = to_data(deck)
+    meta = data["meta"]
+    keys = list(meta)
+    at = keys.index("keywords") + 1
+    said = {"build": stamp.build, "variant": stamp.variant, "figures": to_data(stamp.figures)}
+    data["meta"] = {**{k: meta[k] for k in keys[:at]}, **said, **{k: meta[k] for k in keys[at:]}}
+    return json_text(data)
 
 
 def json_text(data: Any) -> str:
@@ -96,12 +104,14 @@ def _indented(value: Any, out: list[str], newline: str) -> None:
         raise _Unexpected
 
 
-def _plan(deck: Deck, layout, art: Mapping[str, Any], settings) -> Deck:
-    return deck                        # chart art is not part of it: charts are in the specs
+def _plan(deck: Deck, beside: Beside, layout, art: Mapping[str, ChartArt],
+          settings) -> tuple[Deck, Stamp]:
+    return deck, beside.stamp          # chart art is not part of it: charts are in the specs
 
 
-def _emit(deck: Deck, out: Path) -> int:
-    out.write_text(dumps(deck), encoding="utf-8")
+def _emit(planned: tuple[Deck, Stamp], out: Path) -> int:
+    deck, stamp = planned
+    out.write_text(dumps(deck, stamp), encoding="utf-8")
     return len(deck.slides)
 
 

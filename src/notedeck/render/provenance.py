@@ -21,7 +21,7 @@ import re
 import zlib
 from pathlib import Path
 
-from notedeck.deck import Meta
+from notedeck.deck import Meta, Stamp
 
 KEYS = {"build": "NotedeckBuild", "variant": "NotedeckAudience", "figures": "NotedeckFigures",
         "version": "NotedeckVersion", "shown": "NotedeckShown", "output": "NotedeckOutput",
@@ -33,16 +33,17 @@ _SEALS = (re.compile(rb"/NotedeckContent \(([0-9a-f]{64})\)"),                  
           re.compile(rb'<meta name="notedeck-content" content="([0-9a-f]{64})">'))  # a web page
 
 
-def fields(meta: Meta) -> dict[str, str]:
-    """The metadata entries for a Deck's Meta, by their names in files; {} without a build id."""
+def fields(meta: Meta, stamp: Stamp) -> dict[str, str]:
+    """The metadata entries for a Deck's Meta and its output's stamp, by their names in files;
+    {} without a build id."""
     from notedeck import __version__
 
-    if not meta.build:
+    if not stamp.build:
         return {}
-    found = {KEYS["build"]: meta.build, KEYS["variant"]: meta.variant,
-             KEYS["figures"]: pack_figures(meta.figures), KEYS["version"]: __version__}
-    if meta.shown:                       # an output that shows part of the note
-        found.update({KEYS["shown"]: meta.shown, KEYS["output"]: meta.output})
+    found = {KEYS["build"]: stamp.build, KEYS["variant"]: stamp.variant,
+             KEYS["figures"]: pack_figures(stamp.figures), KEYS["version"]: __version__}
+    if stamp.shown:                       # an output that shows part of the note
+        found.update({KEYS["shown"]: stamp.shown, KEYS["output"]: stamp.output})
     if meta.note:
         found[KEYS["note"]] = note_id(meta.note)
     found[KEYS["content"]] = SEAL
@@ -82,9 +83,9 @@ def _seal_at(data: bytes) -> int | None:
     return None
 
 
-def html_fields(meta: Meta) -> list[tuple[str, str]]:
+def html_fields(meta: Meta, stamp: Stamp) -> list[tuple[str, str]]:
     """The same fields as the web page's <meta name="notedeck-..."> elements."""
-    return [(HTML_NAMES[name], value) for name, value in fields(meta).items()]
+    return [(HTML_NAMES[name], value) for name, value in fields(meta, stamp).items()]
 
 
 def pack_figures(figures) -> str:
@@ -137,9 +138,9 @@ def pack_parts(digests: dict[str, str]) -> str:
     return pack_figures({name: digest[:PART_DIGITS] for name, digest in sorted(digests.items())})
 
 
-def stamp_pdf(canvas, meta: Meta) -> None:
+def stamp_pdf(canvas, meta: Meta, stamp: Stamp) -> None:
     """Add the fields to a reportlab canvas's document information."""
-    entries = fields(meta)
+    entries = fields(meta, stamp)
     if not entries:
         return
     info = canvas._doc.info
@@ -179,12 +180,12 @@ CUSTOM_PROP = ('<property fmtid="{{D5CDD505-2E9C-101B-9397-08002B2CF9AE}}" pid="
                'name="{name}"><vt:lpwstr>{value}</vt:lpwstr></property>')
 
 
-def custom_xml(meta: Meta) -> bytes | None:
+def custom_xml(meta: Meta, stamp: Stamp) -> bytes | None:
     """docProps/custom.xml holding the fields, or None without a build id; its content digest
     is filled in once the deck's parts are final (`seal_custom`)."""
     from xml.sax.saxutils import escape
 
-    entries = fields(meta)
+    entries = fields(meta, stamp)
     if not entries:
         return None
     props = "".join(CUSTOM_PROP.format(pid=n, name=name, value=escape(value))

@@ -73,7 +73,7 @@ def _placeholder(ph: Placeholder) -> str:
 
 def _fallback(role: str, slot: str) -> str:
     return {
-        ("title", "details"): "none: the audience and date follow the subtitle",
+        ("title", "details"): "none: the audience, author and date follow the subtitle",
         ("section", "number"): "none: the number leads the title",
         ("sources", "boundaries"): "none: the boundaries follow the sources",
     }.get((role, slot), "none: written in a text box at the foot of the main placeholder"

@@ -19,11 +19,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from notedeck.deck import Deck
+from notedeck.deck import Stamp
 from notedeck.errors import visible
 from notedeck.infra import manifest
 from notedeck.infra.stamps import changed_parts, intact, read_stamp
+
+if TYPE_CHECKING:
+    from notedeck.stages.stages import Prepared
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -79,26 +84,27 @@ def verify(path: Path, options, audience: str | None = None) -> Verdict:
         return Verdict(path, "other-audience", (
             f"{path}: belongs to {label}, not to {_who(audience)} (build {found.build})",))
     try:
-        now = current(options, found.audience or None)
+        prepared = current(options, found.audience or None)
     except NotedeckError as exc:
         problem = exc.problems[0].message if exc.problems else str(exc)
         return Verdict(path, "changed", (f"{path}: built for {label} (build {found.build}); "
                                          f"the content cannot build it now: {problem}",))
-    if now.meta.build == found.build:
+    now = prepared.stamp
+    if now.build == found.build:
         return Verdict(path, "current", (f"{path}: current (build {found.build}, {label})",))
-    part = _part(now, found)
-    if part is not None and part.meta.shown == found.shown:
+    part = _part(prepared, found)
+    if part is not None and part.shown == found.shown:
         return Verdict(path, "current", (
             f"{path}: current: what it shows is unchanged (the {found.output} of build "
-            f"{found.build}, {label}; the note now builds {now.meta.build})",))
+            f"{found.build}, {label}; the note now builds {now.build})",))
     if part is not None:
         now = part                            # its figures: those the part shows
-    figures = dict(now.meta.figures)
+    figures = dict(now.figures)
     changed = [f"  {name}: {found.figures.get(name, '(none)')} -> {figures.get(name, '(none)')}"
                for name in sorted(set(found.figures) | set(figures))
                if found.figures.get(name) != figures.get(name)]
     head = (f"{path}: not current: made as build {found.build} for {label}; the content now "
-            f"builds {now.meta.build}")
+            f"builds {now.build}")
     if not changed:
         tail = ["  no figure changed: the wording, the template or notedeck's version did"]
     else:
@@ -129,9 +135,9 @@ def _named_part(name: str) -> str:
     return f"slide {slide.group(1)} ({name})" if slide else name
 
 
-def _part(now: Deck, found) -> Deck | None:
-    """The current Deck as the file's output stamps it, when the file shows part of the
-    note (build/shown.py); None for a file that shows the whole note."""
+def _part(now: Prepared, found) -> Stamp | None:
+    """The current stamp of the file's output, when the file shows part of the note
+    (stages/shown.py); None for a file that shows the whole note."""
     from notedeck.stages.shown import for_output
     from notedeck.errors import NotedeckError
     from notedeck.render import registry
@@ -139,7 +145,7 @@ def _part(now: Deck, found) -> Deck | None:
     if not found.shown or found.output not in registry.names():
         return None
     try:
-        return for_output(now, registry.get(found.output))
+        return for_output(now.deck, now.stamp, registry.get(found.output))
     except NotedeckError:                  # it shows nothing now (no worksheet any more)
         return None
 
@@ -166,13 +172,13 @@ def _apart(path: Path) -> str:
     return ""
 
 
-def current(options, audience: str | None) -> Deck:
-    """The stamped Deck the content builds now for `audience`."""
+def current(options, audience: str | None) -> Prepared:
+    """The Deck and its stamp the content builds now for `audience`."""
     from dataclasses import replace as copy
 
     from notedeck.stages.stages import prepare
 
-    return prepare(copy(options, audience=audience, strict=False)).deck
+    return prepare(copy(options, audience=audience, strict=False))
 
 
 def _who(audience: str) -> str:

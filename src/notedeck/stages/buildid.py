@@ -7,25 +7,23 @@ shown (a YAML comment) keeps it. edition.py reads it back for `notedeck verify`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 
 from notedeck import __version__
-from notedeck.deck import Deck
+from notedeck.deck import Deck, Stamp
 
 ID_LENGTH = 10
 
 
 def stamp(deck: Deck, figures: list[tuple[str, str]], template: bytes | None,
-          audience: str | None) -> Deck:
-    """The Deck with its build id, audience and figures in its metadata."""
+          audience: str | None) -> Stamp:
+    """The final Deck's stamp: its build id, audience and figures."""
     from notedeck.render.dump import dumps
 
-    meta = replace(deck.meta, build="", variant=audience or "", figures=tuple(figures))
-    bare = replace(deck, meta=meta)
+    bare = Stamp("", audience or "", tuple(figures))
     key = hashlib.sha256()
     words = f"{deck.meta.lang} {deck.meta.labels!r}"   # settings the dump leaves out
     words += " build on slides" if deck.meta.build_on_slides else ""
-    for part in (f"notedeck {__version__}", audience or "", dumps(bare), words,
+    for part in (f"notedeck {__version__}", audience or "", dumps(deck, bare), words,
                  hashlib.sha256(template or b"").hexdigest()):
         key.update(part.encode() + b"\0")
-    return replace(bare, meta=replace(meta, build=key.hexdigest()[:ID_LENGTH]))
+    return Stamp(key.hexdigest()[:ID_LENGTH], bare.variant, bare.figures)

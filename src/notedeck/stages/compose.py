@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from notedeck import glyphs
-from notedeck.figures import charts, tables
+from notedeck.figures import tables
+from notedeck.model.display import charts
 from notedeck.figures.formatting import Formatter
 from notedeck.readers.layout import NoteLayout
 from notedeck.errors import NotedeckError, Problem, Location, fail
@@ -44,8 +45,9 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                 warnings.append(Problem(Location(slide.file or section.file, slide.line),
                                         f"slide '{slide.title}' has no speaker notes "
                                         "(add a '### Notes' part)", "warning"))
+        placed = parts.handout(section)
         handout.append(HandoutSection(section.label, section.title, section.headline,
-                                      tuple(parts.handout(section.handout))))
+                                      tuple(b for b, _ in placed), tuple(o for _, o in placed)))
     references = tuple(Reference(s.author, s.title, kind, note)
                        for s, (kind, note) in zip(source.note.sources, source.sources))
     boundaries = source.boundaries
@@ -117,7 +119,7 @@ _KEY = {"for_audience": "for"}            # GuideLabels' fields by their catalog
 def _title_slide(source: FilledNote) -> TitleSlide:
     meta = _meta(source)
     return TitleSlide(meta.title, meta.subtitle, meta.audience, meta.date, source.title_notes,
-                      Origin(str(NoteLayout(source.content).note)))
+                      Origin(str(NoteLayout(source.content).note)), meta.author)
 
 
 # Table rows one build places, every placement counted: the handout lays out and draws
@@ -192,18 +194,22 @@ class _Parts:
                              origin)
                 for item in self.source.items[name]]
 
-    def handout(self, parts) -> list[Block]:
-        blocks: list[Block] = []
-        for part in parts:
-            if isinstance(part, Component) and part.kind == "items":
-                self.block_name(part)
-                for item in self.source.items[part.name]:
-                    blocks.append(Heading(item.title, 3))
-                    blocks.extend(item.blocks)
-            elif isinstance(part, Component):
-                blocks.append(self.block(part))
+    def handout(self, section: SectionSource) -> list[tuple[Block, Origin]]:
+        """The section's handout blocks, each with where the note writes it."""
+        blocks: list[tuple[Block, Origin]] = []
+        prose = Origin(str(section.file), section.handout_line)
+        for part in section.handout:
+            if isinstance(part, Component):
+                at = Origin(str(part.file), part.line)
+                if part.kind == "items":
+                    self.block_name(part)
+                    for item in self.source.items[part.name]:
+                        blocks += [(b, at) for b in (Heading(item.title, 3), *item.blocks)]
+                else:
+                    blocks.append((self.block(part), at))
             elif isinstance(part, Worksheet) and not part.title:
-                blocks.append(replace(part, title=self.source.fmt.say("worksheet.title")))
+                blocks.append((replace(part, title=self.source.fmt.say("worksheet.title")),
+                               prose))
             else:
-                blocks.append(part)
+                blocks.append((part, prose))
         return blocks

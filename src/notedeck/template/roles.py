@@ -60,7 +60,7 @@ ROLES: dict[str, Role] = {role.name: role for role in (
     Role("title", "the title slide", (
         _title("the deck's title"),
         Slot("subtitle", ("subTitle", "body", "obj"), True, "the subtitle", "type"),
-        Slot("details", ("body", "obj", "subTitle"), False, "the audience and date")),
+        Slot("details", ("body", "obj", "subTitle"), False, "the audience, author and date")),
         footer=False),
     Role("section", "a section divider", (
         _title("the section title"),

@@ -21,7 +21,7 @@ from ..pages import emptiness, page_texts
 def guide_plan(deck, art, paper: str = "a4", start: str = "09:00", numbers=None):
     """The guide planned as the build plans it: on the laid-out slides, its clock written."""
     layout = laid_out(deck)
-    return guide.plan(timed(deck, layout, start, numbers), layout, art, paper)
+    return guide.plan(deck, layout, art, paper, timed(deck, layout, start, numbers))
 
 
 @pytest.fixture(scope="module")

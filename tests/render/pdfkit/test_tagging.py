@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 from reportlab.platypus import Paragraph as P
 
-from notedeck.deck import BulletList, Meta, Paragraph, Run, Table
+from notedeck.deck import BulletList, Meta, Paragraph, Run, Stamp, Table
 from notedeck.render.pdfkit import blocks
 from notedeck.render.pdfkit.document import document
 from notedeck.render.pdfkit.footer import numbered_canvas
@@ -34,7 +34,7 @@ def platypus(tmp_path, make_story, title: str = "A note") -> tuple:
         story = make_story()
     buffer = BytesIO()
     document(buffer, META, SHEET).build(
-        story, canvasmaker=numbered_canvas(SHEET, "footer text", META, tags))
+        story, canvasmaker=numbered_canvas(SHEET, "footer text", META, Stamp(), tags))
     path = tmp_path / "doc.pdf"
     path.write_bytes(buffer.getvalue())
     return path, *read(path)

@@ -34,7 +34,9 @@ def charts(tmp_path_factory) -> dict:
 
 
 def labels(chart) -> list[str]:
-    return ["".join(t.text for t in d.iter(f"{A}t")) for d in chart._chartSpace.iter(f"{C}dLbl")]
+    """Each data label's words (without the space that sets a label beside its point apart)."""
+    return ["".join(t.text for t in d.iter(f"{A}t")).strip()
+            for d in chart._chartSpace.iter(f"{C}dLbl")]
 
 
 def test_upright_columns_of_values(charts):

@@ -90,7 +90,8 @@ def test_speedup_curve_is_the_cores_and_labels_only_the_points_it_reaches(built,
     assert xy(curve) == [(x, y) for x, y in zip(curve_spec.x, curve_spec.y) if x > 0]
     ceiling = next(s for s in chart.plots[0].series if s.name == reference.label)
     assert set(ceiling.values) == {reference.value}
-    texts = {"".join(t.text for t in d.iter(f"{A}t")) for d in chart._chartSpace.iter(f"{C}dLbl")}
+    texts = {"".join(t.text for t in d.iter(f"{A}t")).strip()
+             for d in chart._chartSpace.iter(f"{C}dLbl")}
     reached = {p.label for p in curve_spec.points if p.x > 0}
     assert reached and reached <= texts and reference.label in texts
     assert not {p.label for p in curve_spec.points if p.x <= 0} & texts

@@ -12,7 +12,7 @@ from lxml import html as lxml_html
 from support import gather, options
 
 from notedeck.stages.compose import compose
-from notedeck.deck import Deck
+from notedeck.deck import Beside, Deck
 from notedeck.render import registry
 
 BUNDLED = Path(__file__).resolve().parents[3] / "src" / "notedeck" / "notes" / "million-tokens"
@@ -63,7 +63,7 @@ def build_page(content: Path = BUNDLED, audience: str | None = None, out: Path |
     source = gather(content, audience, scenarios_file)
     deck, _ = compose(source, live=True)
     renderer = registry.get("web")
-    page = renderer.plan(deck, None, {}, renderer.settings(options(content)))
+    page = renderer.plan(deck, Beside(), None, {}, renderer.settings(options(content)))
     path = None
     if out is not None:
         path = out / renderer.filename

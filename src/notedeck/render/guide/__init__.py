@@ -5,10 +5,10 @@ from __future__ import annotations
 from notedeck.render.contract import BACKGROUNDS, CLOCK, LAYOUT, Renderer
 
 
-def _plan(deck, layout, art, settings):
+def _plan(deck, beside, layout, art, settings):
     from notedeck.render.guide.emit import plan
 
-    return plan(deck, layout, art, settings.paper)
+    return plan(deck, layout, art, settings.paper, beside.clock, beside.stamp)
 
 
 def _emit(plan, path) -> int:

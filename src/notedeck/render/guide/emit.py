@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.deck import Clock, Deck
+from notedeck.deck import Clock, Deck, Stamp
 from notedeck.errors import NotedeckError
 from notedeck.layout.slide_layout import SlideLayout
 from notedeck.paper import DEFAULT, Paper, paper as paper_named
@@ -34,13 +34,15 @@ class GuidePlan:
     deck: Deck
     paper: Paper
     clock: Clock                 # every time and count, as the guide prints it
+    stamp: Stamp = Stamp()
 
 
-def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = DEFAULT) -> GuidePlan:
-    if deck.clock is None or len(deck.clock.slides) != len(layout.slides):
-        raise NotedeckError("guide.pdf: the Deck has no clock for its laid-out slides; plan "
-                            "the guide through the build, which writes it (figures/clock.py)")
-    return GuidePlan(layout, art, deck, paper_named(paper), deck.clock)
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = DEFAULT,
+         clock: Clock | None = None, stamp: Stamp = Stamp()) -> GuidePlan:
+    if clock is None or len(clock.slides) != len(layout.slides):
+        raise NotedeckError("guide.pdf: no clock for the laid-out slides; plan the guide "
+                            "through the build, which writes it (figures/clock.py)")
+    return GuidePlan(layout, art, deck, paper_named(paper), clock, stamp)
 
 
 @binary
@@ -63,6 +65,7 @@ def emit(planned: GuidePlan, out: Path) -> int:
     buffer = BytesIO()
     doc = document(buffer, meta, sheet, title)
     doc.build(flowables, canvasmaker=numbered_canvas(
-        sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}", meta, tags))
+        sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.guide.footer}", meta, planned.stamp,
+        tags))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page

@@ -5,10 +5,10 @@ from __future__ import annotations
 from notedeck.render.contract import Renderer
 
 
-def _plan(deck, layout, art, settings):
+def _plan(deck, beside, layout, art, settings):
     from notedeck.render.pdf.emit import plan
 
-    return plan(deck, art, settings.paper)
+    return plan(deck, art, settings.paper, beside.stamp)
 
 
 def _emit(plan, path) -> int:

@@ -20,13 +20,15 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from notedeck.deck import ChartArt, Deck, Meta
+from notedeck.deck import ChartArt, Deck, Meta, Stamp
 from notedeck.render.pdfkit.pieces import Piece as P
 from notedeck.render.pdfkit.blocks import Place
 from notedeck.render.pdfkit.document import document
 from notedeck.render.pdfkit.footer import numbered_canvas
 from notedeck.paper import Paper, paper as paper_named
+from notedeck.render.pdf.pages import Pages, Where, paginate
 from notedeck.render.pdf.paginate import chains, section_items, sources_items
+from notedeck.render.pdfkit.flow import Chain
 from notedeck.render.pdfkit.styles import Styles, clean, esc, register_fonts
 from notedeck.render.pdfkit.tagging import Tags
 from notedeck.render.pdfkit.tagstory import TITLE, heading, mark
@@ -38,38 +40,50 @@ CHART_HEIGHT_SHARE = 0.33
 
 @dataclass(frozen=True)
 class HandoutPlan:
+    """The handout with its pages decided (what each holds, set by reportlab's measures), the
+    structure tree its drawing fills in, and what its files carry. Emitted once: drawing
+    marks the story's parts as drawn."""
+
     deck: Deck
-    art: Mapping[str, ChartArt]
     sheet: Paper
+    stamp: Stamp
+    tags: Tags
+    pages: Pages
 
 
-def plan(deck: Deck, art: Mapping[str, ChartArt], paper: str) -> HandoutPlan:
-    """The handout's page geometry; reportlab's platypus flows the text when it is emitted."""
-    return HandoutPlan(deck, art, paper_named(paper))
+def plan(deck: Deck, art: Mapping[str, ChartArt], paper: str,
+         stamp: Stamp = Stamp()) -> HandoutPlan:
+    """Every page of the handout decided before any is drawn (charts by their sizes alone);
+    raises NotedeckError, at the note's file and line, for what no page can hold."""
+    sheet = paper_named(paper)
+    register_fonts()
+    tags = Tags(clean(deck.meta.title), deck.meta.lang)
+    where: dict[int, Where] = {}
+    with tags.building():
+        title, chain = _story(deck, Place(sheet.text_width, sheet.text_height
+                                          * CHART_HEIGHT_SHARE, art, sheet.text_height), where)
+    return HandoutPlan(deck, sheet, stamp, tags, paginate(title, chain, sheet, where))
 
 
 def emit(planned: HandoutPlan, out: Path) -> int:
-    """Write the handout to `out`; returns its number of pages."""
+    """Draw the planned pages into `out`; returns their number."""
     sheet, deck = planned.sheet, planned.deck
-    register_fonts()
-    tags = Tags(clean(deck.meta.title), deck.meta.lang)
-    with tags.building():
-        story = _story(deck, Place(sheet.text_width, sheet.text_height * CHART_HEIGHT_SHARE,
-                                   planned.art, sheet.text_height))
     buffer = BytesIO()
     doc = document(buffer, deck.meta, sheet)
-    doc.build(story, canvasmaker=numbered_canvas(sheet, clean(deck.meta.footer), deck.meta,
-                                                 tags))
+    doc.build(list(planned.pages.story), canvasmaker=numbered_canvas(
+        sheet, clean(deck.meta.footer), deck.meta, planned.stamp, planned.tags))
     Path(out).write_bytes(buffer.getvalue())
     return doc.page
 
 
-def _story(deck: Deck, place: Place) -> list[Flowable]:
-    """The title block, the sections, the sources: built in this order, the tree's order."""
+def _story(deck: Deck, place: Place, where: dict[int, Where]) -> tuple[list[Flowable], Chain]:
+    """The title block, then the sections and the sources as one chain: built in this
+    order, the tree's order."""
     title = _title_block(deck.meta)
-    sections = [section_items(section, place) for section in deck.handout.sections]
+    sections = [section_items(section, place, where) for section in deck.handout.sections]
     closing = sources_items(deck.handout.sources, deck.handout.boundaries, deck.meta.labels)
-    return title + chains(sections, closing)
+    [chain] = chains(sections, closing)
+    return title, chain
 
 
 def _title_block(meta: Meta) -> list[Flowable]:

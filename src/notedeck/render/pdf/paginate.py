@@ -18,6 +18,7 @@ from reportlab.platypus import Flowable
 
 from notedeck.deck import (Block, BulletList, Callout, Chart, HandoutSection, Heading, Labels, Paragraph, Source, Stats, Table, Worksheet)
 from notedeck.render.pdfkit import blocks
+from notedeck.render.pdf.pages import Where
 from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdfkit.sizing import fit_box
 from notedeck.render.pdfkit.pieces import Piece as P, glued_last, paragraphs
@@ -34,16 +35,37 @@ WHOLE_SHARE = 0.25            # of the page: a table shorter than this is never 
 Item = tuple[Flowable, bool]  # a flowable, and whether it is glued to the next
 
 
-def section_items(section: HandoutSection, place: blocks.Place) -> list[Item]:
+def section_items(section: HandoutSection, place: blocks.Place,
+                  where: dict[int, Where] | None = None) -> list[Item]:
+    """The section's flowables; `where`, if given, learns what each shows and where the note
+    writes it (by the flowable's id), for a problem setting it."""
     number = f'<font color="{hex_of(ACCENT)}">{esc(section.number)}</font>\u2003'
+    where = {} if where is None else where
     with group("Sect"):
         items: list[Item] = [(heading(1, P(number + esc(section.title), Styles.heading)), True)]
         if section.headline:
             items.append((mark("P", P(esc(section.headline), Styles.headline)), True))
         for index, block in enumerate(section.blocks):
             following = section.blocks[index + 1] if index + 1 < len(section.blocks) else None
-            items += _block(block, following, place)
+            made = _block(block, following, place)
+            origin = section.origins[index] if index < len(section.origins) else None
+            where.update((id(f), Where(_what(block, section), origin)) for f, _ in made)
+            items += made
     return items
+
+
+_KINDS = {Table: "the table", Chart: "the chart", Stats: "the headline figures",
+          Worksheet: "the worksheet", Callout: "a callout", BulletList: "a list",
+          Paragraph: "a paragraph", Heading: "a heading"}
+
+
+def _what(block: Block, section: HandoutSection) -> str:
+    """The block as a problem names it: "the table 'Budgets' in section 02"."""
+    kind = _KINDS.get(type(block), "a part")
+    name = block.caption or block.name if isinstance(block, Table) else \
+        block.spec.name if isinstance(block, Chart) else ""
+    return f"{kind} {name!r} in section {section.number}" if name else \
+        f"{kind} in section {section.number}"
 
 
 def sources_items(sources: Sequence[Source], boundaries: Sequence[str],

@@ -25,8 +25,12 @@ def document(target: BytesIO, meta: Meta, sheet: Paper, title: str = "") -> Base
         invariant=1, initialFontName=REGULAR, displayDocTitle=1,
         lang=meta.lang,                          # the catalogue's /Lang: screen readers' voice
     )
-    frame = Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page,
+    doc.addPageTemplates([PageTemplate(id="page", frames=[text_frame(sheet)], onPage=on_page,
                                        onPageEnd=on_page_end)])
     return doc
+
+
+def text_frame(sheet: Paper) -> Frame:
+    """The one frame of a page: the text block."""
+    return Frame(sheet.left, sheet.bottom, sheet.text_width, sheet.text_height,
+                 leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from notedeck.deck import Meta, fill_slots
+from notedeck.deck import Meta, Stamp, fill_slots
 from notedeck.paper import Paper
 from notedeck.render.pdfkit.styles import REGULAR, SMALL, clean
 from notedeck.theme import PALETTE
@@ -13,7 +13,8 @@ from notedeck.theme import PALETTE
 BUILD_SIZE = 6.5          # points: the build id in small print
 
 
-def footer(canvas, sheet: Paper, text: str, number: int, total: int, meta: Meta) -> None:
+def footer(canvas, sheet: Paper, text: str, number: int, total: int, meta: Meta,
+           stamp: Stamp) -> None:
     """A rule, the footer text left, "page N of M" (in the deck's language) right, and the
     build id in small print."""
     y = sheet.footer_y
@@ -27,10 +28,10 @@ def footer(canvas, sheet: Paper, text: str, number: int, total: int, meta: Meta)
     canvas.drawRightString(sheet.width - sheet.right, y, page)
     room = sheet.text_width - stringWidth(page, REGULAR, SMALL) - 24
     canvas.drawString(sheet.left, y, shorten(clean(text), room))
-    if meta.build:
+    if stamp.build:
         canvas.setFont(REGULAR, BUILD_SIZE)
         canvas.drawRightString(sheet.width - sheet.right, y - BUILD_SIZE - 3,
-                               f"build {meta.build}")
+                               f"build {stamp.build}")
     canvas.restoreState()
 
 
@@ -44,7 +45,7 @@ def shorten(text: str, width: float, font: str = REGULAR, size: float = SMALL) -
     return " ".join(words) + "\u2026"
 
 
-def numbered_canvas(sheet: Paper, text: str, meta: Meta, tags=None):
+def numbered_canvas(sheet: Paper, text: str, meta: Meta, stamp: Stamp, tags=None):
     """A reportlab canvas class that holds its pages and draws footer() on each at the end,
     when the page count is known (for platypus documents); marked for `tags` (a
     tagging.Tags), its footers pagination artifacts."""
@@ -60,7 +61,7 @@ def numbered_canvas(sheet: Paper, text: str, meta: Meta, tags=None):
             super().__init__(*args, **{**kwargs, "pdfVersion": PDF_VERSION})
             self.tags = tags
             self._held: list[dict] = []
-            stamp_pdf(self, meta)
+            stamp_pdf(self, meta, stamp)
 
         def showPage(self):
             self._held.append(dict(self.__dict__))
@@ -71,7 +72,7 @@ def numbered_canvas(sheet: Paper, text: str, meta: Meta, tags=None):
             for number, state in enumerate(self._held, start=1):
                 self.__dict__.update(state)
                 with pagination(self):
-                    footer(self, sheet, text, number, total, meta)
+                    footer(self, sheet, text, number, total, meta, stamp)
                 Canvas.showPage(self)
             MarkedCanvas.save(self)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from notedeck.render.contract import LAYOUT, PNG, Renderer
 
 
-def _plan(deck, layout, art, settings):
+def _plan(deck, beside, layout, art, settings):
     from notedeck.render.pptx.emit import plan_deck
 
-    return plan_deck(deck, layout, art, settings.charts)
+    return plan_deck(deck, layout, art, settings.charts, beside.stamp)
 
 
 def _emit(plan, path) -> int:

@@ -15,7 +15,7 @@ import zipfile
 
 from lxml import etree
 
-from notedeck.render.pptx.charts import Label, PChart, Series
+from notedeck.render.pptx.chart_plan import Label, PChart, Series, title_size
 from notedeck.template.styles import Ink
 from notedeck.render.pptx.write import A, colour, emu_box, solid
 
@@ -57,18 +57,21 @@ def _xy(slide, planned: PChart):
     from pptx.chart.data import XyChartData
     from pptx.enum.chart import XL_CHART_TYPE
 
-    data = XyChartData()
+    data = XyChartData(number_format=planned.x.code)        # x values, in the workbook
     for series in planned.series:
-        target = data.add_series(series.name)
+        target = data.add_series(series.name, number_format=planned.y.code)
         for x, y in series.points:
             target.add_data_point(x, y)
     frame = slide.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER_LINES, *emu_box(planned.box), data)
     chart = frame.chart
     for series, drawn in zip(planned.series, chart.plots[0].series):
         _xy_series(drawn, series, planned)
+        drawn._element.find(f"{{{C}}}xVal").find(f".//{{{C}}}formatCode").text = planned.x.code
+        _label_format(drawn._element, planned.y.code)
     for axis, spec, at in ((chart.category_axis, planned.x, planned.axis_titles[0]),
                            (chart.value_axis, planned.y, planned.axis_titles[1])):
         _value_axis(axis, spec, planned, at)
+        _axis_format(axis, spec.code)
     _legend(chart, planned)
     return frame
 
@@ -103,7 +106,12 @@ def _xy_series(drawn, series: Series, planned: PChart) -> None:
 def _value_axis(axis, spec, planned: PChart, at: tuple[float, float]) -> None:
     from pptx.enum.chart import XL_TICK_LABEL_POSITION, XL_TICK_MARK
 
+    from pptx.enum.chart import XL_AXIS_CROSSES
+
     axis.minimum_scale, axis.maximum_scale = spec.minimum, spec.maximum
+    # At the plot's edge, as slides.pdf draws them: crossing at 0 an axis would hide a
+    # reference line at 0 and cut through the data below it.
+    axis.crosses = XL_AXIS_CROSSES.MINIMUM
     if spec.log:
         scaling = axis._element.find(f"{{{C}}}scaling")
         scaling.insert(0, etree.Element(f"{{{C}}}logBase", val="10"))
@@ -141,7 +149,7 @@ def _bars(slide, planned: PChart):
     data = CategoryChartData()
     data.categories = planned.categories
     for series in planned.series:
-        data.add_series(series.name, [value for _, value in series.points])
+        data.add_series(series.name, [value for _, value in series.points], series.code)
     frame = slide.shapes.add_chart(getattr(XL_CHART_TYPE, planned.kind), *emu_box(planned.box),
                                    data)
     chart = frame.chart
@@ -153,6 +161,11 @@ def _bars(slide, planned: PChart):
         for label in series.labels:
             _label(drawn.points[label.index].data_label, label, planned, Pt(planned.sizes[1]),
                    bold=True, ink=series.label_colour)
+        _label_format(drawn._element, series.code)
+    if planned.series:
+        _axis_format(chart.value_axis, planned.series[0].code)
+    if "100" not in planned.kind:         # from 0 to the longest bar, where the plan left
+        _value_range(chart.value_axis, planned)      # room for its label
     chart.value_axis.visible = False
     chart.value_axis.has_major_gridlines = False
     categories = chart.category_axis
@@ -162,6 +175,49 @@ def _bars(slide, planned: PChart):
     categories.tick_labels.font.size = Pt(planned.sizes[2])
     _legend(chart, planned)
     return frame
+
+
+def _value_range(axis, planned: PChart) -> None:
+    """The value axis from 0 (or the lowest value) to the longest bar: the sum of its
+    segments when they stack."""
+    rows = list(zip(*(tuple(v for _, v in s.points) for s in planned.series)))
+    if "STACKED" in planned.kind:
+        longest = max((sum(max(v, 0.0) for v in row) for row in rows), default=0.0)
+    else:
+        longest = max((max(row) for row in rows), default=0.0)
+    axis.minimum_scale = min(0.0, *(v for row in rows for v in row))
+    if longest > 0:
+        axis.maximum_scale = longest
+
+
+# --- number formats ------------------------------------------------------------------------
+
+def _axis_format(axis, code: str) -> None:
+    """The axis's numbers in the figures' form, whatever the workbook's cells say."""
+    axis.tick_labels.number_format = code
+    axis.tick_labels.number_format_is_linked = False
+
+
+def _label_format(ser, code: str) -> None:
+    """The series' data labels in the figures' form (a label's own text still wins)."""
+    for labels in ser.iter(f"{{{C}}}dLbls", f"{{{C}}}dLbl"):
+        _number_format_in(labels, code)
+
+
+_BEFORE_NUMFMT = ("idx", "delete", "layout", "tx")   # what precedes numFmt in a label
+
+
+def _number_format_in(element, code: str) -> None:
+    old = element.find(f"{{{C}}}numFmt")
+    if old is not None:
+        element.remove(old)
+    made = etree.Element(f"{{{C}}}numFmt", formatCode=code, sourceLinked="0")
+    before = [child for child in element
+              if etree.QName(child).localname in (*_BEFORE_NUMFMT, "dLbl")]
+    if before:
+        before[-1].addnext(made)
+    else:
+        element.insert(0, made)
 
 
 # --- shared --------------------------------------------------------------------------------
@@ -220,8 +276,6 @@ def _chart_text(chart, planned: PChart) -> None:
 
 def _title(chart, planned: PChart) -> None:
     chart.has_title = True
-    from notedeck.render.pptx.charts import title_size
-
     chart.chart_title.text_frame.text = planned.title
     _rich(chart.chart_title.text_frame, title_size(planned.title, planned.box, planned.face),
           True, planned)
@@ -281,6 +335,12 @@ def _legend(chart, planned: PChart) -> None:
             etree.SubElement(entry, f"{{{C}}}idx", val=str(index))
             etree.SubElement(entry, f"{{{C}}}delete", val="1")
             position.addnext(entry)
+    if planned.legend_at is not None:       # where the plan left room: never over the plot
+        old = chart.legend._element.find(f"{{{C}}}layout")
+        if old is not None:
+            old.getparent().remove(old)
+        entries = chart.legend._element.findall(f"{{{C}}}legendEntry")
+        (entries[-1] if entries else position).addnext(_manual(*planned.legend_at))
 
 
 def _fixed_workbook(chart, fixed_time) -> None:

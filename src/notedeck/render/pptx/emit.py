@@ -21,7 +21,7 @@ from typing import Mapping
 
 from lxml import etree
 
-from notedeck.deck import ChartArt, Deck, Meta
+from notedeck.deck import ChartArt, Deck, Meta, Stamp
 from notedeck.template import package
 from notedeck.layout.blocks import PRect, PText
 from notedeck.template.geometry import NOT_CLONED, Box, Placeholder
@@ -47,17 +47,18 @@ class DeckPlan:
     template: Template
     art: Mapping[str, ChartArt]
     meta: Meta
+    stamp: Stamp = Stamp()
 
 
 def plan_deck(deck: Deck, layout: SlideLayout, art: Mapping[str, ChartArt],
-              charts: str = "native") -> DeckPlan:
+              charts: str = "native", stamp: Stamp = Stamp()) -> DeckPlan:
     """Pure: the laid-out slides, each chart's place filled with a native chart (planned
     from its spec, editable) or with the drawn picture (`charts="picture"`)."""
     if charts == "picture":
         layout.require_art(art)
     slides = tuple(replace(slide, shapes=tuple(_chart(shape, charts) for shape in slide.shapes))
                    for slide in layout.slides)
-    return DeckPlan(slides, layout.template_bytes, layout.template, art, deck.meta)
+    return DeckPlan(slides, layout.template_bytes, layout.template, art, deck.meta, stamp)
 
 
 def _chart(shape, charts: str):
@@ -88,7 +89,7 @@ def emit(planned: DeckPlan, out: Path) -> int:
     from notedeck.render.provenance import custom_xml
 
     write_package(_entries(prs), Path(out), slides=len(planned.slides),
-                  custom=custom_xml(planned.meta))
+                  custom=custom_xml(planned.meta, planned.stamp))
     return len(planned.slides)
 
 

@@ -13,10 +13,10 @@ from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
 LAYOUTS = (1, 2, 3, 4, 6)
 
 
-def _plan(per_page, deck, layout, art, settings):
+def _plan(per_page, deck, beside, layout, art, settings):
     from notedeck.render.prints.emit import plan
 
-    return plan(deck, layout, art, settings.paper, per_page)
+    return plan(deck, layout, art, settings.paper, per_page, beside.stamp)
 
 
 def _emit(plan, path) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.deck import Deck, Meta
+from notedeck.deck import Deck, Meta, Stamp
 from notedeck.layout.slide_layout import SlideLayout
 from notedeck.paper import DEFAULT, Paper, paper as paper_named
 from notedeck.render.prints.layout import Cell, cells, check_layout, note_lines, pages, TOP_BAND
@@ -38,14 +38,15 @@ class PrintPlan:
     paper: Paper
     per_page: int
     cells: tuple[Cell, ...]
+    stamp: Stamp = Stamp()
 
 
 def plan(deck: Deck, layout: SlideLayout, art: Mapping, paper: str = DEFAULT,
-         per_page: int = 3) -> PrintPlan:
+         per_page: int = 3, stamp: Stamp = Stamp()) -> PrintPlan:
     sheet = paper_named(paper)
     aspect = layout.template.slide_w / layout.template.slide_h
     return PrintPlan(layout, art, deck.meta, sheet, check_layout(per_page),
-                     tuple(cells(sheet, per_page, aspect)))
+                     tuple(cells(sheet, per_page, aspect)), stamp)
 
 
 @binary
@@ -65,7 +66,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
     artist = SlideArtist(layout.template, layout.backgrounds, planned.art)
     sheet = planned.paper
     canvas, buffer = new_canvas(sheet.size, meta)
-    stamp_pdf(canvas, meta)
+    stamp_pdf(canvas, meta, planned.stamp)
     levels = slide_headings(layout.slides)
     total = pages(len(layout.slides), planned.per_page)
     for number in range(total):
@@ -83,7 +84,7 @@ def emit(planned: PrintPlan, out: Path) -> int:
                 if cell.lines:
                     _ruled(canvas, cell.lines)
             with pagination(canvas):
-                footer(canvas, sheet, meta.footer, number + 1, total, meta)
+                footer(canvas, sheet, meta.footer, number + 1, total, meta, planned.stamp)
         canvas.showPage()
     canvas.save()
     Path(out).write_bytes(buffer.getvalue())

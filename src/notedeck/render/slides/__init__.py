@@ -5,10 +5,10 @@ from __future__ import annotations
 from notedeck.render.contract import BACKGROUNDS, LAYOUT, Renderer
 
 
-def _plan(deck, layout, art, settings):
+def _plan(deck, beside, layout, art, settings):
     from notedeck.render.slides.emit import plan
 
-    return plan(deck, layout, art)
+    return plan(deck, layout, art, beside.stamp)
 
 
 def _emit(plan, path) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from notedeck.deck import Deck, Meta
+from notedeck.deck import Deck, Meta, Stamp
 from notedeck.template.backgrounds import TemplateArt
 from notedeck.template.mapping import Template
 from notedeck.layout.plan import PlannedSlide
@@ -36,6 +36,7 @@ class SlidesPlan:
     look: TemplateArt
     charts: Mapping
     meta: Meta
+    stamp: Stamp = Stamp()
 
     def outline(self) -> list[tuple[int, str]]:
         """(level, title) per slide: sections and the slides outside them at level 0,
@@ -65,11 +66,11 @@ def _section_label(slide: PlannedSlide) -> str:
     return f"{digits} {slide.title}".strip()
 
 
-def plan(deck: Deck, layout: SlideLayout, art: Mapping) -> SlidesPlan:
+def plan(deck: Deck, layout: SlideLayout, art: Mapping, stamp: Stamp = Stamp()) -> SlidesPlan:
     """The deck's slides exactly as laid out for deck.pptx, on the same template, with every
     chart as a picture (drawn here as its vectors)."""
     layout.require_art(art)
-    return SlidesPlan(layout.slides, layout.template, layout.backgrounds, art, deck.meta)
+    return SlidesPlan(layout.slides, layout.template, layout.backgrounds, art, deck.meta, stamp)
 
 
 @binary
@@ -83,7 +84,7 @@ def emit(planned: SlidesPlan, out: Path) -> int:
 
     artist = SlideArtist(planned.template, planned.look, planned.charts)
     canvas, buffer = new_canvas((artist.width, artist.height), planned.meta)
-    stamp_pdf(canvas, planned.meta)
+    stamp_pdf(canvas, planned.meta, planned.stamp)
     entries = zip(planned.slides, planned.outline(), slide_headings(planned.slides))
     for number, (slide, (level, title), heading) in enumerate(entries, start=1):
         key = f"slide{number}"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from notedeck.render.contract import LIVE, Renderer, no_art
 
 
-def _plan(deck, layout, art, settings):
+def _plan(deck, beside, layout, art, settings):
     from notedeck.render.web.plan import plan
 
-    return plan(deck)
+    return plan(deck, beside.stamp)
 
 
 def _emit(page, path) -> int:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from notedeck.deck import Deck, HandoutSection, Labels, Meta, Source
+from notedeck.deck import Deck, HandoutSection, Labels, Meta, Source, Stamp
 from notedeck.render.web.blocks import Blocks
 from notedeck.render.web.html import Ids, el, esc
 from notedeck.render.web.live import LivePage
@@ -34,7 +34,7 @@ class Page:
         return len(self.html.encode("utf-8"))
 
 
-def plan(deck: Deck) -> Page:
+def plan(deck: Deck, stamp: Stamp = Stamp()) -> Page:
     """The page for `deck` (charts drawn as SVG from their specs: no drawn art needed)."""
     ids = Ids()
     live = LivePage(deck.live, ids) if deck.live is not None else None
@@ -46,14 +46,15 @@ def plan(deck: Deck) -> Page:
               id="main", tabindex="-1")
     body = (el("a", esc(labels.skip), href="#main", class_="skip")
             + el("div", _masthead(deck.meta) + _contents(deck.handout.sections, labels) + main
-                 + _footer(deck.meta), class_="page"))
+                 + _footer(deck.meta, stamp.build), class_="page"))
     style = _root() + asset("page.css") + series_css() + ("".join(live.rules) if live else "")
     script = asset("page.js") if live else ""
     data = _data_json(live.data()) if live else ""
-    return Page(document(deck.meta, body, style, script, data))
+    return Page(document(deck.meta, body, style, script, data, stamp))
 
 
-def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
+def document(meta: Meta, body: str, style: str, script: str, data: str,
+             stamp: Stamp = Stamp()) -> str:
     """The HTML document around a body, with its content security policy."""
     policy = POLICY.format(style=content_hash(style),
                            script=content_hash(script) if script else "'none'")
@@ -66,7 +67,7 @@ def document(meta: Meta, body: str, style: str, script: str, data: str) -> str:
     from notedeck.render.provenance import html_fields
 
     for name, value in (("description", meta.subject), ("author", meta.author),
-                        ("keywords", ", ".join(meta.keywords)), *html_fields(meta)):
+                        ("keywords", ", ".join(meta.keywords)), *html_fields(meta, stamp)):
         if value:
             head.append(f'<meta name="{name}" content="{esc(value)}">')
     head.append(f"<style>{style}</style>")
@@ -158,8 +159,8 @@ def source_html(source: Source) -> str:
     return f"{head}. {tail}".strip()
 
 
-def _footer(meta: Meta) -> str:
-    build = f"build {meta.build}" if meta.build else ""
+def _footer(meta: Meta, build_id: str) -> str:
+    build = f"build {build_id}" if build_id else ""
     parts = " · ".join(esc(p) for p in (meta.footer, meta.author, meta.date, build) if p)
     return el("footer", el("p", parts), class_="colophon")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from notedeck.render.contract import Renderer
 
 
-def _plan(deck, layout, art, settings):
+def _plan(deck, beside, layout, art, settings):
     from notedeck.render.worksheet.emit import plan
 
-    return plan(deck, settings.paper)
+    return plan(deck, settings.paper, beside.stamp)
 
 
 def _shows(deck):

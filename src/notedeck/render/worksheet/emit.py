@@ -14,7 +14,7 @@ from io import BytesIO
 from pathlib import Path
 
 from notedeck.errors import NotedeckError
-from notedeck.deck import Deck, HandoutSection, Meta, Worksheet, fill_slots
+from notedeck.deck import Deck, HandoutSection, Meta, Stamp, Worksheet, fill_slots
 from notedeck.paper import DEFAULT, Paper, paper as paper_named
 
 from notedeck.render.pdfkit.pdffile import binary
@@ -28,13 +28,14 @@ class WorksheetPlan:
     section: HandoutSection
     sheet: Worksheet
     paper: Paper
+    stamp: Stamp = Stamp()
 
 
-def plan(deck: Deck, paper: str = DEFAULT) -> WorksheetPlan:
+def plan(deck: Deck, paper: str = DEFAULT, stamp: Stamp = Stamp()) -> WorksheetPlan:
     for section in deck.handout.sections:
         for block in section.blocks:
             if isinstance(block, Worksheet):
-                return WorksheetPlan(deck.meta, section, block, paper_named(paper))
+                return WorksheetPlan(deck.meta, section, block, paper_named(paper), stamp)
     raise NotedeckError("worksheet.pdf: no section's handout holds a worksheet; add a "
                         "```worksheet fence to a section's '# Handout' part, or drop "
                         "'worksheet' from the outputs")
@@ -94,5 +95,6 @@ def _render(planned: WorksheetPlan, worksheet: Worksheet) -> tuple[bytes, int]:
                  Spacer(1, 12)]
         story += block_flowables(worksheet, Place(sheet.text_width, 0, {}))
     doc.build(story, canvasmaker=numbered_canvas(
-        sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.worksheet}", meta, tags))
+        sheet, f"{clean(meta.footer)} \u00b7 {meta.labels.worksheet}", meta, planned.stamp,
+        tags))
     return buffer.getvalue(), doc.page

@@ -31,55 +31,86 @@
           waits: {x: u, y: wait}           # a line and a dot on a line chart
 
 A panel's texts read the chosen item's fields bare (with a choice), else the slider's row's
-fields; a slider's row parameter is always theirs by name. Adding a kind of control is one
-entry in KINDS here and one in figures/controls.py's MAKERS.
+fields; a slider's row parameter is always theirs by name. A kind of control is one object,
+in its own module here (slider.py, choice.py), that reads and checks it and writes the deck's
+control; KINDS lists them, one line each.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from notedeck.errors import Location
-from notedeck.model.display.tables import StatSpec, named as _named, unknown as _unknown
+from notedeck.model.display.controls.choice import CHOICE, ChoiceSpec
+from notedeck.model.display.controls.formulas import formula
+from notedeck.model.display.controls.shown import CHART, READOUT, TEXT
+from notedeck.model.display.controls.slider import SLIDER, SliderSpec
+from notedeck.model.display.said import Said
+from notedeck.model.display.schema import Settings, checked
+from notedeck.model.display.tables import named as _named
 from notedeck.model.display.texts import Context, Text, Texts
-from notedeck.model.inputs import Input, bad_name, find
-from notedeck.model.messages import key_text, suggest
-from notedeck.model.types import ListOf, Num, Record, Text as TextType
+from notedeck.model.inputs import bad_name
+from notedeck.model.types import Record
 
-PANEL_KEYS = ("label", "chart", "controls", "shows", "announce", "stats", "cursors", "about")
-SLIDER_KEYS = ("slider", "input", "label", "text", "stops", "stop", "listed", "start", "scale")
-CHOICE_KEYS = ("choice", "label", "item", "emphasis")
-READING_KEYS = ("label", "value", "detail")
-SCALES = ("linear", "log")
 MAX_CONTROLS = 4               # controls in one panel
 MAX_POSITIONS = 10_000         # positions of all the controls of a panel, together
 
 
-@dataclass(frozen=True)
-class SliderSpec:
+class ControlKind(Protocol):
+    """One kind of control: the key that names it, what that key takes, the spec it reads,
+    and how the deck's control is written from it."""
+
     name: str
-    label: Text
-    rows: str                  # a use's rows: a position per row
-    param: str                 # the rows' parameter: what the texts call the position
-    text: Text
-    start: Any                 # model.Expression: the value the page opens at
-    scale: str = "linear"
-    stops: Any = None          # model.Expression: a list of the values labelled
-    stop: Text | None = None
-    listed: Text | None = None
-    input: str | None = None   # the input set to the position, the model re-evaluated
-    where: Location | None = None
+    takes: str
+    spec: type
+
+    def read(self, texts: Texts, name: str, spec: dict, path: tuple) -> Any: ...
+
+    def write(self, spec: Any, said: Said) -> Any: ...
 
 
-@dataclass(frozen=True)
-class ChoiceSpec:
+# The kinds of control, by the key that names one: adding one is a module here and a line here.
+KINDS: dict[str, ControlKind] = {kind.name: kind for kind in (
+    SLIDER,
+    CHOICE,
+)}
+
+
+def kind_of(spec: Any) -> ControlKind:
+    """The kind that read a control's spec."""
+    return next(kind for kind in KINDS.values() if isinstance(spec, kind.spec))
+
+
+class ShownKind(Protocol):
+    """One kind of what a panel shows: the key that names it, what it takes, how it is read,
+    and how it is written at every position (`write(positions, shown, draw)`)."""
+
     name: str
-    label: Text
-    over: str                  # a list of records: a position per item
-    item: Text
-    emphasis: str | None = None
-    where: Location | None = None
+    takes: str
+
+    def read(self, texts: Texts, value: Any, path: tuple, context: Context) -> Any: ...
+
+    def write(self, at: Any, shown: Any, draw: Any) -> Any: ...
+
+
+# What a panel can show, by the key that names it: a kind is a class in shown.py and a line here.
+SHOWS: dict[str, ShownKind] = {kind.name: kind for kind in (
+    TEXT,
+    READOUT,
+    CHART,
+)}
+
+
+class PanelIn(Settings):
+    label: Any = None
+    chart: Any = None
+    controls: Any = None
+    shows: Any = None
+    announce: Any = None
+    stats: Any = None
+    cursors: Any = None
+    about: Any = None
 
 
 @dataclass(frozen=True)
@@ -121,9 +152,9 @@ class PanelSpec:
 def controls(texts: Texts, value: Any, stats: dict) -> dict[str, PanelSpec]:
     made = {}
     for name, spec, path in _named(texts, value, "controls", "panels"):
-        _unknown(texts, spec, path, PANEL_KEYS, "a panel")
+        settings = checked(texts, PanelIn, spec, path, "a panel")
         panel = _panel(texts, name, spec, path, stats)
-        if panel is not None:
+        if panel is not None and settings is not None:
             made[name] = panel
     return made
 
@@ -180,10 +211,9 @@ def _controls(texts: Texts, value: Any, path: tuple):
         kinds = [k for k in KINDS if isinstance(spec, dict) and k in spec]
         if len(kinds) != 1:
             texts.problem(here, "a control is one of: " + ", ".join(
-                f"{k}: ({what})" for k, (_, what) in KINDS.items()))
+                f"{k}: ({kind.takes})" for k, kind in KINDS.items()))
             continue
-        read, _ = KINDS[kinds[0]]
-        control = read(texts, name, spec, here)
+        control = KINDS[kinds[0]].read(texts, name, spec, here)
         if control is not None:
             made.append(control)
     kinds = [type(c) for c in made]
@@ -191,89 +221,6 @@ def _controls(texts: Texts, value: Any, path: tuple):
         texts.problem(path, "a panel holds at most one control of each kind")
         return None
     return tuple(made) if len(made) == len(value) else None
-
-
-def _slider(texts: Texts, name: str, spec: dict, path: tuple) -> SliderSpec | None:
-    _unknown(texts, spec, path, SLIDER_KEYS, "a slider")
-    rows = spec.get("slider")
-    uses = [key_text(p) for p, e in texts.model.plan.uses.items() if e.use.mode != "at"]
-    if rows not in uses:
-        texts.problem(path + ("slider",), f"a slider's positions are a use's rows (a sweep, "
-                      f"or over: a list); got {rows!r}" + suggest(str(rows), uses))
-        return None
-    entry = texts.model.plan.uses[tuple(rows.split("."))]
-    param, kind = entry.group.param, Num(entry.group.unit)
-    own = Context(None, texts.model.expression(rows).type.item.fields, rows)
-    made = {
-        "label": texts.text(spec.get("label"), path + ("label",)),
-        "text": texts.text(spec.get("text", "{" + param + "}"), path + ("text",), own),
-        "start": _formula(texts, spec.get("start"), path + ("start",), Context(), kind),
-        "stops": _formula(texts, spec.get("stops"), path + ("stops",), Context(),
-                          ListOf(kind)) if "stops" in spec else None,
-        "stop": texts.text(spec.get("stop", "{" + param + "}"), path + ("stop",), own),
-        "listed": texts.text(spec.get("listed"), path + ("listed",),
-                             Context(None, (("stops", TextType()),)), required=False),
-    }
-    scale = spec.get("scale", "linear")
-    if scale not in SCALES:
-        texts.problem(path + ("scale",), f"expected one of {', '.join(SCALES)} (log spreads "
-                                         "positions evenly on a log scale; 0 may be one)")
-        return None
-    changed = spec.get("input")
-    if changed is not None:
-        found = find(texts.model.inputs, tuple(str(changed).split(".")))
-        if not isinstance(found, Input) or found.kind in ("list", "records"):
-            texts.problem(path + ("input",), f"expected an input holding one value, set to "
-                                             f"each position; got {changed!r}")
-            return None
-    if any(v is None for k, v in made.items() if k != "listed" and (k != "stops" or
-                                                                      "stops" in spec)) or \
-            (made["listed"] is None and "listed" in spec):
-        return None
-    return SliderSpec(name, made["label"], rows, param, made["text"], made["start"], scale,
-                      made["stops"], made["stop"], made["listed"], changed,
-                      texts.document.where(path))
-
-
-def _choice(texts: Texts, name: str, spec: dict, path: tuple) -> ChoiceSpec | None:
-    _unknown(texts, spec, path, CHOICE_KEYS, "a choice")
-    over = spec.get("choice")
-    records = [key_text(p) for p in texts.model.plan.items]
-    if over not in records:
-        texts.problem(path + ("choice",), f"a choice's items are a list of records; got "
-                                          f"{over!r}" + suggest(str(over), records))
-        return None
-    label = texts.text(spec.get("label"), path + ("label",))
-    item = texts.text(spec.get("item", "{label}"), path + ("item",), Context(over))
-    emphasis = spec.get("emphasis")
-    if emphasis is not None and not isinstance(emphasis, str):
-        texts.problem(path + ("emphasis",), "expected the name of a line chart")
-        return None
-    if label is None or item is None:
-        return None
-    return ChoiceSpec(name, label, over, item, emphasis, texts.document.where(path))
-
-
-def _formula(texts: Texts, value: Any, path: tuple, context: Context, kind):
-    made = texts.formula(value, path, context)
-    if made is None:
-        return None
-    if kind is not None and made.type != kind and not _fits(made.type, kind):
-        texts.problem(path, f"expected {kind.described()}; '{value}' gives "
-                            f"{made.type.described()}")
-        return None
-    return made
-
-
-def _fits(got, wanted) -> bool:
-    if isinstance(wanted, ListOf):
-        return isinstance(got, ListOf) and _fits(got.item, wanted.item)
-    return isinstance(got, Num) and isinstance(wanted, Num) and got.unit == wanted.unit
-
-
-def said(texts: Texts, value: Any, path: tuple, context: Context) -> Text | None:
-    """A text: words with slots, or choices [{if: a condition, text: words}, words]."""
-    return texts.text(value, path, context)
 
 
 def _shows(texts: Texts, value: Any, path: tuple, context: Context):
@@ -286,42 +233,14 @@ def _shows(texts: Texts, value: Any, path: tuple, context: Context):
         here = path + (name,)
         kinds = [k for k in SHOWS if isinstance(spec, dict) and k in spec]
         if len(kinds) != 1 or len(spec) != 1:
-            texts.problem(here, "a panel shows one of: text: (words written at each "
-                                "position), readout: (figures by name: {label, value, "
-                                "detail}) or chart: (a bar chart drawn at each position)")
+            each = [f"{k}: ({kind.takes})" for k, kind in SHOWS.items()]
+            texts.problem(here, "a panel shows one of: " + ", ".join(each[:-1]) + " or "
+                          + each[-1])
             continue
-        found = SHOWS[kinds[0]](texts, spec[kinds[0]], here + (kinds[0],), context)
+        found = SHOWS[kinds[0]].read(texts, spec[kinds[0]], here + (kinds[0],), context)
         if found is not None:
             made.append(Shown(str(name), kinds[0], found))
     return tuple(made) if len(made) == len(value) else None
-
-
-def _readout(texts: Texts, value: Any, path: tuple, context: Context):
-    if not isinstance(value, dict) or not value:
-        texts.problem(path, "expected figures by name: NAME: {label: words, value: words "
-                            "with {slots}, detail: words}")
-        return None
-    made = []
-    for name, spec in value.items():
-        here = path + (name,)
-        if not isinstance(spec, dict) or "label" not in spec or "value" not in spec:
-            texts.problem(here, "a reading needs label: and value:")
-            continue
-        _unknown(texts, spec, here, READING_KEYS, "a reading")
-        label = texts.text(spec["label"], here + ("label",))
-        shown = said(texts, spec["value"], here + ("value",), context)
-        detail = said(texts, spec["detail"], here + ("detail",), context) \
-            if "detail" in spec else None
-        if label is not None and shown is not None and (detail or "detail" not in spec):
-            made.append(StatSpec(str(name), shown, label, detail))
-    return tuple(made) if len(made) == len(value) else None
-
-
-def _chart(texts: Texts, value: Any, path: tuple, context: Context):
-    if not isinstance(value, str) or not value:
-        texts.problem(path, "expected the name of a bar chart")
-        return None
-    return value
 
 
 def _announce(texts: Texts, value: Any, path: tuple, context: Context, shows):
@@ -331,7 +250,7 @@ def _announce(texts: Texts, value: Any, path: tuple, context: Context, shows):
     if isinstance(value, str) and value in texts_shown:
         return value
     if isinstance(value, dict) and set(value) == {"text"}:
-        return said(texts, value["text"], path + ("text",), context)
+        return texts.text(value["text"], path + ("text",), context)
     texts.problem(path, "expected the name of a text the panel shows ("
                   + (", ".join(texts_shown) or "none") + ") or {text: words}")
     return None
@@ -357,17 +276,14 @@ def _cursors(texts: Texts, value: Any, path: tuple, context: Context):
             texts.problem(here, "a cursor needs x: and y: (formulas placing it on the line "
                                 "chart, in the chart's units)")
             continue
-        x = _formula(texts, spec["x"], here + ("x",), context, None)
-        y = _formula(texts, spec["y"], here + ("y",), context, None)
+        x = formula(texts, spec["x"], here + ("x",), context, None)
+        y = formula(texts, spec["y"], here + ("y",), context, None)
         if x is not None and y is not None:
             made.append(CursorSpec(str(chart), x, y, texts.document.where(here, at_key=True)))
     return tuple(made) if len(made) == len(value) else None
 
 
-# The kinds of control: the key that names one in model.yaml -> (its reader, what it takes).
-# figures/controls.py's MAKERS turns each spec into the Deck's control.
-KINDS: dict[str, tuple[Callable, str]] = {
-    "slider": (_slider, "a use's rows: a sweep or over: a list"),
-    "choice": (_choice, "a list of records"),
-}
-SHOWS: dict[str, Callable] = {"text": said, "readout": _readout, "chart": _chart}
+
+
+__all__ = ["controls", "panel_context", "kind_of", "KINDS", "SHOWS", "ControlKind", "PanelSpec",
+           "SliderSpec", "ChoiceSpec", "Shown", "CursorSpec", "MAX_POSITIONS"]

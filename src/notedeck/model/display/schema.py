@@ -1,0 +1,53 @@
+"""A model.yaml part's keys, checked by pydantic (as note.yaml's are), as an author's problems."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from notedeck.model.display.texts import Texts
+from notedeck.model.messages import suggest
+
+Keys = TypeVar("Keys", bound="Settings")
+
+
+class Settings(BaseModel):
+    """A part's settings: every key named, none other taken; values the reader checks are Any."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+
+def checked(texts: Texts, schema: type[Keys], spec: dict, path: tuple, what: str) -> Keys | None:
+    """The part's settings, or None with each problem recorded at its key: an unknown key,
+    a flag that is not true or false, a choice outside its list."""
+    try:
+        return schema.model_validate(spec)
+    except ValidationError as exc:
+        for error in exc.errors():
+            _problem(texts, schema, error, path, what)
+        return None
+
+
+def _problem(texts: Texts, schema: type[Settings], error: dict, path: tuple, what: str) -> None:
+    key = error["loc"][0]
+    here = path + (key,)
+    if error["type"] == "extra_forbidden":
+        texts.problem(here, f"{what} has no setting '{key}'"
+                      + suggest(str(key), list(schema.model_fields)), at_key=True)
+    elif error["type"] == "bool_type":
+        texts.problem(here, "expected true or false")
+    elif error["type"] == "literal_error":
+        texts.problem(here, _choice(schema, str(key), what))
+    else:
+        texts.problem(here, error["msg"])
+
+
+def _choice(schema: type[Settings], key: str, what: str) -> str:
+    field = schema.model_fields[key]
+    choices = ", ".join(getattr(field.annotation, "__args__", ()))
+    return f"{what}'s {key} is one of: {choices}" + (f" ({field.description})"
+                                                     if field.description else "")
+
+
+__all__ = ["Settings", "checked"]
