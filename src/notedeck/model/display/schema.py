@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from notedeck.model.display.texts import Texts
 from notedeck.model.messages import suggest
+
+if TYPE_CHECKING:                   # texts.py checks its own keys here
+    from notedeck.model.display.texts import Texts
 
 Keys = TypeVar("Keys", bound="Settings")
 
