@@ -79,16 +79,16 @@ def test_one_failing_audience_is_reported_and_the_others_are_built(note, tmp_pat
 
 
 def test_a_bug_in_one_variant_does_not_stop_the_others(note, tmp_path, monkeypatch):
-    import notedeck.stages.run
+    import notedeck.stages.stages
 
-    real = notedeck.stages.run._build
+    real = notedeck.stages.stages.prepare
 
     def flaky(chosen, *rest):
         if chosen.audience == "south-office":
             raise RuntimeError("a bug that only this variant meets")
         return real(chosen, *rest)
 
-    monkeypatch.setattr(notedeck.stages.run, "_build", flaky)
+    monkeypatch.setattr(notedeck.stages.stages, "prepare", flaky)
     outcomes = build_all(options(note, tmp_path / "out", jobs=1))
     assert [o.ok for o in outcomes] == [True, True, False, True]
     assert outcomes[2].internal == "RuntimeError: a bug that only this variant meets"

@@ -12,6 +12,8 @@ from pptx import Presentation
 
 from notedeck.commands.cli import main
 
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "models.md"
 FENCE = re.compile(r"^(`{3,})\w+ file=(\S+)\n(.*?)^\1$", re.M | re.S)
 
@@ -69,7 +71,10 @@ def test_the_walkthrough_builds_the_deck_it_describes(tmp_path):
                 if shape.has_chart]
     assert " ".join(chart.chart_title.text_frame.text.split()) == \
         "At 30 items a week, the pile is gone in 24 weeks"
-    assert [round(v / 604_800) for v in chart.plots[0].series[0].values] == [24, 12, 8, 4]
+    # "Edit Data" holds the weeks the labels say, in a format that says "weeks"
+    assert [round(v, 9) for v in chart.plots[0].series[0].values] == [24, 12, 8, 4]
+    assert chart.plots[0].series[0]._element.find(f".//{C}formatCode").text == \
+        '#,##0"\u00a0weeks"'
 
 
 @pytest.mark.parametrize("case, change", [

@@ -62,3 +62,10 @@ def test_a_time_without_a_unit_is_kept_in_the_largest_its_shortest_value_reaches
     assert (made.code, made.scale) == (f'#,##0"{NB}weeks"', 604800.0)
     made = fmt("en-GB", _time(), Show("duration"), [90, 7200])
     assert (made.code, made.scale) == (f'#,##0.0"{NB}minutes"', 60.0)
+
+
+def test_a_form_that_writes_no_number_leaves_negatives_their_minus():
+    """A form with no digits to find (not shown, or in words) gives one section: Excel's own
+    minus, never a second section that drops it."""
+    assert fmt("en-GB", PLAIN, Show("none"), [-3]).code == "#,##0"
+    assert fmt("de-DE", PLAIN, Show("words"), [-3]).code == "#,##0"

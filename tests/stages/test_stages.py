@@ -67,7 +67,7 @@ def test_prepare_then_plan_every_output_without_drawing(tmp_path):
     prepared = prepare(options)
     # the Deck is final after compose: the build id travels in the stamp beside it
     assert prepared.deck == compose(prepared.source)[0] and prepared.stamp.build
-    plans = plan_all(prepared, sized_art(prepared.deck), options).plans
+    plans = plan_all(prepared, sized_art(prepared.deck)).plans
     assert [renderer.name for renderer, _ in plans] == ["deck", "handout", "json"]
     assert not any(tmp_path.iterdir())            # planning writes nothing
 

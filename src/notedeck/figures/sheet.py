@@ -40,7 +40,8 @@ def number_format(forms: Forms, kind: Type, show: Show, values=()) -> NumberForm
                           for sign in (1, -1))
     percent = show.form in PERCENT
     code = _section(positive, body, percent)
-    if not (negative == _minus(forms) + positive and positive[:1].isdigit()):
+    signed = _minus(forms) in negative and NUMBER.search(negative) is not None
+    if signed and not (negative == _minus(forms) + positive and positive[:1].isdigit()):
         code += ";" + _section(negative, body, percent)     # a sign Excel would put elsewhere
     return NumberFormat(code, float(scale))
 

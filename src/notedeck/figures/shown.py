@@ -9,7 +9,7 @@ sweep's rows are for charts and controls, not prose.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
 from notedeck.figures.texts import Writer
 from notedeck.model import Show
@@ -85,7 +85,13 @@ def literal(text: str) -> str:
     return MARKDOWN_SIGNS.sub(r"\\\1", text)
 
 
-def names(writer: Writer) -> dict[str, Any]:
+# A name's value: text as prose shows it (Shown, a str), a flag, rows (Items, a tuple of
+# Records), one row (a Record, a dict), or a tree of names; None where a form hides it.
+Name = Union[str, bool, None, tuple["Name", ...], list["Name"], dict[str, "Name"]]
+Names = dict[str, Name]
+
+
+def names(writer: Writer) -> Names:
     """Every input and figure of the evaluation, as prose shows it."""
     return _Names(writer).tree(writer.model.plan.names, ())
 

@@ -72,3 +72,33 @@ class Renderer:
     def forms(self, options: Options) -> frozenset:
         """The drawn forms of the charts this output reads with these options."""
         return frozenset(self.art(self.settings(options)))
+
+    def write(self, plan: Plan, folder: Path) -> tuple[Path, int]:
+        """Emit `plan` into `folder`, seal the file's content digest (for `verify`) and check
+        that it is whole; its path and count of `unit`."""
+        from notedeck.render.provenance import seal
+
+        path = folder / self.filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        count = self.emit(plan, path)
+        seal(path)
+        _whole(path)
+        return path, count
+
+
+def _whole(path: Path) -> None:
+    """A renderer's file is complete: a zip package reads back, a PDF is closed."""
+    if path.suffix == ".pptx":
+        import zipfile
+
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+        if bad:
+            raise RuntimeError(f"{path.name} was written incompletely ({bad} is damaged)")
+    elif path.suffix == ".pdf":
+        with open(path, "rb") as handle:
+            head = handle.read(5)
+            handle.seek(max(0, path.stat().st_size - 1024))
+            tail = handle.read()
+        if head != b"%PDF-" or b"%%EOF" not in tail:
+            raise RuntimeError(f"{path.name} was written incompletely")

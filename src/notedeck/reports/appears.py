@@ -47,7 +47,7 @@ def appearances(options: Options, name: str, shape: str, value: str) -> Appearan
     files = sorted({s.origin.file for s in deck.slides if s.origin is not None})
     refs = tuple(r for f in files for r in _references(Path(f), name, components))
     art = Charts(options.cache, None).art(deck.charts, prepared.plan.forms)
-    planned = plan_all(prepared, art, options)
+    planned = plan_all(prepared, art)
     slides, handout = _placed(deck, planned.layout, refs)
     pages = _pages(planned, value) if handout else ()
     titles = {s.number: s.title for s in deck.handout.sections}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notedeck.errors import fail
-from notedeck.options import Options
+from notedeck.options import Options, Settings
 from notedeck.render.contract import CLOCK, LIVE, Renderer
 
 
@@ -24,6 +24,9 @@ class BuildPlan:
     renderers: tuple[Renderer, ...]
     forms: frozenset[str]            # the charts' drawn forms the outputs read ("png", "svg")
     needs: frozenset[str]            # "layout", "backgrounds", "live", "clock"
+    settings: tuple[Settings, ...] = ()   # per renderer, the options it declared it reads
+    start: str = "09:00"             # the guide's clock starts here
+    strict: bool = False             # warnings refuse the build
 
     @property
     def live(self) -> bool:
@@ -39,8 +42,9 @@ class BuildPlan:
 
 
 def settle(options: Options, note) -> BuildPlan:
-    """The plan for `options` and the note read (build.read.NoteRead): its note.yaml's outputs
-    checked against the registry, with the line of any unknown one."""
+    """The plan for `options` and the note read (stages.read.NoteRead): its note.yaml's outputs
+    checked against the registry, with the line of any unknown one; the options each output
+    and the later stages read, settled here once."""
     from notedeck.render import registry
 
     listed = tuple(note.note.outputs)
@@ -50,6 +54,7 @@ def settle(options: Options, note) -> BuildPlan:
             raise fail(where.file, f"unknown output {name!r}; expected one of: "
                        + ", ".join(registry.names()), line=where.line, key="outputs")
     chosen = tuple(registry.get(name) for name in dict.fromkeys((*options.outputs, *listed)))
-    forms = frozenset().union(*(renderer.forms(options) for renderer in chosen))
+    settings = tuple(renderer.settings(options) for renderer in chosen)
+    forms = frozenset().union(*(renderer.art(s) for renderer, s in zip(chosen, settings)))
     needs = frozenset().union(*(renderer.needs for renderer in chosen))
-    return BuildPlan(chosen, forms, needs)
+    return BuildPlan(chosen, forms, needs, settings, options.start, options.strict)

@@ -77,7 +77,7 @@ def _planned(options: Options, template=None):
     from notedeck.stages.stages import plan_all, prepare, sized_art
 
     prepared = prepare(options, template)
-    return prepared, plan_all(prepared, sized_art(prepared.deck), options).warnings
+    return prepared, plan_all(prepared, sized_art(prepared.deck)).warnings
 
 
 def naked_numbers(content: Path, source=None) -> list[Problem]:

@@ -10,6 +10,7 @@ from notedeck.stages.read import NoteRead, structure_problems, unknown_component
 from notedeck.stages.typeset import FilledItem, items, paragraphs, typeset
 from notedeck.errors import Collector, Problem, fail
 from notedeck.figures import shown
+from notedeck.figures.shown import Names
 from notedeck.figures.formatting import Formatter, integer
 from notedeck.figures.forms import Forms
 from notedeck.figures.texts import Writer
@@ -40,7 +41,7 @@ class FilledNote:
     evaluation: Evaluation         # its figures for the build's scenario
     fmt: Formatter
     writer: Writer                 # the model's texts, written out
-    names: dict[str, Any]
+    names: Names                   # every figure's name and text (figures/shown.py)
     sections: tuple[SectionSource, ...]
     title_notes: tuple[str, ...]   # the title slide's speaker notes, by paragraph, typeset
     boundaries: tuple[str, ...]    # typeset, as every text below
@@ -82,7 +83,7 @@ def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
                       items(read.model.display.items, said), tuple(warnings))
 
 
-def figure_names(read: NoteRead, evaluation, fmt: Formatter) -> dict[str, Any]:
+def figure_names(read: NoteRead, evaluation, fmt: Formatter) -> Names:
     """Every figure name and its text, the scenario's prose filled: no section needed."""
     with budget.whole_build():
         return _names(read, writer(read, evaluation, fmt))
@@ -107,7 +108,7 @@ def _dig(values: dict, path: tuple) -> Any:
     return values
 
 
-def _names(read: NoteRead, said: Writer) -> dict[str, Any]:
+def _names(read: NoteRead, said: Writer) -> Names:
     """Every figure name, and the scenario's prose filled from the rest."""
     names = shown.names(said)
     names["audience"] = {"name": read.audience.name if read.audience else ""}
@@ -129,7 +130,7 @@ def _names(read: NoteRead, said: Writer) -> dict[str, Any]:
     return names
 
 
-def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...]:
+def _sections(read: NoteRead, names: Names) -> tuple[SectionSource, ...]:
     found = Collector()
     changes = read.audience.changes if read.audience else None
     active, known = stale.item_ids(read.model, read.inputs.values), \
@@ -152,7 +153,7 @@ def _sections(read: NoteRead, names: dict[str, Any]) -> tuple[SectionSource, ...
     return tuple(parsed)
 
 
-def filled_section(text: SectionText, names: dict[str, Any],
+def filled_section(text: SectionText, names: Names,
                    overlay: passages.Overlay | None = None) -> SectionSource:
     """A section's placeholders filled from the names and its Markdown parsed (by the
     reader) into slides, notes and handout parts; an overlay swaps in an audience's passages
@@ -168,13 +169,13 @@ def filled_section(text: SectionText, names: dict[str, Any],
     return sections.finish(section, found.problems)
 
 
-def _filled_title(front: yamlfile.Located, key: str, names: dict[str, Any]) -> str:
+def _filled_title(front: yamlfile.Located, key: str, names: Names) -> str:
     where = front.where((key,))
     value = fill_text(front.data[key], names, front.file, where.line - 1, key=key)
     return sections.front_text(front, key, value)
 
 
-def _filled_chunks(chunks: tuple[Chunk, ...], names: dict[str, Any]) -> tuple[str | None, ...]:
+def _filled_chunks(chunks: tuple[Chunk, ...], names: Names) -> tuple[str | None, ...]:
     """Each chunk's placeholders filled; every problem at once."""
     found = Collector()
     texts = tuple(found.run(fill_text, c.text, names, c.file, line_offset=c.line - 1)
@@ -205,7 +206,7 @@ def _components_of(slide) -> list[Component]:
     return [p for p in slide.blocks if isinstance(p, Component)]
 
 
-def _note_prose(meta: NoteIn, source: yamlfile.Located, names: dict[str, Any]):
+def _note_prose(meta: NoteIn, source: yamlfile.Located, names: Names):
     found = Collector()
 
     def filled(value: str, path: tuple) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from notedeck.stages.buildplan import BuildPlan, settle
 from notedeck.stages.template import Assets
@@ -16,6 +16,7 @@ from notedeck.render.contract import BACKGROUNDS, LAYOUT, Plan, Renderer
 
 if TYPE_CHECKING:           # loaded when a stage runs, not when a command starts
     from notedeck.layout.slide_layout import SlideLayout
+    from notedeck.figures.shown import Names
     from notedeck.stages.fill import FilledNote
 
 
@@ -58,7 +59,7 @@ def fill_note(note):
                 Formatter(note.locale, note.labels, note.note.durations.style()))
 
 
-def figure_names(options: Options) -> dict[str, Any]:
+def figure_names(options: Options) -> Names:
     """read (no section needed) -> compute: every figure's name and text, for a model
     written before its sections."""
     from notedeck.stages.fill import figure_names as names
@@ -98,17 +99,17 @@ def prepare(options: Options, template=None) -> Prepared:
                     (template.data or b"") + repr(assets.template_map).encode(),
                     options.audience)
     warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
-    refuse_warnings(options, warnings)
+    refuse_warnings(plan.strict, warnings)
     return Prepared(source, deck, stamped, tuple(warnings), assets, plan)
 
 
-def refuse_warnings(options: Options, warnings) -> None:
+def refuse_warnings(strict: bool, warnings) -> None:
     """With --strict, warnings (a template's unreadable colours, say) refuse the build."""
-    if options.strict and warnings:
+    if strict and warnings:
         raise NotedeckError([Problem(w.where, w.message) for w in warnings])
 
 
-def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) -> Planned:
+def plan_all(prepared: Prepared, art: Mapping[str, ChartArt]) -> Planned:
     """The slides laid out once (if any output shows them), the guide's clock written for
     them, then every output planned; what the layout and any planner refuse, all at once."""
     from notedeck.stages.shown import for_output
@@ -118,19 +119,18 @@ def plan_all(prepared: Prepared, art: Mapping[str, ChartArt], options: Options) 
     layout = found.run(slide_layout, prepared) if LAYOUT in plan.needs else None
     deck, clock = prepared.deck, None
     if plan.clock and layout is not None:
-        clock = found.run(guide_clock, prepared, layout, options)
+        clock = found.run(guide_clock, prepared, layout)
     plans = []
-    for renderer in plan.renderers:
+    for renderer, settings in zip(plan.renderers, plan.settings):
         if LAYOUT in renderer.needs and layout is None:
             continue                        # refused above, with the layout's problems
         beside = Beside(for_output(deck, prepared.stamp, renderer), clock)
-        plans.append((renderer, found.run(renderer.plan, deck, beside, layout, art,
-                                          renderer.settings(options))))
+        plans.append((renderer, found.run(renderer.plan, deck, beside, layout, art, settings)))
     found.raise_if_any()
     warnings = (*(layout.warnings if layout is not None else ()),
                 *_drift(prepared, layout, plan),
                 *(w for _, planned in plans for w in getattr(planned, "warnings", ())))
-    refuse_warnings(options, warnings)
+    refuse_warnings(plan.strict, warnings)
     return Planned(tuple(plans), layout, warnings)
 
 
@@ -155,11 +155,11 @@ def slide_layout(prepared: Prepared):
                    backgrounds=BACKGROUNDS in prepared.plan.needs, build=prepared.stamp.build)
 
 
-def guide_clock(prepared: Prepared, layout, options: Options) -> Clock:
+def guide_clock(prepared: Prepared, layout) -> Clock:
     """The guide's clock, written for the laid-out slides from --start."""
     from notedeck.figures.clock import clock
 
-    return clock(prepared.deck, [slide.source for slide in layout.slides], options.start,
+    return clock(prepared.deck, [slide.source for slide in layout.slides], prepared.plan.start,
                  prepared.source.fmt)
 
 

@@ -15,7 +15,7 @@ import zipfile
 
 from lxml import etree
 
-from notedeck.render.pptx.charts import Label, PChart, Series
+from notedeck.render.pptx.chart_plan import Label, PChart, Series, title_size
 from notedeck.template.styles import Ink
 from notedeck.render.pptx.write import A, colour, emu_box, solid
 
@@ -276,8 +276,6 @@ def _chart_text(chart, planned: PChart) -> None:
 
 def _title(chart, planned: PChart) -> None:
     chart.has_title = True
-    from notedeck.render.pptx.charts import title_size
-
     chart.chart_title.text_frame.text = planned.title
     _rich(chart.chart_title.text_frame, title_size(planned.title, planned.box, planned.face),
           True, planned)

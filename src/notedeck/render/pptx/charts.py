@@ -1,4 +1,4 @@
-"""Native charts planned from the chart specs: data, axes, labels and layout as plain data.
+"""Native line charts planned from the chart specs (bars in bars.py): data, axes, labels, layout.
 
 Every string a native chart shows comes from its spec (formatter strings):
 its title, axis titles, tick labels and point labels. Tick labels are the
@@ -12,93 +12,22 @@ Pure: chart_xml.py writes these.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from notedeck.deck import BarChart, ChartSpec, LineChart, Tick, drawable
-from notedeck.layout import fit, measure
+from notedeck.deck import ChartSpec, LineChart, Tick, drawable
+from notedeck.layout import measure
+from notedeck.render.pptx.bars import plan_bars
+from notedeck.render.pptx.chart_plan import GAP_IN, Axis, Label, PChart, Series, title_height
 from notedeck.template.geometry import Box
-from notedeck.template.styles import Ink
 from notedeck.theme import TYPE
 
 PAD = 1.06               # log axes reach a little past the data: LibreOffice drops a point
-INSIDE = 1.0005          # that lies exactly on a log axis's end; helpers sit just inside it
+                         # that lies exactly on a log axis's end
 LINEAR_PAD = 0.05        # linear axes reach this share of their span past the data
 MARKERS = ("circle", "square", "diamond", "triangle", "x", "star", "plus", "dash")
-SMALL_SHARE = 0.12        # a stacked segment shorter than this carries no label inside it
-GAP_IN = 0.08
 # Between a point and a label beside it: LibreOffice sets such a label against the point's
 # centre, so without it the text runs into the dot.
 BESIDE = "\u2003"
-
-
-@dataclass(frozen=True)
-class Axis:
-    title: str
-    minimum: float
-    maximum: float
-    log: bool
-    ticks: tuple[Tick, ...]
-    code: str = "General"        # the Excel number format of its values
-    labels_name: str = ""        # the name of the helper series that carries its tick labels
-
-    def inside(self) -> float:
-        """A value just inside the axis's low end, where a helper's point stays drawn."""
-        if self.log:
-            return self.minimum * INSIDE
-        return self.minimum + (self.maximum - self.minimum) * (INSIDE - 1)
-
-    def at(self, value: float) -> float:
-        """Where a value lies along the axis, 0 to 1."""
-        if self.log:
-            return math.log10(value / self.minimum) / math.log10(self.maximum / self.minimum)
-        return (value - self.minimum) / (self.maximum - self.minimum)
-
-
-@dataclass(frozen=True)
-class Label:
-    index: int                   # the point it belongs to
-    text: str
-    position: str                # "r", "l", "t", "b", "ctr", "out"
-
-
-@dataclass(frozen=True)
-class Series:
-    name: str
-    points: tuple[tuple[float, float], ...]       # (x, y); for bars (0, value)
-    colour: Ink | None                             # None: drawn invisibly (tick labels)
-    line: str = "solid"                            # "solid" | "dash" | "none"
-    marker: str = "none"
-    marker_size: int = 7
-    labels: tuple[Label, ...] = ()
-    featured: tuple[int, ...] = ()                 # points drawn larger, in `featured_colour`
-    gridlines: str = ""                            # "x" | "y": an error bar per point, as a grid
-    legend: bool = True
-    label_colour: Ink | None = None
-    featured_colour: Ink | None = None
-    code: str = "General"                          # its values' Excel number format
-
-
-@dataclass(frozen=True)
-class PChart:
-    """A native chart on a slide."""
-
-    box: Box
-    kind: str                                      # "xy", or a bar chart's XL_CHART_TYPE name
-    name: str
-    title: str
-    alt_text: str
-    series: tuple[Series, ...]
-    x: Axis | None = None
-    y: Axis | None = None
-    categories: tuple[str, ...] = ()
-    plot: tuple[float, float, float, float] = (0.1, 0.15, 0.8, 0.7)   # fractions of the box
-    legend: str = ""                               # "" | "r" | "t"
-    legend_at: tuple[float, float] | None = None   # its top-left corner, clear of the plot
-    look: object = None                            # colours.Look
-    face: object = None                            # faces.Face that measured its text
-    sizes: tuple[float, float, float] = (TYPE.chart_title, TYPE.chart_label, TYPE.chart_tick)
-    axis_titles: tuple[tuple[float, float], tuple[float, float]] = ((0.4, 0.9), (0.0, 0.4))
 
 
 def plan_chart(spec: ChartSpec, box: Box, look, face) -> PChart:
@@ -106,7 +35,7 @@ def plan_chart(spec: ChartSpec, box: Box, look, face) -> PChart:
     drawn = drawable(spec)
     if isinstance(drawn, LineChart):
         return _lines(drawn, box, look, face)
-    return _bars(drawn, box, look, face)
+    return plan_bars(drawn, box, look, face)
 
 
 # --- line charts ---------------------------------------------------------------------------
@@ -235,7 +164,7 @@ def _thinned(axis: Axis, length: float, size) -> Axis:
 
 def _xy(spec, box: Box, look, face, x: Axis, y: Axis, series: tuple[Series, ...],
         right: float, legend: str, headroom: float = 0.0) -> PChart:
-    title_h = _title_height(spec.title, box, face)
+    title_h = title_height(spec.title, box, face)
     tick_w = max((measure.text_width(t.label, TYPE.chart_tick, face=face) for t in y.ticks),
                  default=0.0) / measure.PT_PER_IN
     line = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN
@@ -278,22 +207,6 @@ def _axis_titles(box: Box, plot, x: Axis, y: Axis, face):
     return (max(x_at[0], 0.0), min(x_at[1], 0.95)), (y_at[0], max(y_at[1], 0.0))
 
 
-def title_size(title: str, box: Box, face) -> float:
-    """The chart title's size: as large as keeps it on one line in three quarters of the
-    chart's width (apps wrap wider titles and centre them), down to the tick size."""
-    room = box.w * 0.75 * measure.PT_PER_IN * fit.WIDTH_SLACK
-    for size in fit.sizes(TYPE.chart_title, TYPE.chart_tick):
-        if measure.text_width(title, size, bold=True, face=face) <= room:
-            return size
-    return TYPE.chart_tick
-
-
-def _title_height(title: str, box: Box, face) -> float:
-    size = title_size(title, box, face)
-    lines = measure.wrap(title, box.w * 0.75 * measure.PT_PER_IN * fit.WIDTH_SLACK, size, face)
-    return len(lines) * measure.line_height(size, face=face) / measure.PT_PER_IN + GAP_IN
-
-
 def _axis(title: str, values, ticks: tuple[Tick, ...], log: bool) -> Axis:
     """An axis a little wider than its data, down to the tick below it (so an axis of
     multiples shows its 1x), with the ticks that fall on it."""
@@ -308,98 +221,3 @@ def _axis(title: str, values, ticks: tuple[Tick, ...], log: bool) -> Axis:
         span = (high - low) or 1.0
         low, high = low - span * LINEAR_PAD, high + span * LINEAR_PAD
     return Axis(title, low, high, log, tuple(t for t in ticks if low < t.value < high))
-
-
-# --- bar charts ----------------------------------------------------------------------------
-
-def _bars(spec: BarChart, box: Box, look, face) -> PChart:
-    """A native bar chart: stacked segments labelled inside, a segment too short for its
-    label saying it under its bar's name; side-by-side segments labelled past their ends."""
-    lengths = spec.lengths()
-    names = []
-    for bar, row in zip(spec.bars, lengths):
-        thin = [f"{s.label} {s.value_label}" for s, length in zip(bar.segments, row)
-                if spec.stacked and length < SMALL_SHARE]
-        names.append("\n".join([bar.label, *filter(None, [bar.total_label]), *thin]))
-    series = []
-    for j, segment in enumerate(spec.bars[0].segments if spec.bars else ()):
-        sheet = spec.number_formats[j] if j < len(spec.number_formats) else None
-        scale = sheet.scale if sheet else 1.0
-        values = tuple((0.0, bar.segments[j].value / scale) for bar in spec.bars)
-        code = sheet.code if sheet else "General"
-        fill = look.series[j % len(look.series)]
-        if spec.stacked:
-            labels = tuple(Label(i, bar.segments[j].value_label, "ctr")
-                           for i, (bar, row) in enumerate(zip(spec.bars, lengths))
-                           if row[j] >= SMALL_SHARE)
-            series.append(Series(segment.label, values, fill, labels=labels,
-                                 label_colour=_on(fill, look), code=code))
-        else:
-            labels = tuple(Label(i, bar.segments[j].value_label, "out")
-                           for i, bar in enumerate(spec.bars))
-            series.append(Series(segment.label, values, fill, labels=labels, code=code))
-    plot = (_across if spec.horizontal else _upright)(spec, names, box, face)
-    legend = "t" if len(series) > 1 else ""
-    under_title = (_title_height(spec.title, box, face) + GAP_IN / 2) / box.h
-    return PChart(box, _bar_kind(spec), spec.name, spec.title, spec.alt_text, tuple(series),
-                  categories=tuple(names), plot=plot, legend=legend,
-                  legend_at=(plot[0], under_title) if legend else None,
-                  look=look, face=face, sizes=_bar_sizes(spec, box, plot, face))
-
-
-def _bar_kind(spec: BarChart) -> str:
-    """The native chart type: BAR_STACKED_100, COLUMN_CLUSTERED, ..."""
-    shape = "BAR" if spec.horizontal else "COLUMN"
-    if not spec.stacked:
-        return f"{shape}_CLUSTERED"
-    return f"{shape}_STACKED_100" if spec.normalised else f"{shape}_STACKED"
-
-
-def _across(spec: BarChart, names: list[str], box: Box, face) -> tuple:
-    """The plot of horizontal bars: the bars' names at its left, the legend above it."""
-    name_w = max((measure.text_width(line, TYPE.chart_tick, face=face)
-                  for name in names for line in name.split("\n")), default=0) / measure.PT_PER_IN
-    top = _bar_top(spec, box, face)
-    left = min((name_w + 3 * GAP_IN) / box.w, 0.45)
-    right = 0.03 if spec.stacked else _widest_value(spec, face) / box.w + 0.03
-    return (left, top, max(1 - left - right, 0.1), max(1 - top - 0.05, 0.1))
-
-
-def _upright(spec: BarChart, names: list[str], box: Box, face) -> tuple:
-    """The plot of columns: their names under it, the legend above it, room above the
-    tallest for its label when labels stand past the ends."""
-    lines = max((len(name.split("\n")) for name in names), default=1)
-    line = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN
-    top = _bar_top(spec, box, face) + (0 if spec.stacked else (line + GAP_IN) / box.h)
-    bottom = (lines * line + 2 * GAP_IN) / box.h
-    return (0.03, top, 0.94, max(1 - top - bottom, 0.1))
-
-
-def _bar_top(spec: BarChart, box: Box, face) -> float:
-    title_h = _title_height(spec.title, box, face)
-    legend_h = measure.line_height(TYPE.chart_tick, face=face) / measure.PT_PER_IN + 2 * GAP_IN
-    return (title_h + legend_h + GAP_IN) / box.h
-
-
-def _widest_value(spec: BarChart, face, size: float = TYPE.chart_label) -> float:
-    """The widest value label, as drawn (bold, at `size`), in inches with a gap."""
-    return max((measure.text_width(s.value_label, size, bold=True, face=face)
-                for bar in spec.bars for s in bar.segments), default=0) / measure.PT_PER_IN + GAP_IN
-
-
-def _bar_sizes(spec: BarChart, box: Box, plot, face) -> tuple[float, float, float]:
-    """The chart's text sizes, its value labels as large as fit beside each other over
-    upright columns side by side (down to the tick size)."""
-    label = TYPE.chart_label
-    if not spec.stacked and not spec.horizontal and spec.bars:
-        column = box.w * plot[2] / (len(spec.bars) * max(len(spec.bars[0].segments), 1))
-        label = next((size for size in fit.sizes(TYPE.chart_label, TYPE.chart_tick)
-                      if _widest_value(spec, face, size) <= column), TYPE.chart_tick)
-    return (TYPE.chart_title, label, TYPE.chart_tick)
-
-
-def _on(fill: Ink, look) -> Ink:
-    """Text on a bar: the theme's background or text colour, whichever reads on it."""
-    from notedeck.template.colours import readable
-
-    return readable(fill, (look.background, look.text))
