@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from notedeck.model.messages import suggest
 
-if TYPE_CHECKING:                   # texts.py checks its own keys here
-    from notedeck.model.display.texts import Texts
+
+class Texts(Protocol):
+    """Where problems go: display/texts.Texts (which checks its own keys here too)."""
+
+    def problem(self, path: tuple, message: str, at_key: bool = False) -> None: ...
 
 Keys = TypeVar("Keys", bound="Settings")
 
