@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import Problem
-from notedeck.infra.publish import sweep
+from notedeck.infra.writing import sweep
 from notedeck.infra.records import Written
 from notedeck.options import Options
 
