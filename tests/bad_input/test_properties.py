@@ -20,7 +20,7 @@ from support import check_note, options
 from notedeck.render import registry
 from notedeck.stages.compose import compose
 from notedeck.errors import NotedeckError
-from notedeck.deck import Slider
+from notedeck.deck import Beside, Slider
 from support import gather
 from notedeck.readers import audiences
 from notedeck.readers import durations

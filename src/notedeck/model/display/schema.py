@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from notedeck.model.display.texts import Texts
 from notedeck.model.messages import suggest
+
+
+class Texts(Protocol):
+    """Where problems go: display/texts.Texts (which checks its own keys here too)."""
+
+    def problem(self, path: tuple, message: str, at_key: bool = False) -> None: ...
 
 Keys = TypeVar("Keys", bound="Settings")
 

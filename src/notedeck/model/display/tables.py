@@ -30,20 +30,54 @@ from typing import Any
 
 from notedeck.errors import Location
 from notedeck.model import show as shows
+from notedeck.model.display.schema import Settings, checked
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import bad_name, find, Input
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.types import FLAG, Text as TextType
 
-TABLE_KEYS = ("caption", "rows", "highlight", "columns", "about")
-COLUMN_KEYS = ("header", "value", "text", "show", "align")
-STAT_KEYS = ("value", "show", "label", "detail")
-ITEMS_KEYS = ("over", "title", "notes", "blocks", "about")
 BLOCK_KINDS = ("callout", "paragraph")
 ALIGNS = ("left", "right")
 MAX_COLUMNS = 12
 MAX_STATS = 8
 ROW_VALUE = "value"            # the bound name of a row of a list of values
+
+
+class TableIn(Settings):
+    caption: Any = None
+    rows: Any = None
+    highlight: Any = None
+    columns: Any = None
+    about: Any = None
+
+
+class ColumnIn(Settings):
+    header: Any = None
+    value: Any = None
+    text: Any = None
+    show: Any = None
+    align: Any = None
+
+
+class StatIn(Settings):
+    value: Any = None
+    show: Any = None
+    label: Any = None
+    detail: Any = None
+
+
+class ItemsIn(Settings):
+    over: Any = None
+    title: Any = None
+    notes: Any = None
+    blocks: Any = None
+    about: Any = None
+
+
+class BlockIn(Settings):
+    callout: Any = None
+    paragraph: Any = None
+    lead: Any = None
 
 
 @dataclass(frozen=True)
@@ -115,13 +149,6 @@ def named(texts: Texts, value: Any, part: str, what: str):
     return found
 
 
-def unknown(texts: Texts, spec: dict, path: tuple, keys: tuple, what: str) -> None:
-    for key in spec:
-        if key not in keys:
-            texts.problem(path + (key,), f"{what} has no setting '{key}'"
-                          + suggest(str(key), list(keys)), at_key=True)
-
-
 def formula_text(texts: Texts, formula: Any, show: Any, path: tuple,
                  context: Context) -> Text | None:
     """A value: a formula shown by its form (or `show:`), as a text that is no words."""
@@ -161,7 +188,7 @@ def _in_unit(texts: Texts, written: str):
 def tables(texts: Texts, value: Any) -> dict[str, TableSpec]:
     made = {}
     for name, spec, path in named(texts, value, "tables", "tables"):
-        unknown(texts, spec, path, TABLE_KEYS, "a table")
+        checked(texts, TableIn, spec, path, "a table")
         rows = table_rows(texts, spec.get("rows"), path + ("rows",))
         if rows is None:
             continue
@@ -210,7 +237,7 @@ def _columns(texts: Texts, value: Any, path: tuple, context: Context) -> tuple[C
             texts.problem(here, "a column needs header: and one of value: (a formula) or "
                                 "text: (words with {slots})")
             continue
-        unknown(texts, spec, here, COLUMN_KEYS, "a column")
+        checked(texts, ColumnIn, spec, here, "a column")
         header = texts.text(spec.get("header", ""), here + ("header",))
         if "value" in spec:
             cell = formula_text(texts, spec["value"], spec.get("show"), here + ("value",),
@@ -267,7 +294,7 @@ def stats(texts: Texts, value: Any) -> dict[str, StatsSpec]:
             if not isinstance(one, dict) or "value" not in one or "label" not in one:
                 texts.problem(here, "a big figure needs value: (a formula) and label: (words)")
                 continue
-            unknown(texts, one, here, STAT_KEYS, "a big figure")
+            checked(texts, StatIn, one, here, "a big figure")
             parts = (formula_text(texts, one["value"], one.get("show"), here + ("value",),
                                   Context()),
                      texts.text(one["label"], here + ("label",)),
@@ -283,7 +310,7 @@ def stats(texts: Texts, value: Any) -> dict[str, StatsSpec]:
 def items(texts: Texts, value: Any) -> dict[str, ItemsSpec]:
     made = {}
     for name, spec, path in named(texts, value, "items", "items"):
-        unknown(texts, spec, path, ITEMS_KEYS, "items")
+        checked(texts, ItemsIn, spec, path, "items")
         over = texts.rows(spec.get("over"), path + ("over",))
         if over is None:
             continue
@@ -309,7 +336,7 @@ def _blocks(texts: Texts, value: Any, path: tuple, context: Context):
             texts.problem(here, "a block is one of: callout: (words shown bold) or paragraph: "
                                 "(Markdown, left out when empty; lead: bold words before it)")
             continue
-        unknown(texts, spec, here, (*BLOCK_KINDS, "lead"), "a block")
+        checked(texts, BlockIn, spec, here, "a block")
         text = texts.text(spec[kinds[0]], here + (kinds[0],), context)
         lead = texts.text(spec.get("lead"), here + ("lead",), context, required=False)
         if text is not None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model import show as shows
+from notedeck.model.display.schema import Settings, checked
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import chain
 from notedeck.model.syntax import Field, Item, Name, Number, Text as TextNode
@@ -31,8 +32,19 @@ SLOT = re.compile(r"\{([^{}]*)\}")
 FORM = re.compile(r":\s*([A-Za-z_]+)\s*$")
 MAX_TEXT = 2_000               # characters of one display text
 MAX_CHOICES = 8                # patterns in a list of fallbacks
-TEXT_KEYS = ("text", "lists")
-LIST_KEYS = ("over", "text", "join")
+
+
+class TextIn(Settings):
+    """A text written as a mapping: its words and the lists they join."""
+
+    text: Any = None
+    lists: Any = None
+
+
+class ListIn(Settings):
+    over: Any = None
+    text: Any = None
+    join: Any = None
 
 
 @dataclass(frozen=True)
@@ -151,10 +163,7 @@ class Texts:
         lists: dict[str, Joined] = {}
         body, body_path = value, path
         if isinstance(value, dict):
-            for key in value:
-                if key not in TEXT_KEYS:
-                    self.problem(path + (key,), f"a text has no setting '{key}'"
-                                 + suggest(str(key), list(TEXT_KEYS)), at_key=True)
+            checked(self, TextIn, value, path, "a text")
             lists = self._lists(value.get("lists"), path + ("lists",), context)
             body, body_path = value.get("text"), path + ("text",)
         patterns = body if isinstance(body, list) else [body]
@@ -210,10 +219,7 @@ class Texts:
                 self.problem(here, "a list needs over: (a list of records or a use's rows) "
                                    "and text: (said for each row)")
                 continue
-            for key in spec:
-                if key not in LIST_KEYS:
-                    self.problem(here + (key,), f"a list has no setting '{key}'"
-                                 + suggest(str(key), list(LIST_KEYS)), at_key=True)
+            checked(self, ListIn, spec, here, "a list")
             over = self.rows(spec["over"], here + ("over",))
             join = spec.get("join", ", ")
             if not isinstance(join, str):
