@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.infra import manifest
-from notedeck.infra.publish import STAGE
+from notedeck.infra.writing import STAGE
 from support import WAIT, build
 from notedeck.errors import NotedeckError
 

@@ -7,7 +7,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-PDFTOPPM = shutil.which("pdftoppm")
 PDFTOTEXT = shutil.which("pdftotext")
 IMPRESS = Path("/usr/lib/libreoffice/share/template/common/presnt")
 TIMEOUT = 1200               # seconds: a deadline for a hung tool, never a measure of speed
@@ -18,26 +17,29 @@ def impress_templates() -> list[Path]:
     return sorted(IMPRESS.glob("*.otp")) if IMPRESS.is_dir() else []
 
 
-def pages(pdf: Path, folder: Path, dpi: int = 30) -> list[Path]:
-    """The PDF's pages as PNG files at `dpi`."""
-    folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run([PDFTOPPM, "-png", "-r", str(dpi), str(pdf), str(folder / "p")], check=True,
-                   timeout=TIMEOUT)
-    return sorted(folder.glob("p-*.png"))
+def pages(pdf: Path, dpi: int = 30, fine: int = 2) -> list:
+    """The PDF's pages as grey pictures at `dpi`, drawn by PDFium at `fine` times that and
+    averaged down: a fine pattern drawn straight at 30 dpi aliases into moiré."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return [document[number].render(scale=dpi * fine / 72).to_pil().convert("L").reduce(fine)
+                for number in range(len(document))]
+    finally:
+        document.close()
 
 
-def grey_differences(drawn: Path, reference: Path, folder: Path, dpi: int = 30) -> list[float]:
+def grey_differences(drawn: Path, reference: Path, dpi: int = 30) -> list[float]:
     """Per page, the mean difference of grey level (percent of full scale) between two PDFs
     rendered at `dpi`; the first is resized to the second's pixels where they differ by one."""
     import numpy
-    from PIL import Image
 
-    ours, theirs = pages(drawn, folder / "drawn", dpi), pages(reference, folder / "ref", dpi)
+    ours, theirs = pages(drawn, dpi), pages(reference, dpi)
     assert len(ours) == len(theirs), (len(ours), len(theirs))
     out = []
-    for a, b in zip(ours, theirs):
-        image_b = Image.open(b).convert("L")
-        image_a = Image.open(a).convert("L").resize(image_b.size)
+    for image_a, image_b in zip(ours, theirs):
+        image_a = image_a.resize(image_b.size)
         diff = numpy.abs(numpy.asarray(image_a, float) - numpy.asarray(image_b, float))
         out.append(float(diff.mean()) / 255 * 100)
     return out

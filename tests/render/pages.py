@@ -10,16 +10,18 @@ def emptiness(path, paper: Paper) -> list[float]:
     in it (text, lines, rectangles, curves, images). The footer sits below the frame."""
     import pdfplumber
 
-    shares = []
     with pdfplumber.open(str(path)) as pdf:
-        for page in pdf.pages:
-            top = paper.top                             # frame top, from the page's top
-            bottom = page.height - paper.bottom         # frame bottom, from the page's top
-            drawn = [o["bottom"] for kind in ("chars", "rects", "lines", "curves", "images")
-                     for o in getattr(page, kind) if o["top"] < bottom - 1 and o["bottom"] > top]
-            lowest = min(max(drawn, default=top), bottom)
-            shares.append((bottom - lowest) / (bottom - top))
-    return shares
+        return [empty_share(page, paper) for page in pdf.pages]
+
+
+def empty_share(page, paper: Paper) -> float:
+    """emptiness of one pdfplumber page."""
+    top = paper.top                             # frame top, from the page's top
+    bottom = page.height - paper.bottom         # frame bottom, from the page's top
+    drawn = [o["bottom"] for kind in ("chars", "rects", "lines", "curves", "images")
+             for o in getattr(page, kind) if o["top"] < bottom - 1 and o["bottom"] > top]
+    lowest = min(max(drawn, default=top), bottom)
+    return (bottom - lowest) / (bottom - top)
 
 
 def page_texts(path) -> list[str]:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from notedeck.stages.compose import compose
+from notedeck.deck import Stamp
 from notedeck.render.dump import dumps, json_text, to_data
 from support import BUNDLED, gather
 
@@ -18,7 +19,21 @@ def _stdlib(data) -> str:
 
 def test_the_bundled_deck_dumps_as_the_standard_library_does():
     deck, _ = compose(gather(BUNDLED))
-    assert dumps(deck) == _stdlib(to_data(deck))
+    text = dumps(deck, Stamp("0123456789", "someone", (("a.b", "1 item"),)))
+    assert text == _stdlib(json.loads(text))
+    assert json_text(to_data(deck)) == _stdlib(to_data(deck))
+
+
+def test_the_stamp_stands_in_the_meta_after_its_keywords():
+    """deck.json keeps the build id, audience and figures in its meta, where tools and
+    `verify` read them, though the Deck carries them beside it."""
+    deck, _ = compose(gather(BUNDLED))
+    meta = json.loads(dumps(deck, Stamp("0123456789", "someone", (("a.b", "1 item"),))))["meta"]
+    keys = list(meta)
+    assert keys[keys.index("keywords") + 1:keys.index("keywords") + 4] == \
+        ["build", "variant", "figures"]
+    assert (meta["build"], meta["variant"], meta["figures"]) == \
+        ("0123456789", "someone", [["a.b", "1 item"]])
 
 
 def _value(rnd: random.Random, depth: int = 0):

@@ -11,7 +11,7 @@ from notedeck.paper import PAPERS
 
 from .editions import AUDIENCES, BUNDLED, composed
 from .longnote import long_note
-from .pages import emptiness, page_texts
+from .pages import empty_share, page_texts
 
 CASES = [(audience, paper) for audience in AUDIENCES for paper in ("a4", "letter")]
 
@@ -28,17 +28,19 @@ def handout(tmp_path, audience, paper, content=BUNDLED):
     return deck, out
 
 
-def last_lines(path, paper) -> list[str]:
-    """The last text line inside the text frame of each page (the footer left out)."""
+def frames(path, paper) -> list[tuple[float, str]]:
+    """Per page, read once: the share of its text frame left empty (pages.emptiness) and the
+    last text line inside the frame (the footer left out)."""
     import pdfplumber
 
-    lines = []
+    found = []
     with pdfplumber.open(str(path)) as document:
         for page in document.pages:
             inside = [l for l in page.extract_text_lines()
                       if l["bottom"] < page.height - PAPERS[paper].bottom + 1]
-            lines.append(inside[-1]["text"].strip() if inside else "")
-    return lines
+            found.append((empty_share(page, PAPERS[paper]),
+                          inside[-1]["text"].strip() if inside else ""))
+    return found
 
 
 def headings(deck) -> set[str]:
@@ -52,7 +54,7 @@ def headings(deck) -> set[str]:
 
 
 def check_rules(deck, out, paper) -> None:
-    shares = emptiness(out, PAPERS[paper])
+    shares, last_lines = zip(*frames(out, paper))
     assert all(share <= 0.25 for share in shares[:-1]), [round(s, 2) for s in shares]
     texts = page_texts(out)
     scene_ends = {" ".join(plain(b.runs).split()[-4:])
@@ -66,7 +68,7 @@ def check_rules(deck, out, paper) -> None:
                 f"page {number}: 'Still scarce' without its scene before it"
             at = text.find("Still scarce:", at + 1)
     heads = {" ".join(h.split()) for h in headings(deck)}
-    for number, line in enumerate(last_lines(out, paper)[:-1], start=1):
+    for number, line in enumerate(last_lines[:-1], start=1):
         assert " ".join(line.split()) not in heads, f"page {number} ends with a heading: {line}"
     last = texts[-1]
     assert not last.startswith(deck.meta.labels.sources) and len(last) > 200

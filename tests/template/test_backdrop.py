@@ -141,7 +141,7 @@ def test_a_picture_marked_grayscl_is_drawn_in_shades_of_grey(tmp_path):
     from pptx.util import Inches
 
     from notedeck.template import paint
-    from notedeck.render.pdfkit.paint import _greyed
+    from notedeck.render.pdfkit.paint import _recoloured
 
     pink = Image.new("RGBA", (4, 4), (230, 120, 190, 255))
     pink.putpixel((0, 0), (0, 0, 0, 0))
@@ -155,6 +155,38 @@ def test_a_picture_marked_grayscl_is_drawn_in_shades_of_grey(tmp_path):
     blip_fill.blip.append(blip_fill.blip.makeelement(f"{paint.A}grayscl", {}))
     found = paint.picture(blip_fill, slide.part)
     assert found.grey is True and found.image == buffer.getvalue()
-    grey = _greyed(found.image)
+    grey = _recoloured(found)
     r, g, b, a = grey.getpixel((2, 2))
     assert r == g == b and a == 255 and grey.getpixel((0, 0))[3] == 0
+
+
+def test_a_brightened_picture_is_read_and_drawn_lighter():
+    """A blip's lum (brightness, contrast), as a Chinese template lightens its leaves: read,
+    and drawn lighter with its transparency kept, as LibreOffice and PowerPoint draw it."""
+    from io import BytesIO
+
+    from PIL import Image
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    from notedeck.template import paint
+    from notedeck.render.pdfkit.paint import _recoloured
+
+    green = Image.new("RGBA", (4, 4), (40, 120, 30, 255))
+    green.putpixel((0, 0), (0, 0, 0, 0))
+    buffer = BytesIO()
+    green.save(buffer, "PNG")
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    pic = slide.shapes.add_picture(BytesIO(buffer.getvalue()), 0, 0, Inches(1), Inches(1))
+    blip = pic._element.blipFill.blip
+    blip.append(blip.makeelement(f"{paint.A}lum", {"bright": "44000", "contrast": "-20000"}))
+    found = paint.picture(pic._element.blipFill, slide.part)
+    assert (found.bright, found.contrast) == (0.44, -0.2)
+    drawn = _recoloured(found)
+    r, g, b, a = drawn.getpixel((2, 2))
+    assert (r, g, b) > (40, 120, 30) and min(r, g, b) >= 100 and a == 255
+    assert drawn.getpixel((0, 0))[3] == 0
+    plain = paint.picture(slide.shapes.add_picture(BytesIO(buffer.getvalue()), 0, 0)
+                          ._element.blipFill, slide.part)
+    assert (plain.bright, plain.contrast) == (0.0, 0.0)

@@ -29,7 +29,7 @@ def number_format(forms: Forms, kind: Type, show: Show, values=()) -> NumberForm
     kind = scalars(kind)
     unit = kind.unit if isinstance(kind, Num) else Unit()
     scale, unit_name = _scale_of(forms, unit, show, values)
-    places, trim = _places(forms, unit, show, values, scale)
+    places, trim = _places(forms, unit, show)
     if trim:
         places = min(places, max((places_of(round_half_up(Fraction(v) / scale, places))
                                   for v in values), default=0))
@@ -79,7 +79,7 @@ def _scale_of(forms: Forms, unit: Unit, show: Show, values) -> tuple[Fraction, s
     return scale, None
 
 
-def _places(forms: Forms, unit: Unit, show: Show, values, scale: Fraction) -> tuple[int, bool]:
+def _places(forms: Forms, unit: Unit, show: Show) -> tuple[int, bool]:
     """(decimals, whether trailing zeros drop): as the form writes them."""
     form, places = show.form, show.option("places")
     if form in ("rate", "amount") and forms.currency(unit):

@@ -31,11 +31,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.infra import inside, legacy, manifest, scratch, stamps
+from notedeck.infra import inside, legacy, manifest, stamps
+from notedeck.infra.writing import STAGE, sweep
 from notedeck.infra.entries import kind_of
 from notedeck.infra.outfolder import preflight
 
-STAGE = ".notedeck"            # a build writes into OUT/.notedeck-PID-XXXX/ (scratch.make)
 _HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")
               if hasattr(signal, name))
 FAULT_VARIABLE = "NOTEDECK_FAULT_AT"     # test-only: see _step
@@ -121,13 +121,6 @@ def _leftover(out: Path, name: str, held: manifest.Manifest) -> bool:
     data = inside.read(out, name, stamps.MAX_FILE)
     found = stamps.stamp_of(data) if data is not None else None
     return found is not None and stamps.intact_data(data, found) is not False
-
-
-def sweep(out: Path, own: bool = False) -> None:
-    """Remove the stage folders (.notedeck-PID-XXXX) of builds into `out` that were killed;
-    with `own`, this process's own too (its build into `out` failed or was stopped)."""
-    scratch.sweep(out, STAGE, own)
-    scratch.sweep_files(out, manifest.TEMPORARY)
 
 
 # --- one publish at a time, and no stop half way ------------------------------------------

@@ -7,8 +7,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from notedeck.errors import fail
-from notedeck.infra import scratch
-from notedeck.infra.publish import STAGE, sweep
+from notedeck.infra import manifest, scratch
+
+STAGE = ".notedeck"            # a build writes into OUT/.notedeck-PID-XXXX/ (scratch.make)
 
 # Failures of the machine rather than of notedeck: reported as problems with the output folder.
 _WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO,
@@ -46,6 +47,13 @@ def staging(folder: Path) -> Path:
     except OSError as exc:
         raise fail(folder, f"cannot write the outputs here: {exc.strerror or exc}; the files "
                            "already in the folder are unchanged") from None
+
+
+def sweep(out: Path, own: bool = False) -> None:
+    """Remove the stage folders (.notedeck-PID-XXXX) of builds into `out` that were killed;
+    with `own`, this process's own too (its build into `out` failed or was stopped)."""
+    scratch.sweep(out, STAGE, own)
+    scratch.sweep_files(out, manifest.TEMPORARY)
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notedeck.errors import Problem
-from notedeck.infra.publish import sweep
+from notedeck.infra.writing import sweep
 from notedeck.infra.records import Written
 from notedeck.options import Options
 
@@ -76,8 +76,10 @@ def laid_out(options: Options, on_planned) -> None:
     """What a build plans, handed to `on_planned(prepared, art, planned)`, writing nothing:
     serve's preview of a build the records kept."""
     from notedeck.stages.charts import Charts
+    from notedeck.stages.settled import settle
     from notedeck.stages.stages import plan_all, prepare
 
-    prepared = prepare(options)
-    art = Charts(options.cache, options.jobs).art(prepared.deck.charts, prepared.plan.forms)
+    settled = settle(options)                  # the cache only where it is safe, as build
+    prepared = prepare(settled.options)
+    art = Charts(settled.cache, settled.jobs).art(prepared.deck.charts, prepared.plan.forms)
     on_planned(prepared, art, plan_all(prepared, art))

@@ -98,6 +98,8 @@ class Picture:
     crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)   # l, t, r, b fractions
     tile: tuple[float, float, float, float] | None = None
     grey: bool = False                        # the blip's grayscl: drawn in shades of grey
+    bright: float = 0.0                       # the blip's lum: brightness and contrast, -1..1
+    contrast: float = 0.0
 
 
 # Each preset pattern's hatch, as LibreOffice draws it: (directions, distance in mm).
@@ -253,7 +255,11 @@ def picture(node, part) -> Picture | None:
         tiling = (_fraction(tile.get("sx"), 100000, 1.0), _fraction(tile.get("sy"), 100000, 1.0),
                   _fraction(tile.get("tx"), 914400), _fraction(tile.get("ty"), 914400))
     grey = blip.find(f"{A}grayscl") is not None
-    return Picture(image, min(max(alpha, 0.0), 1.0), crop, tiling, grey)
+    lum = blip.find(f"{A}lum")
+    bright, contrast = ((_fraction(lum.get(k), 100000) for k in ("bright", "contrast"))
+                        if lum is not None else (0.0, 0.0))
+    return Picture(image, min(max(alpha, 0.0), 1.0), crop, tiling, grey,
+                   min(max(bright, -1.0), 1.0), min(max(contrast, -1.0), 1.0))
 
 
 def blob(part, rid: str | None) -> bytes:

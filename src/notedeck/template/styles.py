@@ -63,7 +63,8 @@ class Theme:
         return self.colours.get(name, "#000000")
 
     def ink(self, slot: str, lum_mod: int = 100000, lum_off: int = 0) -> Ink:
-        return Ink(_modulate(self.rgb(slot), lum_mod, lum_off), slot, lum_mod, lum_off)
+        mods = {k: v for k, v in (("lumMod", lum_mod), ("lumOff", lum_off)) if (k, v) not in _NEUTRAL}
+        return Ink(_apply(self.rgb(slot), mods), slot, lum_mod, lum_off)
 
     def typeface(self, name: str) -> str:
         """A run's typeface with theme references (+mj-lt, +mn-lt) resolved."""
@@ -172,24 +173,29 @@ def _plain_rgb(node) -> str | None:
 
 
 def _apply(rgb: str, mods: dict[str, int]) -> str:
-    rgb = _modulate(rgb, mods.get("lumMod", 100000), mods.get("lumOff", 0))
+    """The modifiers in their document order, as PowerPoint and LibreOffice apply them:
+    luminance and saturation in HSL, tint and shade towards white and black in linear light."""
+    if not mods:
+        return rgb
     channels = [int(rgb[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    if "tint" in mods:
-        t = mods["tint"] / 100000
-        channels = [c * t + (1 - t) for c in channels]
-    if "shade" in mods:
-        s = mods["shade"] / 100000
-        channels = [c * s for c in channels]
+    for name, value in mods.items():
+        v = value / 100000
+        if name in _HSL:
+            h, l, s = colorsys.rgb_to_hls(*channels)
+            l, s = _HSL[name](l, s, v)
+            channels = list(colorsys.hls_to_rgb(h, min(max(l, 0.0), 1.0), min(max(s, 0.0), 1.0)))
+        elif name == "tint" and 0 <= v < 1:
+            channels = [(1 - (1 - c ** GAMMA) * v) ** (1 / GAMMA) for c in channels]
+        elif name == "shade" and 0 <= v < 1:
+            channels = [(c ** GAMMA * v) ** (1 / GAMMA) for c in channels]
     return _hex(channels)
 
 
-def _modulate(rgb: str, lum_mod: int, lum_off: int) -> str:
-    if lum_mod == 100000 and lum_off == 0:
-        return rgb
-    r, g, b = (int(rgb[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    h, l, s = colorsys.rgb_to_hls(r, g, b)
-    l = min(max(l * lum_mod / 100000 + lum_off / 100000, 0.0), 1.0)
-    return _hex(colorsys.hls_to_rgb(h, l, s))
+GAMMA = 2.3                  # LibreOffice's linear-light exponent for tint and shade
+_NEUTRAL = {("lumMod", 100000), ("lumOff", 0)}
+_HSL = {"lumMod": lambda l, s, v: (l * v, s), "lumOff": lambda l, s, v: (l + v, s),
+        "satMod": lambda l, s, v: (l, s * v), "satOff": lambda l, s, v: (l, s + v),
+        "sat": lambda l, s, v: (l, v), "lum": lambda l, s, v: (v, s)}
 
 
 def _hex(channels) -> str:

@@ -200,10 +200,12 @@ class Painter:
                 rx, ry = w / 2 * tt, h / 2 * tt
                 path.rect(fx - rx, fy - ry, 2 * rx, 2 * ry)
 
-    def _reader(self, key, data: bytes, grey: bool = False) -> ImageReader | None:
+    def _reader(self, fill: Picture) -> ImageReader | None:
+        key = (fill.image, fill.grey, fill.bright, fill.contrast)
         if key not in self._images:
+            plain = not (fill.grey or fill.bright or fill.contrast)
             try:
-                self._images[key] = ImageReader(_greyed(data) if grey else BytesIO(data))
+                self._images[key] = ImageReader(BytesIO(fill.image) if plain else _recoloured(fill))
             except Exception:   # a picture reportlab cannot read (EMF, SVG): left out
                 self._images[key] = None
         return self._images[key]
@@ -217,7 +219,7 @@ class Painter:
         canvas.restoreState()
 
     def _picture(self, canvas, fill: Picture, w: float, h: float) -> None:
-        reader = self._reader((fill.image, fill.grey), fill.image, fill.grey)
+        reader = self._reader(fill)
         if reader is None:
             return
         canvas.setFillAlpha(fill.alpha)
@@ -273,10 +275,26 @@ class Painter:
         canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _greyed(data: bytes):
-    """A picture in shades of grey, as DrawingML's grayscl draws it, its transparency kept."""
+def _recoloured(fill: Picture):
+    """A picture as DrawingML's grayscl and lum draw it, its transparency kept."""
     from PIL import Image
 
-    image = Image.open(BytesIO(data)).convert("RGBA")
-    grey = image.convert("L")
-    return Image.merge("RGBA", (grey, grey, grey, image.getchannel("A")))
+    image = Image.open(BytesIO(fill.image)).convert("RGBA")
+    alpha = image.getchannel("A")
+    if fill.grey:
+        grey = image.convert("L")
+        image = Image.merge("RGBA", (grey, grey, grey, alpha))
+    if fill.bright or fill.contrast:
+        table = _lum_table(fill.bright, fill.contrast)
+        image = Image.merge("RGBA", (*image.convert("RGB").point(table * 3).split(), alpha))
+    return image
+
+
+def _lum_table(bright: float, contrast: float) -> list[int]:
+    """A channel's 256 levels under a brightness and contrast, as Office applies them: half
+    the brightness before the contrast and half after (LibreOffice draws it the same way)."""
+    c = 127 * min(max(contrast, -1.0), 1.0)
+    slope = 128 / (128 - c) if c >= 0 else (128 + c) / 128
+    shift = bright * 255
+    return [min(max(round((x + shift / 2 - 128) * slope + 128 + shift / 2), 0), 255)
+            for x in range(256)]
