@@ -18,7 +18,7 @@ from notedeck.model import show as shows
 from notedeck.model.display import Words
 from notedeck.model.display import charts as chart_kinds
 from notedeck.model.display import controls as control_kinds
-from notedeck.model.display.schema import Settings
+from notedeck.model.schema import Settings
 from notedeck.model.forms import FORMS, Form, needs_number
 from notedeck.model.types import Flag, Num, Text
 from notedeck.model.units import PLAIN, SECONDS, Unit

@@ -9,17 +9,14 @@ from notedeck.errors import Location, Problem
 from notedeck.model import show as shows
 from notedeck.model.document import Document
 from notedeck.model.inputs import Bound, bad_name
+from notedeck.model.keys import CaseIn, FigureIn, GroupIn, RuleIn, SweepIn, UseIn
 from notedeck.model.messages import suggest
+from notedeck.model.schema import checked, keys
 from notedeck.model.syntax import Formula, FormulaError, parse
 from notedeck.model.units import Unit
 
-FIGURE_KEYS = {"formula", "say", "show", "unit", "about", "min", "max", "above", "below"}
-CASE_KEYS = ("if", "text")
-USE_KEYS = {"use", "given", "unit", "figures", "at", "over", "sweep", "about", "show"}
-SWEEP_KEYS = {"from", "to", "points", "spacing", "digits", "places", "include", "clip", "clamp"}
 SPACINGS = ("linear", "log", "log1p")
 CLAMPS = ("end", "each_step")
-RULE_KEYS = {"rule", "each", "at", "message", "severity"}
 
 
 @dataclass(frozen=True)
@@ -144,7 +141,7 @@ class Reader:
             elif isinstance(value, dict) and "each" in value:
                 self.each(value, here, named)
             elif isinstance(value, dict) and "formula" not in value and "say" not in value:
-                stray = [k for k in value if k in FIGURE_KEYS - {"about"}]
+                stray = [k for k in value if k in set(keys(FigureIn)) - {"about"}]
                 if stray:
                     self.problem(here, f"a figure needs formula: (it has {', '.join(stray)})")
                 else:
@@ -159,10 +156,7 @@ class Reader:
         if not isinstance(value, dict):
             source = self.source(value, path)
             return Figure(name, source) if source else None
-        for key in value:
-            if key not in FIGURE_KEYS:
-                self.problem(path + (key,), f"a figure has no setting '{key}'"
-                             + suggest(str(key), sorted(FIGURE_KEYS)), at_key=True)
+        checked(self, FigureIn, value, path, "a figure")
         if "say" in value:
             if "formula" in value or "show" in value:
                 self.problem(path, "a figure is a formula: or say: cases, not both (a say: "
@@ -200,11 +194,8 @@ class Reader:
                 continue
             condition, text, text_path = None, case, here
             if isinstance(case, dict):
-                for name in case:
-                    if name not in CASE_KEYS:
-                        self.problem(here + (name,), f"a case has no setting '{name}'"
-                                     + suggest(str(name), list(CASE_KEYS)), at_key=True)
-                        ok = False
+                if checked(self, CaseIn, case, here, "a case") is None:
+                    ok = False
                 condition, text, text_path = case.get("if"), case.get("text"), here + ("text",)
             if not isinstance(text, str) or not text.strip():
                 self.problem(text_path, "expected the words this case says (text:)")
@@ -297,20 +288,13 @@ class Reader:
             if not isinstance(value, dict):
                 self.problem(path, "expected a mapping with given:, unit: and figures:")
                 continue
-            for key in value:
-                if key not in {"given", "unit", "figures", "about"}:
-                    self.problem(path + (key,), f"a group has no setting '{key}'"
-                                 + suggest(str(key), ["given", "unit", "figures", "about"]),
-                                 at_key=True)
+            checked(self, GroupIn, value, path, "a group")
             made = self.group(value, path, str(name))
             if made:
                 self.groups[str(name)] = made
 
     def use(self, value: dict, path: tuple, name: tuple) -> None:
-        for key in value:
-            if key not in USE_KEYS:
-                self.problem(path + (key,), f"a use of a group has no setting '{key}'"
-                             + suggest(str(key), sorted(USE_KEYS)), at_key=True)
+        checked(self, UseIn, value, path, "a use of a group")
         if "given" in value:
             group = self.group(value, path, ".".join(name))
             if group is None:
@@ -344,10 +328,7 @@ class Reader:
         if not isinstance(value, dict):
             self.problem(path, "expected a mapping with from:, to:, points: and spacing:")
             return None
-        for key in value:
-            if key not in SWEEP_KEYS:
-                self.problem(path + (key,), f"a sweep has no setting '{key}'"
-                             + suggest(str(key), sorted(SWEEP_KEYS)), at_key=True)
+        checked(self, SweepIn, value, path, "a sweep")
         missing = [k for k in ("from", "to", "points") if k not in value]
         if missing:
             self.problem(path, "a sweep needs " + ", ".join(f"{k}:" for k in missing))
@@ -407,10 +388,7 @@ class Reader:
                 self.problem(path, "a rule needs rule: (a condition that must hold) and "
                                    "message: (what to tell the author when it does not)")
                 continue
-            for key in value:
-                if key not in RULE_KEYS:
-                    self.problem(path + (key,), f"a rule has no setting '{key}'"
-                                 + suggest(str(key), sorted(RULE_KEYS)), at_key=True)
+            checked(self, RuleIn, value, path, "a rule")
             severity = value.get("severity", "error")
             if severity not in ("error", "warning"):
                 self.problem(path + ("severity",), "expected error or warning")

@@ -7,10 +7,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from pydantic import create_model
+
 from notedeck.errors import Location, Problem
 from notedeck.model import show as shows
 from notedeck.model.document import Document
 from notedeck.model.messages import suggest
+from notedeck.model.schema import Settings, checked
 from notedeck.model.types import FLAG, ListOf, Num, Record, Text, Type
 from notedeck.model.units import PLAIN, SECONDS, Unit, scaled_unit
 
@@ -25,6 +28,10 @@ KEYS = {
     "list": COMMON | BOUNDS | {"of", "unit", "length", "rising"},
     "records": COMMON | {"key", "fields", "length"},
 }
+# Each type's keys as pydantic settings (model/schema.py), listed alphabetically in problems.
+SETTINGS = {kind: create_model(f"{kind.capitalize()}InputIn", __base__=Settings,
+                               **{key: (Any, None) for key in sorted(names)})
+            for kind, names in KEYS.items()}
 TEXT_LENGTH = {"text": 200, "prose": 2000}
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 NAMED = ("use lower-case letters, digits and _, starting with a letter, at most 64 "
@@ -151,10 +158,7 @@ class Reader:
             self.problem(path + ("type",), f"unknown input type {kind!r}{where}"
                          + suggest(str(kind), list(allowed)))
             return None
-        bad = [k for k in value if k not in KEYS[kind]]
-        for name in bad:
-            self.problem(path + (name,), f"an input of type {kind} has no setting '{name}'"
-                         + suggest(str(name), sorted(KEYS[kind])), at_key=True)
+        checked(self, SETTINGS[kind], value, path, f"an input of type {kind}")
         settings = self._settings(kind, value, path, key)
         return settings
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from notedeck.errors import Location
 from notedeck.model import show as shows
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import bad_name, find, Input
 from notedeck.model.messages import key_text, suggest

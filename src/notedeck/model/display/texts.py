@@ -22,7 +22,7 @@ from typing import Any
 
 from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model import show as shows
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import chain
 from notedeck.model.syntax import Field, Item, Name, Number, Text as TextNode

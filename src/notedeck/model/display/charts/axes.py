@@ -13,7 +13,7 @@ from notedeck.deck import Axis, Tick
 from notedeck.model.display.charts.reading import formula, mismatch, unit as unit_of
 from notedeck.model.display.charts.values import plotted
 from notedeck.model.display.said import Said
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model import show as shows
 from notedeck.model.display.texts import Context, Slot, Text, Texts
 from notedeck.model.types import Num

@@ -20,7 +20,7 @@ from notedeck.deck import Bar, BarChart, Segment
 from notedeck.model.display.charts.reading import entries, over, title_alt, unit
 from notedeck.model.display.charts.values import count, plotted
 from notedeck.model.display.said import Said
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.tables import formula_text
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.types import Num

@@ -25,7 +25,7 @@ from notedeck.model.display.charts.reading import (entries, formula, mismatch, o
                                                    title_alt, unit)
 from notedeck.model.display.charts.values import count, floats, plotted
 from notedeck.model.display.said import Said
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.tables import condition
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.units import Unit

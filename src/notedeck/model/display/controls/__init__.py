@@ -47,7 +47,7 @@ from notedeck.model.display.controls.formulas import formula
 from notedeck.model.display.controls.shown import CHART, READOUT, TEXT
 from notedeck.model.display.controls.slider import SLIDER, SliderSpec
 from notedeck.model.display.said import Said
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.tables import named as _named
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import bad_name

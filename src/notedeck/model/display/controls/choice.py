@@ -16,7 +16,7 @@ from typing import Any
 from notedeck.deck import Choice
 from notedeck.errors import Location
 from notedeck.model.display.said import Said
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.messages import key_text, suggest
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from notedeck.deck import Reading, Readout, Slider, Varying
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.tables import StatSpec
 from notedeck.model.display.texts import Context, Slot, Text, Texts
 

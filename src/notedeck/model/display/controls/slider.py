@@ -23,7 +23,7 @@ from notedeck.errors import Location
 from notedeck.model.display.charts.values import plotted
 from notedeck.model.display.controls.formulas import formula
 from notedeck.model.display.said import Said
-from notedeck.model.display.schema import Settings, checked
+from notedeck.model.schema import Settings, checked
 from notedeck.model.display.texts import Context, Text, Texts
 from notedeck.model.inputs import Input, find
 from notedeck.model.messages import key_text, suggest

@@ -9,10 +9,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from notedeck.model.messages import suggest
 
 
-class Texts(Protocol):
-    """Where problems go: display/texts.Texts (which checks its own keys here too)."""
+class Reports(Protocol):
+    """Where problems go: a model reader (display/texts.Texts, figures, inputs ...)."""
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> None: ...
+
 
 Keys = TypeVar("Keys", bound="Settings")
 
@@ -23,7 +24,7 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
 
-def checked(texts: Texts, schema: type[Keys], spec: dict, path: tuple, what: str) -> Keys | None:
+def checked(texts: Reports, schema: type[Keys], spec: dict, path: tuple, what: str) -> Keys | None:
     """The part's settings, or None with each problem recorded at its key: an unknown key,
     a flag that is not true or false, a choice outside its list."""
     try:
@@ -34,12 +35,17 @@ def checked(texts: Texts, schema: type[Keys], spec: dict, path: tuple, what: str
         return None
 
 
-def _problem(texts: Texts, schema: type[Settings], error: dict, path: tuple, what: str) -> None:
+def keys(schema: type[Settings]) -> list[str]:
+    """The keys a part takes, as written (a field named from_ is written from:)."""
+    return [field.alias or name for name, field in schema.model_fields.items()]
+
+
+def _problem(texts: Reports, schema: type[Settings], error: dict, path: tuple, what: str) -> None:
     key = error["loc"][0]
     here = path + (key,)
     if error["type"] == "extra_forbidden":
-        texts.problem(here, f"{what} has no setting '{key}'"
-                      + suggest(str(key), list(schema.model_fields)), at_key=True)
+        texts.problem(here, f"{what} has no setting '{key}'" + suggest(str(key), keys(schema)),
+                      at_key=True)
     elif error["type"] == "bool_type":
         texts.problem(here, "expected true or false")
     elif error["type"] == "literal_error":
@@ -49,10 +55,10 @@ def _problem(texts: Texts, schema: type[Settings], error: dict, path: tuple, wha
 
 
 def _choice(schema: type[Settings], key: str, what: str) -> str:
-    field = schema.model_fields[key]
+    field = next(f for name, f in schema.model_fields.items() if key in (name, f.alias))
     choices = ", ".join(getattr(field.annotation, "__args__", ()))
     return f"{what}'s {key} is one of: {choices}" + (f" ({field.description})"
                                                      if field.description else "")
 
 
-__all__ = ["Settings", "checked"]
+__all__ = ["Settings", "checked", "keys"]
