@@ -93,12 +93,13 @@ def text_frame(slot: str, frame: Frame, paras: Sequence[PPara], sizes: tuple[flo
     outer = box or frame.box
     l, t, r, b = frame.insets
     caps = bool(slot) and frame.style.caps
+    face = frame.text_face if slot else frame.face
     result = fit.fit([p.measure_para(caps) for p in paras], outer.w - l - r, outer.h - t - b,
-                     sizes[0], sizes[1], line_spacing, face=frame.face)
+                     sizes[0], sizes[1], line_spacing, face=face)
     if result.overflow:
         return None
     return PText(slot, box, tuple(paras), result.size, frame.insets, result.lines,
-                 line_spacing, anchor or frame.anchor, face=frame.face, **dressed(slot, frame))
+                 line_spacing, anchor or frame.anchor, face=face, **dressed(slot, frame))
 
 
 class FlowText:
@@ -110,15 +111,16 @@ class FlowText:
     def height(self, paras: Sequence[PPara], size: float) -> float:
         caps = self.frame.style.caps
         _, h = fit.measure([p.measure_para(caps) for p in paras], self.frame.inner_w, size,
-                           face=self.frame.face)
+                           face=self.frame.text_face)
         return h + self.frame.insets[1] + self.frame.insets[3]
 
     def text(self, slot: str, paras: Sequence[PPara], size: float) -> PText:
         caps = self.frame.style.caps       # measured so even where a text box takes it
         lines, _ = fit.measure([p.measure_para(caps) for p in paras], self.frame.inner_w, size,
-                               face=self.frame.face)
+                               face=self.frame.text_face)
         return PText(slot, None, tuple(paras), size, self.frame.insets, lines,
-                     anchor=self.frame.anchor, face=self.frame.face,
+                     anchor=self.frame.anchor,
+                     face=self.frame.text_face if slot else self.frame.face,
                      **dressed(slot, self.frame))
 
 

@@ -61,7 +61,8 @@ def em_width(text: str, bold: bool = False, italic: bool = False,
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
                face: Face | None = None) -> float:
     """Width of one line of text, in points, without kerning (kerning only narrows it)."""
-    return em_width(text, bold, italic, face) * size
+    tracking = face.tracking * len(text) if face is not None else 0.0
+    return em_width(text, bold, italic, face) * size + tracking
 
 
 def line_height(size: float, line_spacing: float = 1.0, face: Face | None = None) -> float:
@@ -219,7 +220,10 @@ def break_lines(parts: Iterable[Part], limit: float) -> tuple[str, ...]:
 def wrap(text: Text | str, width_pt: float, size: float,
          face: Face | None = None) -> tuple[str, ...]:
     """Lines as the planner measures them: by words, in em, unkerned."""
-    return break_lines(_planned_words(as_runs(text), face), width_pt / size)
+    parts = _planned_words(as_runs(text), face)
+    if face is not None and face.tracking:
+        parts = _tracked(parts, face.tracking / size)
+    return break_lines(parts, width_pt / size)
 
 
 def wrap_as_set(runs: Text, width_pt: float, size: float, face: Face | None = None
@@ -227,4 +231,12 @@ def wrap_as_set(runs: Text, width_pt: float, size: float, face: Face | None = No
     """Lines as presenting apps break them: at spaces, and after a hyphen between letters
     ("Sarathi-" / "Serve"); widths add each glyph's advance at the size LibreOffice sets and
     the font's pair kerning."""
-    return break_lines(_set_parts(runs, size, face or faces.BUNDLED), width_pt)
+    face = face or faces.BUNDLED
+    parts = _set_parts(runs, size, face)
+    return break_lines(_tracked(parts, face.tracking) if face.tracking else parts, width_pt)
+
+
+def _tracked(parts, tracking: float) -> list[Part]:
+    """Parts with a template's letter spacing after each character (the space's too)."""
+    return [Part(p.text, tuple(w + tracking for w in p.widths), p.width + tracking * len(p.text),
+                 p.gap + tracking if p.gap else p.gap, p.joiner) for p in parts]

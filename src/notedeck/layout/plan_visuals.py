@@ -176,7 +176,7 @@ def _stretch_up(frame: Frame, paras: Sequence[PPara], chart: Frame) -> Box:
     """The caption's box grown upward from the frame's bottom when its text needs more room
     (at most to twice its height and never above the chart's middle)."""
     _, height = fit.measure([p.measure_para(frame.style.caps) for p in paras], frame.inner_w,
-                            CAPTION[0], face=frame.face)
+                            CAPTION[0], face=frame.text_face)
     need = height + frame.insets[1] + frame.insets[3]
     h = max(frame.box.h, min(need, 2 * frame.box.h + 0.6,
                              frame.box.bottom - chart.box.y - chart.box.h / 2))

@@ -96,7 +96,7 @@ def plan_table_pages(table: Table, area: Box, caption: Sequence[PPara], caption_
     if caption:
         caps = caption_frame.style.caps
         _, text_h = fit.measure([p.measure_para(caps) for p in caption], caption_frame.inner_w,
-                                caption_size, face=caption_frame.face)
+                                caption_size, face=_caption_face(caption_frame, caption_slot))
         caption_h = text_h + caption_frame.insets[1] + caption_frame.insets[3] + gap
 
     @lru_cache(maxsize=None)
@@ -126,7 +126,13 @@ def _caption(caption: Sequence[PPara], frame: Frame, y: float, h: float,
              size: float, slot: str) -> PText | None:
     if not caption:
         return None
+    face = _caption_face(frame, slot)
     lines, _ = fit.measure([p.measure_para(frame.style.caps) for p in caption], frame.inner_w,
-                           size, face=frame.face)
+                           size, face=face)
     return PText(slot, Box(frame.box.x, y, frame.box.w, h), tuple(caption), size,
-                 frame.insets, lines, face=frame.face, **dressed(slot, frame))
+                 frame.insets, lines, face=face, **dressed(slot, frame))
+
+
+def _caption_face(frame: Frame, slot: str):
+    """A caption in a placeholder is spaced as the template spaces it; in a text box, not."""
+    return frame.text_face if slot else frame.face

@@ -36,6 +36,7 @@ class Face:
     files: tuple[tuple[str, str], ...]         # (style, path) for regular, bold, ...
     measured_with: str                         # the family whose files these are
     how: str                                   # "installed" | "twin" | "bundled" | "substitute"
+    tracking: float = 0.0                      # points after each character (a template's spc)
 
     def file(self, style: str) -> str:
         found = dict(self.files)

@@ -9,7 +9,7 @@ decided elsewhere (roles.py); this module only describes what is there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notedeck.template import backdrop, styles
 from notedeck.template.backdrop import Backdrop, Decoration
@@ -45,6 +45,13 @@ class Frame:
         from notedeck.template import faces
 
         return faces.find(self.style.typeface)
+
+    @property
+    def text_face(self):
+        """The face of the text the placeholder itself holds: with the template's letter
+        spacing, which text boxes, tables and charts do not inherit."""
+        face = self.face
+        return replace(face, tracking=self.style.tracking) if self.style.tracking else face
 
 
 @dataclass(frozen=True)

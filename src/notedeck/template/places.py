@@ -84,7 +84,7 @@ def drawn(name: str, kind: str, box: Box, style: TextStyle, position: int,
           anchor: str = "t") -> Placeholder:
     """notedeck's own text box for a part of a role, in a master's text style."""
     face = style.box_typeface or style.typeface
-    style = replace(style, explicit_colour=style.colour, explicit_typeface=face)
+    style = replace(style, explicit_colour=style.colour, explicit_typeface=face, tracking=0.0)
     return Placeholder(name, kind, 0, box, INSETS, anchor, position, style=style, drawn=True)
 
 

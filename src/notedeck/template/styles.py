@@ -43,6 +43,7 @@ class TextStyle:
     explicit_colour: Ink | None = None
     box_typeface: str = ""       # what a text box names to look the same: "+mn-lt", ...
     caps: bool = False           # the template sets this text in capitals (cap="all")
+    tracking: float = 0.0        # points after each character (spc), in placeholders only
 
 
 @dataclass(frozen=True)
@@ -260,10 +261,19 @@ def text_style(element, base, master, theme: Theme, defaults, ph_type: str) -> T
     colour = colour or theme.ink("tx1")
     named = {theme.minor: "+mn-lt", theme.major: "+mj-lt"}
     caps, _ = _first(inherited, [], defaults, lambda r: r.get("cap") or "")
+    spacing, _ = _first(inherited, [], defaults, lambda r: r.get("spc") or "")
     return TextStyle(face, colour, face if face_from == "sample" else "",
                      colour if colour_from == "sample" else None,
                      named.get(face, face) if face_from != "sample" else face,
-                     caps == "all")
+                     caps == "all", _tracking(spacing))
+
+
+def _tracking(spc: str) -> float:
+    """A run's spc (hundredths of a point) as points, within what an app would draw."""
+    try:
+        return min(max(int(spc) / 100, -4.0), 40.0)
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def _first(inherited, samples, defaults, read):

@@ -235,7 +235,8 @@ def _parts(piece: Piece) -> list[tuple[str, str]]:
 
 
 def _width(piece: Piece) -> float:
-    return sum(stringWidth(text, font, piece.size) for text, font in _parts(piece))
+    return sum(stringWidth(text, font, piece.size) for text, font in _parts(piece)) \
+        + piece.face.tracking * len(piece.text)
 
 
 class _Writer:
@@ -244,7 +245,7 @@ class _Writer:
 
     def __init__(self, canvas):
         self.canvas, self.text = canvas, canvas.beginText()
-        self.font, self.colour = None, None
+        self.font, self.colour, self.tracking = None, None, 0.0
         self.marks = TextMarks(canvas, self.text)
         self.para = -1
 
@@ -257,14 +258,19 @@ class _Writer:
         if piece.colour != self.colour:
             self.text.setFillColor(HexColor(piece.colour))
             self.colour = piece.colour
+        if piece.face.tracking != self.tracking:
+            self.text.setCharSpace(piece.face.tracking)
+            self.tracking = piece.face.tracking
         for text, font in _parts(piece):
             if (font, piece.size) != self.font:
                 self.text.setFont(font, piece.size)
                 self.font = (font, piece.size)
             self.text.setTextOrigin(x, y)
             self.text.textOut(text)
-            x += stringWidth(text, font, piece.size)
+            x += stringWidth(text, font, piece.size) + self.tracking * len(text)
         return x
 
     def close(self) -> None:
+        if self.tracking:             # the spacing is page state in PDF: no later text keeps it
+            self.text.setCharSpace(0)
         self.marks.draw()
