@@ -885,7 +885,7 @@ class Poison:
 
     cache: Path
     entries: dict[str, Path]                # chart name -> the note's entry
-    foreign: dict[str, Path]                # chart name -> research-lab's entry
+    foreign: dict[str, Path]                # chart name -> the audience's entry
     record: Path
     key: str                                # the build record's key for that build
     outputs: dict[str, str]                 # name -> SHA-256 of yesterday's files
@@ -912,13 +912,13 @@ class Poison:
 
 
 def _swap(p: Poison) -> None:
-    p.entries["dial"].write_bytes(p.foreign["dial"].read_bytes())
+    p.entries["clearing"].write_bytes(p.foreign["clearing"].read_bytes())
 
 
 def _special(make: Callable[[Path], None]) -> Callable[[Poison], None]:
     def poison(p: Poison) -> None:
-        p.entries["speedup"].unlink()
-        make(p.entries["speedup"])
+        p.entries["margins"].unlink()
+        make(p.entries["margins"])
     return poison
 
 
@@ -946,24 +946,25 @@ NOT_USED = "it is not used (charts are drawn afresh)"
 CACHE = [
     CacheCase("cache-entry-of-another-audience", _swap),
     CacheCase("cache-entry-nan-size", lambda p: p.rewrite(
-        "dial", lambda h, png, svg: ({**h, "width_in": float("nan")}, png, svg))),
+        "clearing", lambda h, png, svg: ({**h, "width_in": float("nan")}, png, svg))),
     CacheCase("cache-entry-string-size", lambda p: p.rewrite(
-        "dial", lambda h, png, svg: ({**h, "height_in": "4.5"}, png, svg))),
+        "clearing", lambda h, png, svg: ({**h, "height_in": "4.5"}, png, svg))),
     CacheCase("cache-entry-not-an-image", lambda p: p.rewrite(
-        "bottleneck", lambda h, png, svg: (h, b"GIF89a" + png[6:], svg))),
+        "paces", lambda h, png, svg: (h, b"GIF89a" + png[6:], svg))),
     CacheCase("cache-entry-svg-with-entities", lambda p: p.rewrite(
-        "bottleneck", lambda h, png, svg: (h, png, b'<?xml version="1.0"?><!DOCTYPE svg '
-                                           b'[<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-                                           b"<svg>&x;</svg>"))),
+        "paces", lambda h, png, svg: (h, png, b'<?xml version="1.0"?><!DOCTYPE svg '
+                                      b'[<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                                      b"<svg>&x;</svg>"))),
     CacheCase("cache-entry-named-for-another-chart", lambda p: p.rewrite(
-        "dial", lambda h, png, svg: ({**h, "name": "speedup"}, png, svg))),
+        "clearing", lambda h, png, svg: ({**h, "name": "margins"}, png, svg))),
     CacheCase("cache-entry-is-a-pipe", _special(os.mkfifo)),
     CacheCase("cache-entry-links-to-dev-zero", _special(lambda p: p.symlink_to("/dev/zero"))),
     CacheCase("cache-entry-links-to-another-file", _special(
         lambda p: p.symlink_to("/etc/hostname"))),
     CacheCase("cache-entry-of-a-gigabyte", _special(_sparse)),
-    CacheCase("cache-entry-of-another-user", lambda p: os.chown(p.entries["dial"], 65534, 65534)),
-    CacheCase("cache-entry-writable-by-others", lambda p: p.entries["dial"].chmod(0o666)),
+    CacheCase("cache-entry-of-another-user",
+              lambda p: os.chown(p.entries["clearing"], 65534, 65534)),
+    CacheCase("cache-entry-writable-by-others", lambda p: p.entries["clearing"].chmod(0o666)),
     CacheCase("cache-folder-writable-by-others", lambda p: p.cache.chmod(0o777),
               ("can be written by other users (mode drwxrwxrwx)", NOT_USED)),
     CacheCase("cache-folder-of-another-user", lambda p: os.chown(p.cache, 65534, 65534),

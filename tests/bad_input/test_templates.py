@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from notedeck.errors import NotedeckError
-from support import build, check_note
+from support import build, check_note, small_note
 
 from . import hostile
 from .helpers import reopen, snapshot
@@ -19,17 +19,27 @@ from .hostile import ACCEPTED, folder_with_secret
 
 NEVER = re.compile(r"vbaProject|activeX|embeddings/|customXml|oleObject|docProps/custom|thumbnail",
                    re.IGNORECASE)
-KEPT = "research-lab.yaml"
+KEPT = "north-office.yaml"
 
 
 @pytest.fixture
-def note(note: Path) -> Path:
-    """The bundled note with one audience: check reads every variant, and a template's faults
-    are the same in each, so one beside the note's own is what these tests need."""
+def note(tmp_path: Path) -> Path:
+    """The fixture note tests/notes/charts (native charts in two sections) with one audience:
+    check reads every variant, and a template's faults are the same in each, so one beside the
+    note's own is what these tests need."""
+    note = small_note("charts", tmp_path)
     for other in (note / "audiences").iterdir():
         if other.name != KEPT:
             shutil.rmtree(other) if other.is_dir() else other.unlink()
     return note
+
+
+@pytest.fixture(scope="module")
+def earlier_build(tmp_path_factory) -> Path:
+    """deck.pptx and handout.pdf from one build of the fixture note on the default template."""
+    out = tmp_path_factory.mktemp("earlier") / "output"
+    build(small_note("charts", tmp_path_factory.mktemp("plain")), out)
+    return out
 
 
 @pytest.mark.parametrize("case", TEMPLATES, ids=[case.id for case in TEMPLATES])
