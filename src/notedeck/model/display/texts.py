@@ -347,8 +347,7 @@ def _asked(form: str, kind: Type, said: str, where: Location, own: shows.Show):
     alternate keeps the value's own form ({x:plain} has the figure's places)."""
     inner = scalars(kind)
     if form in shows.ALTERNATES:
-        fits, _ = shows.ALTERNATES[form]
-        why = fits(inner)
+        why = shows.ALTERNATES[form].fits(inner)
         if why:
             raise NotedeckError(Problem(where, f"{said}: {form} shows {why}, but the value is "
                                                f"{inner.described()}"))
