@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from notedeck.model.display import charts, controls
-from notedeck.model.forms import FORMS
+from notedeck.model.forms import ALTERNATES, FORMS
 from notedeck.model.inputs import KINDS as INPUT_TYPES
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "notedeck"
 FAMILIES = {
     "chart kinds": (set(charts.KINDS), {k.spec.__name__ for k in charts.KINDS.values()}),
     "control kinds": (set(controls.KINDS), {k.spec.__name__ for k in controls.KINDS.values()}),
+    "alternates": (set(ALTERNATES), set()),
     "what a panel shows": (set(controls.SHOWS) - set(INPUT_TYPES), set()),
     # a form named as an input type is (number, duration, text ...) proves nothing
     "show forms": (set(FORMS) - set(INPUT_TYPES), set()),

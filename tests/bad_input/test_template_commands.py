@@ -10,7 +10,9 @@ import pytest
 
 from . import hostile
 from .cases import SCALE
-from .helpers import BUNDLED, assert_clean, bounded
+from support import small_note
+
+from .helpers import assert_clean, bounded
 
 
 @pytest.mark.parametrize("case", SCALE, ids=[case.id for case in SCALE])
@@ -19,7 +21,8 @@ def test_a_template_too_large_to_read_is_refused_by_show_and_check(case, command
     note = tmp_path / "note"
     note.mkdir()
     case.edit(note)
-    done = bounded("template", command, str(note / hostile.T), "--content", str(BUNDLED))
+    content = small_note("charts", tmp_path)
+    done = bounded("template", command, str(note / hostile.T), "--content", str(content))
     assert_clean(done, 2)
     for expected in case.expected:
         assert expected.replace(f"{hostile.T}: ", "") in done.stderr + done.stdout
@@ -27,12 +30,11 @@ def test_a_template_too_large_to_read_is_refused_by_show_and_check(case, command
 
 @pytest.fixture(scope="module")
 def one_audience(tmp_path_factory) -> Path:
-    """The bundled note with one audience beside its own: template check plans every variant,
-    and what a template leaves out is the same in each."""
-    note = tmp_path_factory.mktemp("one-audience") / "note"
-    shutil.copytree(BUNDLED, note)
+    """The fixture note tests/notes/charts with one audience beside its own: template check
+    plans every variant, and what a template leaves out is the same in each."""
+    note = small_note("charts", tmp_path_factory.mktemp("one-audience"))
     for other in (note / "audiences").iterdir():
-        if other.name != "research-lab.yaml":
+        if other.name != "north-office.yaml":
             shutil.rmtree(other) if other.is_dir() else other.unlink()
     return note
 

@@ -19,7 +19,7 @@ from notedeck.model.display import Words
 from notedeck.model.display import charts as chart_kinds
 from notedeck.model.display import controls as control_kinds
 from notedeck.model.schema import Settings
-from notedeck.model.forms import FORMS, Form, needs_number
+from notedeck.model.forms import ALTERNATES, FORMS, Form, needs_number
 from notedeck.model.types import Flag, Num, Text
 from notedeck.model.units import PLAIN, SECONDS, Unit
 
@@ -170,3 +170,24 @@ def test_adding_a_form_is_one_object_in_the_table(monkeypatch):
                                                                      "needs a number")
     assert Forms(Formatter("de-DE")).show(Fraction(1000), Num(PLAIN), read) == \
         f"2.000{NBSP}halves"
+
+
+ALTERNATE = {      # name: (a value, its type, the figure's own form, as the alternate writes it)
+    "plain": (Fraction(13257, 100), Num(PLAIN), "times", "132.57"),
+    "Words": (Fraction(40), Num(PLAIN), "number", "Forty"),
+    "counted": (Fraction(40), Num(PLAIN), "number", f"40{NBSP}parcels"),
+    "counted_words": (Fraction(1), Num(PLAIN), "number", "one parcel"),
+    "Counted_words": (Fraction(40), Num(PLAIN), "number", "Forty parcels"),
+    "Capitalised": ("payroll", Text(), "text", "Payroll"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALTERNATE))
+def test_an_alternate_is_checked_and_written_by_its_one_object(name):
+    value, kind, form, text = ALTERNATE[name]
+    assert set(ALTERNATES) == set(ALTERNATE)
+    assert ALTERNATES[name].fits(kind) is None
+    written = Forms(Formatter("en-GB")).alternate(name, value, kind, shows.Show(form),
+                                                  ("parcel", "parcels"))
+    assert written == text
+    assert (name in shows.NEEDS_NOUN) == ALTERNATES[name].noun == ("ounted" in name)

@@ -2,23 +2,37 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 from reportlab.pdfgen.canvas import Canvas
 
 from notedeck.commands.cli import main
 from notedeck.reports.verify import read_stamp
+from support import small_note
 
 NEW = "slides,guide,worksheet,print3"
+SLIDE_SHAPED = "slides,guide,print3"
 
 
 def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
-def built(note, out, *more) -> dict:
-    result = run("build", "--content", str(note), "--out", str(out), "--with", NEW, *more)
+@pytest.fixture
+def small(tmp_path):
+    """The fixture note tests/notes/charts (two audiences), for what any note shows alike."""
+    return small_note("charts", tmp_path)
+
+
+def built(note, out, *more, outputs: str = NEW) -> dict:
+    result = run("build", "--content", str(note), "--out", str(out), "--with", outputs, *more)
     assert result.exit_code == 0, result.output
     return {path.name: read_stamp(path) for path in out.iterdir() if path.suffix == ".pdf"}
+
+
+def shaped(note, out, *more) -> dict:
+    """built, without the worksheet (the small note holds none)."""
+    return built(note, out, *more, outputs=SLIDE_SHAPED)
 
 
 def test_every_new_output_carries_one_build_id(note, tmp_path):
@@ -29,20 +43,20 @@ def test_every_new_output_carries_one_build_id(note, tmp_path):
     assert stamps["guide.pdf"].figures["bottleneck.check"] == "60\u00a0seconds"
 
 
-def test_same_content_same_id_and_a_comment_changes_nothing(note, tmp_path):
-    first = built(note, tmp_path / "a")["slides.pdf"].build
-    assert built(note, tmp_path / "b", "--no-cache")["slides.pdf"].build == first
-    scenarios = note / "scenarios.yaml"
+def test_same_content_same_id_and_a_comment_changes_nothing(small, tmp_path):
+    first = shaped(small, tmp_path / "a")["slides.pdf"].build
+    assert shaped(small, tmp_path / "b", "--no-cache")["slides.pdf"].build == first
+    scenarios = small / "scenarios.yaml"
     scenarios.write_text("# a comment\n" + scenarios.read_text(encoding="utf-8"),
                          encoding="utf-8")
-    assert built(note, tmp_path / "c")["slides.pdf"].build == first
-    other = built(note, tmp_path / "d", "--audience", "support-team")["slides.pdf"]
-    assert other.build != first and other.audience == "support-team"
+    assert shaped(small, tmp_path / "c")["slides.pdf"].build == first
+    other = shaped(small, tmp_path / "d", "--audience", "north-office")["slides.pdf"]
+    assert other.build != first and other.audience == "north-office"
 
 
-def test_verify_says_current(note, tmp_path):
-    built(note, tmp_path / "out")
-    result = run("verify", "--content", str(note), str(tmp_path / "out" / "slides.pdf"),
+def test_verify_says_current(small, tmp_path):
+    shaped(small, tmp_path / "out")
+    result = run("verify", "--content", str(small), str(tmp_path / "out" / "slides.pdf"),
                  str(tmp_path / "out" / "guide.pdf"))
     assert result.exit_code == 0, result.output
     assert result.output.count(": current (build ") == 2
@@ -61,22 +75,22 @@ def test_verify_names_the_figures_a_scenario_edit_changed(note, tmp_path):
     assert "bottleneck.featured.end_to_end_speedup: 132.57× -> 67.22×" in result.output
 
 
-def test_verify_names_the_audience_a_file_belongs_to(note, tmp_path):
-    built(note, tmp_path / "out", "--audience", "support-team")
+def test_verify_names_the_audience_a_file_belongs_to(small, tmp_path):
+    shaped(small, tmp_path / "out", "--audience", "north-office")
     path = str(tmp_path / "out" / "slides.pdf")
-    result = run("verify", "--content", str(note), "--audience", "research-lab", path)
+    result = run("verify", "--content", str(small), "--audience", "south-office", path)
     assert result.exit_code == 1
-    assert "belongs to audience 'support-team', not to audience 'research-lab'" in result.output
-    mine = run("verify", "--content", str(note), path)
-    assert mine.exit_code == 0 and "audience 'support-team'" in mine.output
+    assert "belongs to audience 'north-office', not to audience 'south-office'" in result.output
+    mine = run("verify", "--content", str(small), path)
+    assert mine.exit_code == 0 and "audience 'north-office'" in mine.output
 
 
-def test_verify_says_a_pdf_is_not_notedecks(note, tmp_path):
+def test_verify_says_a_pdf_is_not_notedecks(small, tmp_path):
     foreign = tmp_path / "other.pdf"
     canvas = Canvas(str(foreign))
     canvas.drawString(72, 720, "Made elsewhere")
     canvas.save()
-    result = run("verify", "--content", str(note), str(foreign))
+    result = run("verify", "--content", str(small), str(foreign))
     assert result.exit_code == 2
     assert "not made by notedeck" in result.output
 
@@ -88,18 +102,18 @@ def _deck_with_custom(path, custom: bytes) -> None:
         archive.writestr("docProps/custom.xml", custom)
 
 
-def test_verify_refuses_what_is_not_a_file_without_reading_it(note, tmp_path):
+def test_verify_refuses_what_is_not_a_file_without_reading_it(small, tmp_path):
     import os
 
     pipe = tmp_path / "deck.pptx"
     os.mkfifo(pipe)                 # reading a pipe would wait for a writer forever
-    result = run("verify", "--content", str(note), str(pipe))
+    result = run("verify", "--content", str(small), str(pipe))
     assert result.exit_code == 2
     assert f"{pipe}: not a file; expected a deck.pptx or a PDF that notedeck wrote" in result.output
     assert "Traceback" not in result.output
 
 
-def test_a_hostile_deck_s_properties_are_bounded(note, tmp_path):
+def test_a_hostile_deck_s_properties_are_bounded(small, tmp_path):
     import base64
     import zlib
 
@@ -115,14 +129,14 @@ def test_a_hostile_deck_s_properties_are_bounded(note, tmp_path):
                               b'"file:///etc/passwd">]><Properties><property name="NotedeckBuild">'
                               b'&e;</property></Properties>')
     for path in (big, entity):
-        result = run("verify", "--content", str(note), str(path))
+        result = run("verify", "--content", str(small), str(path))
         assert result.exit_code == 2, result.output
         assert "not made by notedeck" in result.output and "root:" not in result.output
 
 
-def test_the_web_page_carries_the_same_build_id(note, tmp_path):
+def test_the_web_page_carries_the_same_build_id(small, tmp_path):
     out = tmp_path / "out"
-    result = run("build", "--content", str(note), "--out", str(out), "--with", "web")
+    result = run("build", "--content", str(small), "--out", str(out), "--with", "web")
     assert result.exit_code == 0, result.output
     build = read_stamp(out / "handout.pdf").build
     page = (out / "web" / "index.html").read_text(encoding="utf-8")
@@ -175,28 +189,28 @@ def test_a_page_with_a_forged_or_broken_build_id_is_not_notedecks(tmp_path):
     assert result.exit_code == 2 and "not made by notedeck" in result.output
 
 
-def test_a_copied_folder_of_plain_files_verifies_current(note, tmp_path):
+def test_a_copied_folder_of_plain_files_verifies_current(small, tmp_path):
     import shutil
 
-    run("build", "--content", str(note), "--out", str(tmp_path / "out"))
+    run("build", "--content", str(small), "--out", str(tmp_path / "out"))
     shutil.copytree(tmp_path / "out", tmp_path / "copy")
     assert [p for p in (tmp_path / "copy").rglob("*") if p.is_symlink()] == []
-    result = run("verify", "--content", str(note), str(tmp_path / "copy" / "deck.pptx"),
+    result = run("verify", "--content", str(small), str(tmp_path / "copy" / "deck.pptx"),
                  str(tmp_path / "copy" / "handout.pdf"))
     assert result.exit_code == 0, result.output
     assert result.output.count(": current (build ") == 2
 
 
-def test_verify_says_a_file_is_not_of_the_set_beside_it(note, tmp_path):
+def test_verify_says_a_file_is_not_of_the_set_beside_it(small, tmp_path):
     import shutil
 
     old, new = tmp_path / "old", tmp_path / "new"
-    run("build", "--content", str(note), "--out", str(old))
-    (note / "scenarios.yaml").write_text((note / "scenarios.yaml").read_text()
-                                         .replace("streams: 10000", "streams: 20000"))
-    run("build", "--content", str(note), "--out", str(new))
+    run("build", "--content", str(small), "--out", str(old))
+    (small / "scenarios.yaml").write_text((small / "scenarios.yaml").read_text()
+                                          .replace("backlog: 120", "backlog: 150"))
+    run("build", "--content", str(small), "--out", str(new))
     shutil.copy(old / "handout.pdf", new / "handout.pdf")        # yesterday's, copied in
-    result = run("verify", "--content", str(note), str(new / "handout.pdf"),
+    result = run("verify", "--content", str(small), str(new / "handout.pdf"),
                  str(new / "deck.pptx"))
     assert "handout.pdf: it does not belong to the set beside it" in result.output
     assert f"{new / 'deck.pptx'}: current" in result.output

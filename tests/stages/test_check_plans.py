@@ -10,10 +10,16 @@ from pptx import Presentation
 from pptx.util import Emu
 
 from notedeck.errors import NotedeckError
-from support import build, check_note
+from support import build, check_note, small_note
 
 DEFAULT_TEMPLATE = Path(__file__).resolve().parents[2] / "src/notedeck/template/default.pptx"
-SECTION = "sections/04-what-gets-precious.md"
+SECTION = "sections/01-the-margin.md"
+
+
+@pytest.fixture
+def note(tmp_path: Path) -> Path:
+    """The fixture note tests/notes/charts: its first section opens with a bulleted slide."""
+    return small_note("charts", tmp_path)
 
 
 def first_slide_title(note: Path, title: str) -> None:

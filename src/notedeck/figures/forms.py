@@ -9,8 +9,8 @@ from typing import Any
 from notedeck.figures.formatting import Formatter
 from notedeck.figures.rounding import round_half_up
 from notedeck.model import Show, Unit
-from notedeck.model.forms import FORMS
-from notedeck.model.types import ListOf, Num, Type
+from notedeck.model.forms import ALTERNATES, FORMS
+from notedeck.model.types import ListOf, Num, Text, Type
 from notedeck.model.units import TIME_SCALES
 
 NBSP = "\u00a0"
@@ -48,33 +48,25 @@ class Forms:
         text = form.write(self, Fraction(value), unit, show, prose)
         # A duration's parts each hold together already ("14 minutes", "2 Std."); a narrow
         # line may break between them ("2 hours, 14 minutes / and 20 seconds").
-        return text if show.form == "duration" else nobreak(text)
+        return nobreak(text) if form.one_line else text
 
     def alternate(self, name: str, value: Any, kind: Type, show: Show,
                   noun: tuple[str, str] | None = None) -> str:
-        """Another form of a value: plain, Words, counted (with the item's noun), ..."""
-        fmt = self.fmt
+        """Another form of a value: plain, Words, counted (with the item's noun), ...
+        (model/forms.py's ALTERNATES write each)."""
         if isinstance(value, tuple):
             inner = kind.item if isinstance(kind, ListOf) else kind
             return ", ".join(self.alternate(name, v, inner, show, noun) for v in value)
-        if name == "Capitalised":
-            text = str(value)
-            return text[:1].upper() + text[1:]
-        value = Fraction(value)
+        alternate = ALTERNATES[name]
+        if alternate.fits(Text()) is not None:           # a number's alternate: exact
+            value = Fraction(value)
         unit = kind.unit if isinstance(kind, Num) else Unit()
-        if name == "plain":
-            return nobreak(self.plain(value, unit, show))
-        if name == "Words":
-            return nobreak(fmt.Words(value))
-        one, other = noun or ("", "")
-        said = one if fmt.plural(value) == "one" else other
-        if name == "counted":
-            return fmt.counted(value, one, other)
-        if name == "counted_words":
-            return f"{fmt.words(value)} {said}"
-        if name == "Counted_words":
-            return f"{fmt.Words(value)} {said}"
-        raise KeyError(name)
+        return alternate.write(self, value, unit, show, noun or ("", ""))
+
+    @staticmethod
+    def nobreak(text: str) -> str:
+        """A figure's text held on one line (for what the forms write)."""
+        return nobreak(text)
 
     def plain(self, value: Fraction, unit: Unit, show: Show) -> str:
         """The number of a form without its words or sign: 132.57 for 132.57×, 8,060 for a

@@ -223,8 +223,8 @@ class _Names:
 def _alternates(kind: Type, counted: bool) -> tuple[str, ...]:
     forms = [name for name in shows.FORMS if name not in OWN
              and shows.problem(Show(name), kind, lambda text: None) is None]
-    forms += [name for name, (fits, _) in shows.ALTERNATES.items()
-              if fits(kind) is None and (counted or name not in shows.NEEDS_NOUN)]
+    forms += [name for name, alternate in shows.ALTERNATES.items()
+              if alternate.fits(kind) is None and (counted or not alternate.noun)]
     return tuple(forms)
 
 

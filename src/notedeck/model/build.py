@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from pydantic import create_model
+
 from notedeck.errors import Location, NotedeckError, Problem, in_line_order
 from notedeck.model import figures as declare, show as shows
 from notedeck.model.compile import Compiler
@@ -18,6 +20,7 @@ from notedeck.model.limits import Budget, LimitReached, Limits, Tally
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import CompileError, InputEntry, ItemsEntry, LeafEntry, Scope, UseEntry
 from notedeck.model.scenario import Wrong, scalar
+from notedeck.model.schema import Settings, checked
 from notedeck.model.syntax import FormulaError, parse
 from notedeck.model.types import Num, Type
 from notedeck.model.units import TIME_SCALES, Unit, read_unit
@@ -25,6 +28,9 @@ from notedeck.model.work import Work
 TOP = ("about", "units", "inputs", "rules", "groups", "figures")
 # What the model shows beside its figures (model/display/), read once the figures are.
 DISPLAY = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
+# model.yaml's own keys, as pydantic settings (model/schema.py)
+MODEL_KEYS = create_model("ModelIn", __base__=Settings, **{key: (Any, None)
+                                                           for key in (*TOP, *DISPLAY)})
 UNIT_NAME = re.compile(r"^[a-z][a-z_]{0,31}$")
 
 
@@ -112,10 +118,7 @@ class _Reading:
         if not isinstance(data, dict):
             self.problem((), "expected a mapping with the keys " + ", ".join(TOP))
             return
-        for key in data:
-            if key not in TOP and key not in DISPLAY:
-                self.problem((key,), f"unknown key '{key}'"
-                             + suggest(str(key), [*TOP, *DISPLAY]), True)
+        checked(self, MODEL_KEYS, data, (), None)
         self.declared = self._units(data.get("units"))
         self.compiler = Compiler(self.declared, self.limits, self.types)
         inputs = InputReader(self.document, self.declared, self.constant, self.count)

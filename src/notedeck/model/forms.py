@@ -29,6 +29,8 @@ class Form:
     write: Write | None = None             # None: a flag, text or nothing, written as it is
     plain: Plain | None = None
     decimals: Decimals | None = None       # in a spreadsheet; None: `places` (3), trimmed
+    worded: bool = False                   # writes its unit's words (a case may be asked)
+    one_line: bool = True                  # held on one line (a long duration may break)
 
     def sheet_decimals(self, show: Any) -> tuple[int, bool]:
         """(decimals, whether trailing zeros drop) of the number a spreadsheet shows, as
@@ -231,7 +233,8 @@ FORMS: dict[str, Form] = {form.name: form for form in (
          decimals=_fixed(0, False)),
     Form("duration", needs_time, frozenset({"in", "places"}),
          "a duration: 60.8 seconds, 2 h 14 min 20 s; `in: y` 9.6 years, "
-         "`in: y mo` 2 years 3 months", _duration, _duration_plain, _places(1, True)),
+         "`in: y mo` 2 years 3 months", _duration, _duration_plain, _places(1, True),
+         worded=True, one_line=False),
     Form("period", needs_time, frozenset(), "a round duration, as a scale's stop: 0, 15 min, "
                                        "1 hour, 2 days", _period, _seconds, _fixed(1, True)),
     Form("share", needs_plain, frozenset(),
@@ -243,13 +246,51 @@ FORMS: dict[str, Form] = {form.name: form for form in (
     Form("times", needs_plain, frozenset({"places"}), "a multiple: 132.57x, 10,000x", _times,
          _times_plain, _times_decimals),
     Form("rate", needs_rate, frozenset({"per", "places"}), "an amount per time: 12 item/h",
-         _written_rate, _rate_plain),
+         _written_rate, _rate_plain, worded=True),
     Form("amount", needs_number, frozenset({"places", "trim"}),
          "a number with its unit's words (12 items), or money in its unit's currency "
-         "(-€118, €0.30)", _amount, _amount_plain),
+         "(-€118, €0.30)", _amount, _amount_plain, worded=True),
     Form("flag", needs_flag, frozenset(), "true or false, for conditions in prose"),
     Form("text", needs_text, frozenset(), "text as written"),
     Form("say", needs_text, frozenset({"cases"}),
          "words chosen by the first case that holds (say:)"),
     Form("none", needs_nothing, frozenset(), "not shown: a step towards other figures"),
+)}
+
+
+@dataclass(frozen=True)
+class Alternate:
+    """Another form a text may ask a figure for ({count:counted}): why a type cannot be
+    shown so, what it is, whether it needs the item's noun, and how it writes a value
+    (`write(forms, value, unit, show, noun)`, noun a (singular, plural) pair)."""
+
+    name: str
+    fits: Callable[[Type], str | None]
+    about: str
+    write: Callable[[Any, Any, Unit, Any, tuple[str, str]], str]
+    noun: bool = False
+
+
+def _said(forms, value, noun) -> str:
+    one, other = noun
+    return one if forms.fmt.plural(value) == "one" else other
+
+
+ALTERNATES: dict[str, Alternate] = {alternate.name: alternate for alternate in (
+    Alternate("plain", needs_number, "the number alone, as its form writes it: 9, 2.25, 1,000",
+              lambda forms, value, unit, show, noun: forms.nobreak(
+                  forms.plain(value, unit, show))),
+    Alternate("Words", needs_not_time, "a count in words, capitalised: Forty",
+              lambda forms, value, unit, show, noun: forms.nobreak(forms.fmt.Words(value))),
+    Alternate("counted", needs_not_time, "a count with its item's noun: 40 parcels",
+              lambda forms, value, unit, show, noun: forms.fmt.counted(value, *noun), True),
+    Alternate("counted_words", needs_not_time,
+              "a count in words with its item's noun: forty parcels",
+              lambda forms, value, unit, show, noun:
+              f"{forms.fmt.words(value)} {_said(forms, value, noun)}", True),
+    Alternate("Counted_words", needs_not_time, "as counted_words, capitalised: Forty parcels",
+              lambda forms, value, unit, show, noun:
+              f"{forms.fmt.Words(value)} {_said(forms, value, noun)}", True),
+    Alternate("Capitalised", needs_text, "text with a capital first letter",
+              lambda forms, value, unit, show, noun: str(value)[:1].upper() + str(value)[1:]),
 )}

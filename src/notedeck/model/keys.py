@@ -1,4 +1,4 @@
-"""The keys model.yaml's figures, cases, groups, uses, sweeps and rules take (pydantic settings)."""
+"""The keys model.yaml's figures, cases, groups, uses, sweeps, rules and texts take (pydantic)."""
 
 from __future__ import annotations
 
@@ -65,3 +65,16 @@ class RuleIn(Settings):
     message: Any = None
     rule: Any = None
     severity: Any = None
+
+
+class TextIn(Settings):
+    """A text written as a mapping: its words and the lists they join."""
+
+    text: Any = None
+    lists: Any = None
+
+
+class ListIn(Settings):
+    over: Any = None
+    text: Any = None
+    join: Any = None

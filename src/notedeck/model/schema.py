@@ -24,9 +24,11 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
 
-def checked(texts: Reports, schema: type[Keys], spec: dict, path: tuple, what: str) -> Keys | None:
-    """The part's settings, or None with each problem recorded at its key: an unknown key,
-    a flag that is not true or false, a choice outside its list."""
+def checked(texts: Reports, schema: type[Keys], spec: dict, path: tuple,
+            what: str | None) -> Keys | None:
+    """The part's settings, or None with each problem recorded at its key: an unknown key
+    ("WHAT has no setting", or "unknown key" for a file's top), a flag that is not true or
+    false, a choice outside its list."""
     try:
         return schema.model_validate(spec)
     except ValidationError as exc:
@@ -40,12 +42,13 @@ def keys(schema: type[Settings]) -> list[str]:
     return [field.alias or name for name, field in schema.model_fields.items()]
 
 
-def _problem(texts: Reports, schema: type[Settings], error: dict, path: tuple, what: str) -> None:
+def _problem(texts: Reports, schema: type[Settings], error: dict, path: tuple,
+             what: str | None) -> None:
     key = error["loc"][0]
     here = path + (key,)
     if error["type"] == "extra_forbidden":
-        texts.problem(here, f"{what} has no setting '{key}'" + suggest(str(key), keys(schema)),
-                      at_key=True)
+        said = f"{what} has no setting '{key}'" if what else f"unknown key '{key}'"
+        texts.problem(here, said + suggest(str(key), keys(schema)), at_key=True)
     elif error["type"] == "bool_type":
         texts.problem(here, "expected true or false")
     elif error["type"] == "literal_error":

@@ -9,26 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from notedeck.model.forms import FORMS, needs_not_time, needs_number, needs_text
+from notedeck.model.forms import ALTERNATES, FORMS
 from notedeck.model.types import Flag, ListOf, Num, Record, Text, Type, scalars
 from notedeck.model.units import TIME_SCALES, Unit
 
 
 WRITTEN_ONLY_BY_SAY = "say"         # a say: figure's form, never written as show:
-# Other forms a text may ask a figure for ({count:counted}, {{ x.words }}): what each fits.
-ALTERNATES: dict[str, tuple[Callable[[Type], str | None], str]] = {
-    "plain": (needs_number, "the number alone, as its form writes it: 9, 2.25, 1,000"),
-    "Words": (needs_not_time, "a count in words, capitalised: Forty"),
-    "counted": (needs_not_time, "a count with its item's noun: 40 parcels"),
-    "counted_words": (needs_not_time, "a count in words with its item's noun: forty parcels"),
-    "Counted_words": (needs_not_time, "as counted_words, capitalised: Forty parcels"),
-    "Capitalised": (needs_text, "text with a capital first letter"),
-}
-NEEDS_NOUN = ("counted", "counted_words", "Counted_words")
+# Other forms a text may ask a figure for ({count:counted}): one Alternate each, model/forms.py.
+NEEDS_NOUN = tuple(name for name, alternate in ALTERNATES.items() if alternate.noun)
 # Grammatical cases a slot may ask a figure's unit words in ({payback:dative}), given by a
 # words file (unit_words.y.dative); a case the words do not give reads as the unit's own.
 CASES = ("nominative", "accusative", "dative", "genitive")
-WORDED = ("amount", "rate", "duration")        # the forms that write unit words
+WORDED = tuple(name for name, form in FORMS.items() if form.worded)   # write unit words
 OPTION_KINDS = {"places": "a whole number from 0 to 12", "trim": "true or false",
                 "in": "a unit of the same kind (e.g. h for a time)",
                 "per": "a time unit: s, min, h, d, w, mo or y"}

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError
 
 from notedeck import slugs
 from notedeck.errors import Location, NotedeckError, Problem, closest, fail
 from notedeck.figures.cldr import unsupported
 from notedeck.readers import overrides, yamlfile
-from notedeck.readers.validation import shown, suggest
+from notedeck.readers.validation import custom, problems, shown
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 from notedeck.options import folder_for
@@ -91,29 +94,53 @@ def load(content: Path, slug: str) -> Audience:
 
 
 def _check(source: Located, data: dict) -> None:
-    """Unknown keys, and text where text belongs: every problem at once."""
-    problems = [Problem(source.where((key,), at_key=True), f"unknown key '{key}'" + suggest(str(key), list(KEYS)))
-                for key in data if key not in KEYS]
-    if "locale" in data:
-        problem = unsupported(data["locale"])
-        if problem:
-            problems.append(Problem(source.where(("locale",)), problem))
-    if "labels" in data and not isinstance(data["labels"], dict):
-        problems.append(Problem(source.where(("labels",)), "expected a mapping of catalogue "
-                                f"entries (key: text), got {shown(data['labels'])}"))
-    if "scenarios" in data and not isinstance(data["scenarios"], dict):
-        problems.append(Problem(source.where(("scenarios",)),
-                                "expected a mapping holding any part of the scenario file, "
-                                f"got {shown(data['scenarios'])}"))
-    for key, limit in LIMITS.items():
-        value = data.get(key)
-        if value is not None and (not isinstance(value, str) or not value.strip()):
-            problems.append(Problem(source.where((key,)), f"expected text, got {shown(value)}"))
-        elif value is not None and len(value) > limit:
-            problems.append(Problem(source.where((key,)), f"expected at most {limit} "
-                                                          f"characters, got {len(value)}"))
-    if problems:
-        raise NotedeckError(problems)
+    """Unknown keys, and text where text belongs: every problem at once (pydantic)."""
+    try:
+        AudienceIn.model_validate(data)
+    except ValidationError as exc:
+        raise NotedeckError(problems(source, exc, AudienceIn)) from None
+
+
+def _text(limit: int) -> Any:
+    def check(value: Any) -> str | None:
+        if value is None:                  # written empty: the default
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise custom(f"expected text, got {shown(value)}")
+        if len(value) > limit:
+            raise custom(f"expected at most {limit} characters, got {len(value)}")
+        return value
+    return PlainValidator(check)
+
+
+def _locale(value: Any) -> str:
+    problem = unsupported(value)
+    if problem:
+        raise custom(problem)
+    return value
+
+
+def _mapping(what: str) -> Any:
+    def check(value: Any) -> dict:
+        if not isinstance(value, dict):
+            raise custom(f"expected {what}, got {shown(value)}")
+        return value
+    return PlainValidator(check)
+
+
+class AudienceIn(BaseModel):
+    """An audience file's keys, in the order a problem lists them (KEYS)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str | None, _text(LIMITS["name"])] = None
+    title: Annotated[str | None, _text(LIMITS["title"])] = None
+    subtitle: Annotated[str | None, _text(LIMITS["subtitle"])] = None
+    scenarios: Annotated[Any, _mapping("a mapping holding any part of the scenario file")] = None
+    note: Any = None
+    passages: Any = None
+    locale: Annotated[Any, PlainValidator(_locale)] = None
+    labels: Annotated[Any, _mapping("a mapping of catalogue entries (key: text)")] = None
+    words: Any = None
 
 
 def merge(base: Located, override: Located) -> Located:

@@ -22,7 +22,8 @@ from typing import Any
 
 from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model import show as shows
-from notedeck.model.schema import Settings, checked
+from notedeck.model.keys import ListIn, TextIn
+from notedeck.model.schema import checked
 from notedeck.model.messages import key_text, suggest
 from notedeck.model.names import chain
 from notedeck.model.syntax import Field, Item, Name, Number, Text as TextNode
@@ -32,19 +33,6 @@ SLOT = re.compile(r"\{([^{}]*)\}")
 FORM = re.compile(r":\s*([A-Za-z_]+)\s*$")
 MAX_TEXT = 2_000               # characters of one display text
 MAX_CHOICES = 8                # patterns in a list of fallbacks
-
-
-class TextIn(Settings):
-    """A text written as a mapping: its words and the lists they join."""
-
-    text: Any = None
-    lists: Any = None
-
-
-class ListIn(Settings):
-    over: Any = None
-    text: Any = None
-    join: Any = None
 
 
 @dataclass(frozen=True)
@@ -359,8 +347,7 @@ def _asked(form: str, kind: Type, said: str, where: Location, own: shows.Show):
     alternate keeps the value's own form ({x:plain} has the figure's places)."""
     inner = scalars(kind)
     if form in shows.ALTERNATES:
-        fits, _ = shows.ALTERNATES[form]
-        why = fits(inner)
+        why = shows.ALTERNATES[form].fits(inner)
         if why:
             raise NotedeckError(Problem(where, f"{said}: {form} shows {why}, but the value is "
                                                f"{inner.described()}"))
