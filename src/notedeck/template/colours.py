@@ -14,6 +14,8 @@ named for its part (a colour role), never for a chart.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass
 
 from notedeck.template import paint
@@ -53,6 +55,7 @@ class Look:
     background: Ink              # bg1: what chart text and marker rims stand on
     grid: Ink                    # chart gridlines: the chart text, much fainter
     chart_behind: tuple[str | None, ...] = ()   # colours behind the chart's area
+    backing: Ink | None = None   # a fill behind the chart where the ground under it is split
 
 
 def look(mapped: Mapped, theme: Theme) -> Look:
@@ -67,6 +70,9 @@ def look(mapped: Mapped, theme: Theme) -> Look:
     behind = tuple(mapped.layout.behind(ph.box))
     chart = mapped.slots.get("chart") or ph
     chart_behind = tuple(mapped.layout.behind(chart.box))
+    backing = chart_backing(theme, chart_behind)
+    if backing is not None:
+        chart_behind = (backing.rgb,)
     text = readable_on(chart_behind, (theme.ink("tx1"), ink, theme.ink("bg1")))
     return Look(
         ink=ink, muted=readable_on(behind, (theme.ink("tx2"), ink)),
@@ -77,7 +83,22 @@ def look(mapped: Mapped, theme: Theme) -> Look:
         rule=theme.ink("tx1", 25000, 75000), behind=behind,
         typeface=typeface, series=series(theme, chart_behind)[0],
         text=text, background=theme.ink("bg1"), grid=_faint(text, theme, chart_behind),
-        chart_behind=chart_behind)
+        chart_behind=chart_behind, backing=backing)
+
+
+def chart_backing(theme: Theme, behind) -> Ink | None:
+    """Where the chart's box lies across grounds that no set of series colours reads on at
+    3:1 (a band across part of it), a fill behind the chart: the ground most of the box
+    shows, as the theme colour it is where one is; else None."""
+    known = [c.upper() for c in behind if c is not None]
+    if len(set(known)) < 2:
+        return None
+    inks, _ = series(theme, known)
+    if all(reads_at(ink.rgb, known)[0] >= GRAPHICS for ink in inks):
+        return None
+    ground = Counter(known).most_common(1)[0][0]
+    slots = ("bg1", "bg2", "tx1", "tx2", "lt1", "dk1", "lt2", "dk2")
+    return next((theme.ink(s) for s in slots if theme.ink(s).rgb.upper() == ground), Ink(ground))
 
 
 def _faint(text: Ink, theme: Theme, behind) -> Ink:

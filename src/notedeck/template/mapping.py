@@ -174,7 +174,7 @@ def _drawn_notes(mapped_roles: dict[str, Mapped], file: str) -> list[Problem]:
 
 def _series_notes(mapped_roles: dict[str, Mapped], info: TemplateInfo) -> list[Problem]:
     """A warning for each theme accent a chart's series cannot take as it is, once."""
-    from notedeck.template.colours import series
+    from notedeck.template.colours import chart_backing, series
 
     notes = []
     for name in ("chart", "chart-and-text"):
@@ -183,7 +183,16 @@ def _series_notes(mapped_roles: dict[str, Mapped], info: TemplateInfo) -> list[P
             continue
         chart = m.slots.get("chart")
         behind = m.layout.behind(chart.box) if chart is not None and chart.box else ()
-        _, said = series(info.masters[m.layout.master].theme, behind)
+        theme = info.masters[m.layout.master].theme
+        backing = chart_backing(theme, behind)
+        if backing is not None:
+            notes.append(_note(info.file, (
+                f"chart on {m.layout.label()}: its box lies across grounds no series colours "
+                f"read on at 3:1 ({', '.join(sorted({c for c in behind if c}))}); notedeck "
+                f"fills the chart's area with {backing.rgb}"
+                f"{f' ({backing.slot})' if backing.slot else ''}")))
+            behind = (backing.rgb,)
+        _, said = series(theme, behind)
         if said:
             notes.append(_note(info.file, f"chart series on {m.layout.label()}: {said}"))
     return notes

@@ -188,6 +188,9 @@ class SlideArtist:
         art = self.charts[picture.chart]
         x, y, w, h = rect
         look = self.template.looks.get(role)
+        if look is not None and look.backing is not None:   # the chart's area filled
+            canvas.setFillColor(HexColor(look.backing.rgb))
+            canvas.rect(x, y, w, h, stroke=0, fill=1)
         recolour = chart_colours(look) if look is not None else ()
         try:
             ops, (vw, vh) = to_pdf_ops(art.svg, recolour, PALETTE.background if recolour else "")

@@ -32,6 +32,7 @@ def emit_chart(slide, planned: PChart, fixed_time) -> None:
     frame = _xy(slide, planned) if planned.kind == "xy" else _bars(slide, planned)
     chart = frame.chart
     _chart_text(chart, planned)
+    _backing(chart, planned)
     _title(chart, planned)
     _plot_layout(chart, planned.plot)
     _axis_ids(chart)
@@ -262,6 +263,20 @@ def _rich(text_frame, size: float, bold: bool, planned: PChart, ink: Ink | None 
                 rpr.remove(child)
             solid(rpr, ink or planned.look.text)
             etree.SubElement(rpr, f"{{{A}}}latin", typeface=planned.look.typeface)
+
+
+def _backing(chart, planned: PChart) -> None:
+    """The chart's area filled where the ground behind its box is split (colours.Look)."""
+    backing = getattr(planned.look, "backing", None)
+    if backing is None:
+        return
+    props = chart._chartSpace.find(f"{{{C}}}spPr")
+    if props is None:
+        props = etree.Element(f"{{{C}}}spPr")
+        chart._chartSpace.find(f"{{{C}}}chart").addnext(props)
+    for child in list(props):
+        props.remove(child)
+    solid(props, backing)
 
 
 def _chart_text(chart, planned: PChart) -> None:
