@@ -71,8 +71,38 @@ def test_every_chart_series_reads_on_what_lies_behind_the_chart(name):
     for role in ("chart", "chart-and-text"):
         mapped, look = template.roles[role], template.look(role)
         behind = [c for c in mapped.layout.behind(mapped.slots["chart"].box) if c]
+        behind = [look.backing.rgb] if look.backing is not None else behind
         for ink in look.series:
             assert not behind or reads_at(ink.rgb, behind)[0] >= 3.0, (role, ink, behind[:3])
+
+
+@pytest.fixture(scope="module")
+def drawn(built, tmp_path_factory) -> Path:
+    """Every built deck drawn by LibreOffice, in one run: `<name>.pdf`."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed: .ci/run installs it")
+    import office
+
+    folder = tmp_path_factory.mktemp("wild-drawn")
+    decks = [Path(shutil.copy(built[name][1] / "deck.pptx", folder / f"{name}.pptx"))
+             for name in FILES if (built[name][1] / "deck.pptx").exists()]
+    office.convert("pdf", decks, folder)
+    return folder
+
+
+@pytest.mark.parametrize("name", FILES or ["none"])
+def test_slides_pdf_looks_like_libreoffices_rendering_of_the_deck(name, built, drawn):
+    """LibreOffice draws every paragraph of the deck, and slides.pdf looks like its rendering:
+    per slide, the mean grey difference at 30 dpi, median at most 3% and 90th percentile 6%."""
+    import statistics
+
+    from render.libreoffice import grey_differences, paragraphs_missing
+
+    out, pdf = built[name][1], drawn / f"{name}.pdf"
+    assert paragraphs_missing(out / "deck.pptx", pdf) == []
+    diffs = grey_differences(out / "slides.pdf", pdf)
+    median, p90 = statistics.median(diffs), sorted(diffs)[round(0.9 * (len(diffs) - 1))]
+    assert median <= 3.0 and p90 <= 6.0, (name, round(median, 2), round(p90, 2))
 
 
 def test_artwork_only_layouts_and_names_from_every_maker():
