@@ -87,10 +87,13 @@ def look(mapped: Mapped, theme: Theme) -> Look:
 
 
 def chart_backing(theme: Theme, behind) -> Ink | None:
-    """Where the chart's box lies across grounds that no set of series colours reads on at
-    3:1 (a band across part of it), a fill behind the chart: the ground most of the box
-    shows, as the theme colour it is where one is; else None."""
-    known = [c.upper() for c in behind if c is not None]
+    """A fill behind the chart where what lies under its box cannot be relied on: a picture
+    (its colours are not judged), or grounds that no set of series colours reads on at 3:1 (a
+    band across part of it). The ground most of the box shows, as the theme colour it is
+    where one is; under a picture, the theme's background colour (bg1). Else None."""
+    if any(c is None for c in behind):
+        return theme.ink("bg1")
+    known = [c.upper() for c in behind]
     if len(set(known)) < 2:
         return None
     inks, _ = series(theme, known)

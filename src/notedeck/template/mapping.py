@@ -187,9 +187,11 @@ def _series_notes(mapped_roles: dict[str, Mapped], info: TemplateInfo) -> list[P
         backing = chart_backing(theme, behind)
         if backing is not None:
             notes.append(_note(info.file, (
-                f"chart on {m.layout.label()}: its box lies across grounds no series colours "
-                f"read on at 3:1 ({', '.join(sorted({c for c in behind if c}))}); notedeck "
-                f"fills the chart's area with {backing.rgb}"
+                f"chart on {m.layout.label()}: its box lies "
+                + ("on a picture" if None in behind else
+                   f"across grounds no series colours read on at 3:1 "
+                   f"({', '.join(sorted({c for c in behind if c}))})")
+                + f"; notedeck fills the chart's area with {backing.rgb}"
                 f"{f' ({backing.slot})' if backing.slot else ''}")))
             behind = (backing.rgb,)
         _, said = series(theme, behind)

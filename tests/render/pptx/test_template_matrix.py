@@ -229,7 +229,8 @@ def test_every_audience_builds_whole_on_a_foreign_template(name, foreign_templat
 
 
 # Templates whose chart placeholder lies across two grounds no one colour reads on at 3:1
-# (Midnightblue: a teal band over a navy ground): the chart's area gets a fill of its own.
+# (Midnightblue: a teal band over a navy ground): the chart's area gets a fill of its own,
+# as it does on a picture.
 STRADDLED = {"Midnightblue"}
 
 
@@ -245,9 +246,11 @@ def test_every_chart_series_reads_on_a_foreign_template(name, foreign_templates)
     for role in ("chart", "chart-and-text"):
         mapped = template.roles[role]
         look = template.look(role)
-        ground = [c for c in mapped.layout.behind(mapped.slots["chart"].box) if c]
+        under = mapped.layout.behind(mapped.slots["chart"].box)
+        ground = [c for c in under if c]
         behind = [look.backing.rgb] if look.backing is not None else ground
-        assert (look.backing is not None) == (name in STRADDLED and len(set(ground)) > 1)
+        picture = None in under        # a picture's colours are not judged: the chart is backed
+        assert (look.backing is not None) == (picture or name in STRADDLED), role
         for ink in look.series:
             assert not behind or reads_at(ink.rgb, behind)[0] >= 3.0, (role, ink, behind[:3])
 
@@ -273,5 +276,30 @@ def test_a_chart_on_a_split_ground_has_a_backing_in_the_deck_and_slides_pdf(name
         text = b"".join(pikepdf.unparse_content_stream(pikepdf.parse_content_stream(page))
                         for page in pdf.pages)
     # the navy ground (#2C3E50) filled in a rectangle just before each chart's vectors
-    assert re.search(rb"\.172549 \.243137 \.313725 rg\s+n\s+[\d. ]+ re\s+f\*\s+q\s+[\d. ]+cm\s+"
-                     rb"/FormXob\.chart-", text)
+    assert re.search(rb"\.172549 \.243137 \.313725 rg\s+n\s+[\d. ]+ re\s+f\*\s.{0,200}"
+                     rb"/FormXob\.chart-", text, re.S)
+
+
+# Measured short of 3:1 in LibreOffice's pixels (the template's colours pass): gradients
+# LibreOffice draws darker than their stops where the chart lies (Sunset 2.17, Vintage 2.82,
+# Lights 2.74), and Midnightblue's small chart, whose legend LibreOffice sets past the
+# chart's backing onto the teal band (1.08).
+DRAWN_SHORT = {"Sunset": "radial gradient drawn darker: 2.17:1",
+               "Vintage": "gradient drawn darker: 2.82:1",
+               "Lights": "gradient drawn darker: 2.74:1",
+               "Midnightblue": "LibreOffice sets the legend past the backing: 1.08:1"}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(reason=DRAWN_SHORT[name], strict=True))
+    if name in DRAWN_SHORT else name for name in LIBREOFFICE])
+def test_every_series_reads_where_libreoffice_and_slides_pdf_draw_it(name, built):
+    """WCAG's 3:1 for graphics, in pixels: each native chart's series colours against the
+    ground LibreOffice's rendering of the deck, and slides.pdf, show inside the chart's box."""
+    from render.drawn_contrast import weakest_series
+
+    found = built[name]
+    for pdf in (found.drawn, found.out / "slides.pdf"):
+        measured = weakest_series(found.out / "deck.pptx", pdf)
+        assert measured, pdf
+        assert [(n, c, round(v, 2)) for n, c, v in measured if v < 3.0] == [], pdf.name

@@ -124,3 +124,16 @@ def test_artwork_only_layouts_and_names_from_every_maker():
     for prefix, (role, layout) in expected.items():
         assert load(prefix).roles[role].layout.name == layout, prefix
     assert "Photo" not in load("09-").roles["chart"].layout.name
+
+
+@pytest.mark.parametrize("name", FILES or ["none"])
+def test_every_series_reads_where_libreoffice_and_slides_pdf_draw_it(name, built, drawn):
+    """WCAG's 3:1 for graphics, in pixels: each native chart's series colours against the
+    ground LibreOffice's rendering of the deck, and slides.pdf, show inside the chart's box."""
+    from render.drawn_contrast import weakest_series
+
+    out = built[name][1]
+    for pdf in (drawn / f"{name}.pdf", out / "slides.pdf"):
+        found = weakest_series(out / "deck.pptx", pdf)
+        assert found, pdf                 # the note's charts were found and measured
+        assert [(n, c, round(v, 2)) for n, c, v in found if v < 3.0] == [], pdf.name

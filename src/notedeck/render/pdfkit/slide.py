@@ -98,8 +98,10 @@ class SlideArtist:
             case PTable():
                 self._table(canvas, role, shape, slide.lines[shape])
             case ChartPlace():
+                self._backing(canvas, role, shape.area)
                 self._chart(canvas, role, shape.picture)
             case PPicture():
+                self._backing(canvas, role, shape.box)
                 self._chart(canvas, role, shape)
             case PRect():
                 canvas.setFillColor(HexColor(shape.fill.rgb))
@@ -176,6 +178,13 @@ class SlideArtist:
                                                       + ascent(planned.size, face=face)))
         writer.close()
 
+    def _backing(self, canvas, role: str, box: Box) -> None:
+        """The chart's area filled, as the deck's chart area is (colours.Look.backing)."""
+        look = self.template.looks.get(role)
+        if look is not None and look.backing is not None:
+            canvas.setFillColor(HexColor(look.backing.rgb))
+            canvas.rect(*self._rect(box), stroke=0, fill=1)
+
     def _chart(self, canvas, role: str, picture: PPicture) -> None:
         """A chart as a figure (its alt text, its box) in a tagged PDF."""
         x, y, w, h = self._rect(picture.box)
@@ -188,9 +197,6 @@ class SlideArtist:
         art = self.charts[picture.chart]
         x, y, w, h = rect
         look = self.template.looks.get(role)
-        if look is not None and look.backing is not None:   # the chart's area filled
-            canvas.setFillColor(HexColor(look.backing.rgb))
-            canvas.rect(x, y, w, h, stroke=0, fill=1)
         recolour = chart_colours(look) if look is not None else ()
         try:
             ops, (vw, vh) = to_pdf_ops(art.svg, recolour, PALETTE.background if recolour else "")
