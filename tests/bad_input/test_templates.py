@@ -152,3 +152,14 @@ def test_template_check_honours_the_left_out_beside_the_file(note, tmp_path):
                                          "--content", str(note), "--strict"])
     assert accepted.exit_code == 0, accepted.output
     assert "outside addresses" not in accepted.output
+
+
+def test_an_opendocument_template_is_named_with_the_command_that_converts_it(note):
+    """A LibreOffice Impress template (.otp) saved as template.pptx: refused, and the message
+    says what it is and the command that makes a .pptx of it."""
+    with zipfile.ZipFile(note / "template.pptx", "w") as odf:
+        odf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation-template")
+        odf.writestr("content.xml", "<office:document-content/>")
+    said = [str(p) for p in check_note(note) if p.severity == "error"]
+    assert len(said) == 1 and "OpenDocument" in said[0]
+    assert "soffice --headless --convert-to pptx" in said[0] and "template.pptx" in said[0]

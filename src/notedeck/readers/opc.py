@@ -237,10 +237,25 @@ def resolve(source: str, ref: str) -> str:
     return "" if not ref or name.startswith("..") or name in ("", ".") else name
 
 
+def _open_document(package: Package) -> bool:
+    """Whether the zip is an OpenDocument file: its `mimetype` entry says so."""
+    if "mimetype" not in package:
+        return False
+    try:
+        return package.read("mimetype")[:64].startswith(b"application/vnd.oasis.opendocument")
+    except Exception:       # an entry that cannot be read: not a reason to say more
+        return False
+
+
 def content_types(package: Package) -> tuple[dict[str, str], dict[str, str]]:
     """(extension -> type, part name -> type), both keyed in lower case."""
     name = "[Content_Types].xml"
     if name not in package:
+        if _open_document(package):
+            raise fail(package.where, "expected a PowerPoint file; this is an OpenDocument "
+                                      "file (a LibreOffice Impress .otp or .odp): convert it "
+                                      "with `soffice --headless --convert-to pptx FILE` and use "
+                                      "the .pptx it writes")
         raise fail(package.where, "expected a PowerPoint file; the zip has no "
                                   "[Content_Types].xml, so it is not an Office package")
     root = parse_xml(package.read(name), name, package.where)

@@ -29,6 +29,7 @@ TEXT_SLOT = {"title": "subtitle", "section": "headline", "content": "body",
              "chart": "caption", "chart-and-text": "side", "table": "caption",
              "sources": "sources"}
 ACCENTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6")
+VARYING = 1.2                # on a ground of several colours, series must read this much more
 GRAPHICS = 3.0               # WCAG's contrast for graphics: a chart's series on its background
 # PowerPoint's darker and lighter variants of a theme colour (lumMod, lumOff), nearest first.
 DARKER = ((75000, 0), (50000, 0), (25000, 0), (10000, 0))
@@ -88,8 +89,9 @@ def look(mapped: Mapped, theme: Theme) -> Look:
 
 def chart_backing(theme: Theme, behind) -> Ink | None:
     """A fill behind the chart where what lies under its box cannot be relied on: a picture
-    (its colours are not judged), or grounds that no set of series colours reads on at 3:1 (a
-    band across part of it). The ground most of the box shows, as the theme colour it is
+    (its colours are not judged), or grounds of several colours that the series do not read
+    on at 3:1 with a margin (a band across part of the box; a gradient, which an app may draw
+    a little darker than its stops). The ground most of the box shows, as the theme colour it is
     where one is; under a picture, the theme's background colour (bg1). Else None."""
     if any(c is None for c in behind):
         return theme.ink("bg1")
@@ -97,7 +99,7 @@ def chart_backing(theme: Theme, behind) -> Ink | None:
     if len(set(known)) < 2:
         return None
     inks, _ = series(theme, known)
-    if all(reads_at(ink.rgb, known)[0] >= GRAPHICS for ink in inks):
+    if all(reads_at(ink.rgb, known)[0] >= GRAPHICS * VARYING for ink in inks):
         return None
     ground = Counter(known).most_common(1)[0][0]
     slots = ("bg1", "bg2", "tx1", "tx2", "lt1", "dk1", "lt2", "dk2")

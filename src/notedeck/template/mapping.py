@@ -189,7 +189,7 @@ def _series_notes(mapped_roles: dict[str, Mapped], info: TemplateInfo) -> list[P
             notes.append(_note(info.file, (
                 f"chart on {m.layout.label()}: its box lies "
                 + ("on a picture" if None in behind else
-                   f"across grounds no series colours read on at 3:1 "
+                   f"across grounds the series do not read on at 3:1 with a margin "
                    f"({', '.join(sorted({c for c in behind if c}))})")
                 + f"; notedeck fills the chart's area with {backing.rgb}"
                 f"{f' ({backing.slot})' if backing.slot else ''}")))
