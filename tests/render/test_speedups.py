@@ -148,3 +148,20 @@ def test_fast_subsets_assign_the_codes_reportlab_assigns():
         assert fast.splitString(text, other) == plain.splitString(text, one), text
     assert fast.state[other].assignments == plain.state[one].assignments
     assert len(plain.state[one].subsets) >= 3
+
+
+def test_a_chart_shown_three_times_is_drawn_once_in_the_pdf(art, tmp_path):
+    """The handout's vector chart is one form XObject, placed wherever the chart is shown."""
+    import pikepdf
+    from reportlab.platypus import SimpleDocTemplate
+
+    drawn = next(iter(art.values()))
+    path = tmp_path / "three.pdf"
+    flowables = [pdf_svg.vector_chart(drawn.svg, 300, 200) for _ in range(3)]
+    SimpleDocTemplate(str(path)).build(flowables)
+    with pikepdf.open(path) as pdf:
+        forms = {obj.objgen for page in pdf.pages
+                 for obj in page.Resources.get("/XObject", {}).values()
+                 if obj.get("/Subtype") == "/Form"}
+        placed = sum(page.Contents.read_bytes().count(b" Do") for page in pdf.pages)
+    assert len(forms) == 1 and placed == 3

@@ -23,7 +23,7 @@ from notedeck.render.pdfkit.flow import Chain, Shrinkable, Whole
 from notedeck.render.pdfkit.sizing import fit_box
 from notedeck.render.pdfkit.pieces import Piece as P, glued_last, paragraphs
 from notedeck.render.pdfkit.styles import ACCENT, Styles, esc, hex_of, markup
-from notedeck.render.pdfkit.svg import to_pdf_ops
+from notedeck.render.pdfkit.svg import draw_once, to_pdf_ops
 from notedeck.render.pdfkit.tagstory import (figure, group, heading, item_pieces, mark,
                                               mark_pieces)
 from notedeck.theme import TYPE
@@ -175,10 +175,7 @@ def _chart(art, place: blocks.Place) -> Flowable:
         except Exception:        # not matplotlib's SVG: the handout's own fallbacks, in its box
             _paint_fallback(art, canvas, w, h)
             return
-        canvas.saveState()
-        canvas.scale(w / view[0], h / view[1])
-        canvas.addLiteral(ops)
-        canvas.restoreState()
+        draw_once(canvas, ops, view, w, h)     # each chart's vectors once per file
 
     smallest = natural_h * MIN_LETTERING / TYPE.chart_tick
     chart = Shrinkable(paint, width, height, min(height, smallest))

@@ -11,6 +11,8 @@ anything outside the subset it returns None and the caller uses svglib.
 
 from __future__ import annotations
 
+import hashlib
+
 import math
 import re
 from functools import lru_cache
@@ -62,10 +64,23 @@ class VectorChart(Flowable):
 
     def draw(self):
         canvas = self.canv
-        canvas.saveState()
-        canvas.scale(self.width / self._view[0], self.height / self._view[1])
-        canvas.addLiteral(self._ops)
-        canvas.restoreState()
+        draw_once(canvas, self._ops, self._view, self.width, self.height)
+
+
+def draw_once(canvas, ops: str, view: tuple[float, float], width: float, height: float) -> None:
+    """`ops` scaled to `width` x `height`: one form XObject per file, placed wherever shown."""
+    name = "vchart-" + hashlib.sha1(ops.encode()).hexdigest()[:16]
+    made = canvas.__dict__.setdefault("_notedeck_forms", set())
+    if name not in made:
+        w, h = view                       # a box wide of the view: strokes on its edge not clipped
+        canvas.beginForm(name, -w, -h, 2 * w, 2 * h)
+        canvas.addLiteral(ops)
+        canvas.endForm()
+        made.add(name)
+    canvas.saveState()
+    canvas.scale(width / view[0], height / view[1])
+    canvas.doForm(name)
+    canvas.restoreState()
 
 
 def vector_chart(svg: bytes, width: float, height: float) -> VectorChart | None:
