@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from notedeck.render.charts.draw import draw
 from notedeck.theme import PALETTE
@@ -28,7 +29,19 @@ def fills(pdf) -> list[tuple[tuple[float, ...], tuple[float, float, float, float
         a, b, c, d, e, f = ctm
         return a * x + c * y + e, b * x + d * y + f
 
-    for operands, op in page.get_contents().operations:
+    def operations(content, resources):
+        """The operators, a form XObject's in place of the `Do` that shows it."""
+        for operands, op in content.operations:
+            form = resources.get("/XObject", {}).get(operands[0]) if op == b"Do" else None
+            if form is not None and form.get_object().get("/Subtype") == "/Form":
+                form = form.get_object()
+                yield [], b"q"
+                yield from operations(ContentStream(form, page.pdf), form.get("/Resources", {}))
+                yield [], b"Q"
+            else:
+                yield operands, op
+
+    for operands, op in operations(page.get_contents(), page["/Resources"]):
         values = [float(v) for v in operands] if op in (b"cm", b"rg", b"m", b"l", b"c",
                                                          b"re") else []
         if op == b"q":
