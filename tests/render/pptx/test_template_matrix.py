@@ -283,9 +283,10 @@ def test_a_chart_on_a_split_ground_has_a_backing_in_the_deck_and_slides_pdf(name
 
 
 # Measured short of 3:1 in LibreOffice's pixels though the template's colours pass: Vintage's
-# ground, drawn darker than its colours where the chart lies (2.82), and Midnightblue's small
-# chart, whose legend LibreOffice sets past the chart's backing onto the teal band (1.08).
-DRAWN_SHORT = {"Vintage": "ground drawn darker than its colours: 2.82:1",
+# chart area, cut to a 1.6 in strip with the slide, where LibreOffice squeezes the native plot
+# against the strip's edge beside the parchment (2.11), and Midnightblue's small chart, whose
+# legend LibreOffice sets past the chart's backing onto the teal band (1.08).
+DRAWN_SHORT = {"Vintage": "the plot squeezed against a 1.6 in strip's edge: 2.11:1",
                "Midnightblue": "LibreOffice sets the legend past the backing: 1.08:1"}
 
 
