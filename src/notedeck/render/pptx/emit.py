@@ -143,6 +143,16 @@ def _drop_slides(prs) -> None:
         id_list.remove(sld_id)
 
 
+def _backing(slide, chart: PChart) -> None:
+    """A rectangle in the chart's backing colour under its whole frame: apps that inset the
+    chart area's own fill (LibreOffice) would show the ground at its edges."""
+    from notedeck.render.pptx.write import emit_rect
+
+    backing = getattr(chart.look, "backing", None)
+    if backing is not None:
+        emit_rect(slide, PRect(chart.box, backing)).name = "Chart backing"
+
+
 def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
                 art: Mapping[str, ChartArt], meta: Meta) -> None:
     from notedeck.render.pptx.chart_xml import emit_chart
@@ -174,6 +184,7 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
             case PRect():
                 emit_rect(slide, shape)
             case PChart():
+                _backing(slide, shape)
                 emit_chart(slide, shape, _fixed_time)
             case _:
                 raise TypeError(f"cannot emit {type(shape).__name__}")

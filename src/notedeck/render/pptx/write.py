@@ -204,7 +204,7 @@ def emit_picture(slide, planned, art: ChartArt) -> None:
     c_nv_pr.set("descr", planned.alt_text)
 
 
-def emit_rect(slide, planned: PRect) -> None:
+def emit_rect(slide, planned: PRect):
     from pptx.enum.shapes import MSO_SHAPE
 
     shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, *emu_box(planned.box))
@@ -212,3 +212,4 @@ def emit_rect(slide, planned: PRect) -> None:
     shape.line.fill.background()
     shape.shadow.inherit = False
     shape.name = "Accent"
+    return shape
