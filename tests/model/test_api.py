@@ -154,3 +154,16 @@ def test_the_language_does_no_io_and_runs_no_code(path):
     calls = {node.func.id for node in ast.walk(tree)
              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert calls.isdisjoint({"eval", "exec", "compile", "open", "__import__"})
+
+
+def test_an_evaluation_again_shares_its_values_and_spends_its_own_steps(million, seed):
+    kept = seed.again(seed.inputs)
+    left = kept.run.budget.left
+    copy = kept.again(seed.inputs)
+    assert copy.run.values is kept.run.values                       # computed once
+    assert copy.run.budget.left == left
+    moved = copy.replace({"bottleneck.check": "15 min"})             # a web page's control
+    assert moved.value("bottleneck.featured.end_to_end_speedup") == F(11125, 1126)
+    assert copy.run.budget.left < left == kept.run.budget.left      # spent by the copy alone
+    assert kept.again(seed.inputs).run.budget.left == left
+    assert copy.tree() == million.evaluate(seed.inputs).tree()

@@ -157,15 +157,15 @@ def _worker_signals(cache: str | None) -> None:
     _restore("NOTEDECK_CACHE_DIR", cache)
 
 
-def build_variant(options: Options, on_planned=None) -> Outcome:
+def build_variant(options: Options, on_planned=None, session=None) -> Outcome:
     """One build, its failure caught and kept in the Outcome (bad input or a bug alike);
-    `on_planned` as for stages.run.build."""
+    `on_planned` and `session` as for stages.run.build."""
     from notedeck.stages.run import build
 
     started = time.perf_counter()
     audience, out = options.audience, options.out
     try:
-        result = build(options, on_planned)
+        result = build(options, on_planned, session)
         return Outcome(audience, out, time.perf_counter() - started, result=result)
     except NotedeckError as exc:
         return Outcome(audience, out, time.perf_counter() - started, problems=exc.problems)

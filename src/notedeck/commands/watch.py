@@ -8,8 +8,10 @@ watcher wakes and a replaced folder is watched anew, with a build. A folder
 that is gone is waited for, and the round says so.
 
 The watcher builds in its own process, one variant after another, so the
-libraries stay imported and charts come from the chart cache: a rebuild after
-an edit costs what a warm rebuild costs. With several variants (--all-audiences)
+libraries stay imported and charts come from the chart cache, and what a build
+made is kept in memory by the content it was made from (stages/reuse.py): after
+a prose edit the model and its figures, and every section but the edited one,
+are reused. With several variants (--all-audiences)
 each change rebuilds only the variants whose inputs changed; the others are
 kept by their build records (manifest.py). A bad edit is reported in that
 round's outcome and the watcher waits for the next change.
@@ -52,10 +54,12 @@ class Watcher:
 
     def __init__(self, options: Options, all_audiences: bool = False, on_planned=None):
         from notedeck.infra.outfolder import check_destination
+        from notedeck.stages.reuse import Session
 
         check_destination(Path(options.out), Path(options.content))   # no build would succeed
         self.options, self.all_audiences = options, all_audiences
         self.on_planned = on_planned     # serve's preview: sees each build's slides first
+        self.session = Session()         # what a build made that the next can reuse
         self.content = Path(options.content)
         self.scenarios_file = Path(options.scenarios_file) if options.scenarios_file else None
 
@@ -127,12 +131,13 @@ class Watcher:
     def build(self) -> tuple[Outcome, ...]:
         """Every chosen variant, in order; a failure is its Outcome, not an exception."""
         if not self.all_audiences:
-            return (build_variant(self.options, self.on_planned),)
+            return (build_variant(self.options, self.on_planned, self.session),)
         try:
             todo = variants(self.content)
         except NotedeckError as exc:           # an audience file's name is not a slug
             return (Outcome(None, self.options.out, 0.0, problems=exc.problems),)
-        return tuple(build_variant(self.options.variant(name)) for name in todo)
+        return tuple(build_variant(self.options.variant(name), session=self.session)
+                     for name in todo)
 
     def folders(self) -> list[Path]:
         """The note's folder, and the folder of a --scenarios file kept elsewhere."""

@@ -238,6 +238,18 @@ class Evaluation:
                 self.quantity(".".join(path))
         return made
 
+    def again(self, inputs: Inputs) -> Evaluation:
+        """These figures for inputs of the same values, as another evaluation: the computed
+        values shared (never changed once computed); the rows and sweeps remembered and the
+        steps left as they are now, copied, so what it computes later is its own."""
+        budget = Budget(self.run.budget.limit)
+        budget.left = self.run.budget.left
+        run = Run(self.run.plan, inputs.values, budget)
+        run.values = self.run.values
+        run.memo = {key: dict(table) for key, table in self.run.memo.items()}
+        run.records, run.sweeps = dict(self.run.records), dict(self.run.sweeps)
+        return Evaluation(self.model, inputs, run)
+
     def replace(self, changes: Mapping[str, Any]) -> Evaluation:
         """The evaluation with some inputs replaced: units that read them run again when
         first read (a web page's control reads a few figures at each of its positions, not

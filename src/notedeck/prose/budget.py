@@ -128,6 +128,19 @@ def give_back(state: tuple | None) -> None:
         whole.steps, whole.printed, whole.first = state
 
 
+def charged(steps: int, printed: int) -> bool:
+    """The build's budget charged what filling a text charged it before (a text kept from
+    an earlier build): True if that fits; else nothing is charged, and the text is filled
+    again to spend it and say so as a first filling would."""
+    whole = _whole.get()
+    if whole is None:
+        return True
+    if whole.steps + steps > MAX_BUILD_STEPS or whole.printed + printed > MAX_BUILD_FILLED:
+        return False
+    whole.steps, whole.printed = whole.steps + steps, whole.printed + printed
+    return True
+
+
 def _budget() -> Budget:
     return _current.get() or Budget()
 

@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from notedeck.errors import NotedeckError, Problem, Location, fail
-from notedeck.readers import text as clean
+from notedeck.readers import reads, text as clean
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000          # after alias expansion: stops "billion laughs" early
@@ -84,6 +84,7 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     if len(raw) > limit:
         raise fail(path, f"file is too large (over {limit:,} bytes); "
                          f"notedeck reads files of at most {limit:,} bytes")
+    reads.noted(path, raw)
     return raw
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from notedeck.stages import reuse
 from notedeck.stages.read import NoteRead, structure_problems, unknown_components
 from notedeck.stages.typeset import FilledItem, items, paragraphs, typeset
 from notedeck.errors import Collector, Problem, fail
@@ -141,8 +142,8 @@ def _sections(read: NoteRead, names: Names) -> tuple[SectionSource, ...]:
         known = set()      # the note's own scenario was refused (reported there): no item is
                            # known absent, so no passage is called stale against it
     overlay = overrides.overlay(changes, active, known)
-    parsed = [s for s in (found.run(filled_section, text, names, overlay)
-                          for text in read.sections) if s]
+    fill = reuse.sections(filled_section, read.sections)
+    parsed = [s for s in (found.run(fill, text, names, overlay) for text in read.sections) if s]
     found.problems.extend(unknown_components(parsed, read.model))
     if not found.problems:
         found.problems.extend(overrides.unknown_passages(

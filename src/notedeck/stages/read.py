@@ -15,6 +15,7 @@ from notedeck.readers.layout import NoteLayout
 from notedeck.readers.note import NoteIn
 from notedeck.readers.sections import Component, SectionSource, SectionText
 from notedeck.readers.validation import suggest
+from notedeck.stages import reuse
 
 # Documented limits (docs/bad-input.md, "Limits").
 MAX_SECTIONS = 99
@@ -82,7 +83,9 @@ def read_model(content: Path):
     if not layout.model.exists():
         raise fail(layout.model, "the note has no model.yaml: the inputs, figures, tables and "
                                  "words its numbers need (docs/models.md)")
-    return model_reader.read(yamlfile.inside(content, layout.model))
+    path = yamlfile.inside(content, layout.model)
+    text = yamlfile.read_text(path)
+    return reuse.model(path, text, lambda: model_reader.read(path, text))
 
 
 def _catalogue(read_note, audience: Audience | None) -> tuple[str, dict]:

@@ -27,16 +27,19 @@ class BuildResult:
         return tuple(written.path for written in self.files)
 
 
-def build(options: Options, on_planned=None) -> BuildResult:
+def build(options: Options, on_planned=None, session=None) -> BuildResult:
     """Write every output of the note's BuildPlan into options.out, in this process; nothing
     there changes unless all succeed. `on_planned(prepared, art, planned)`, if given, sees
     the laid-out slides before the files are written (serve's preview shows them first).
+    A `session` (stages/reuse.py: watch and serve keep one) gives what earlier builds made
+    from the same content.
 
     The options are settled once (stages/settled.py); each step then reads the plain values
     it needs. With the cache, a build whose inputs, options and notedeck match the last
     build into the folder, whose files are untouched, does nothing (records.py), and charts
     come from the chart cache (cache.py). Outputs are the same bytes either way.
     """
+    from notedeck.stages import reuse
     from notedeck.stages.charts import Charts
     from notedeck.stages.settled import settle
     from notedeck.stages.stages import plan_all, prepare
@@ -50,12 +53,14 @@ def build(options: Options, on_planned=None) -> BuildResult:
     if kept is not None:
         sweep(settled.out)
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
-    prepared = prepare(settled.options)
+    with reuse.using(session):
+        prepared = prepare(settled.options)
     names, note = prepared.plan.names(), prepared.deck.meta.note
     with output_folder(settled.out) as folder:
         preflight(folder, names, settled.force, note)   # refuse what is in the way first
         art = Charts(settled.cache, settled.jobs).art(prepared.deck.charts, prepared.plan.forms)
-        planned = plan_all(prepared, art)
+        with reuse.using(session):
+            planned = plan_all(prepared, art)
         if on_planned is not None:
             on_planned(prepared, art, planned)
         stage = staging(folder)
@@ -72,14 +77,16 @@ def build(options: Options, on_planned=None) -> BuildResult:
                        aside=published.aside, removed=published.removed)
 
 
-def laid_out(options: Options, on_planned) -> None:
+def laid_out(options: Options, on_planned, session=None) -> None:
     """What a build plans, handed to `on_planned(prepared, art, planned)`, writing nothing:
     serve's preview of a build the records kept."""
+    from notedeck.stages import reuse
     from notedeck.stages.charts import Charts
     from notedeck.stages.settled import settle
     from notedeck.stages.stages import plan_all, prepare
 
     settled = settle(options)                  # the cache only where it is safe, as build
-    prepared = prepare(settled.options)
-    art = Charts(settled.cache, settled.jobs).art(prepared.deck.charts, prepared.plan.forms)
-    on_planned(prepared, art, plan_all(prepared, art))
+    with reuse.using(session):
+        prepared = prepare(settled.options)
+        art = Charts(settled.cache, settled.jobs).art(prepared.deck.charts, prepared.plan.forms)
+        on_planned(prepared, art, plan_all(prepared, art))

@@ -52,10 +52,11 @@ def read_note(options: Options, sections_needed: bool = True):
 
 def fill_note(note):
     """compute -> fill: the note's figures computed and its prose filled."""
+    from notedeck.stages import reuse
     from notedeck.stages.fill import fill
     from notedeck.figures.formatting import Formatter
 
-    return fill(note, note.model.evaluate(note.inputs),
+    return fill(note, reuse.figures(note.model, note.inputs),
                 Formatter(note.locale, note.labels, note.note.durations.style()))
 
 

@@ -1,0 +1,144 @@
+"""A loaded process's reuse (stages/reuse.py): what a build keeps is handed to the next only for
+the same content, and the files are a fresh process's bytes either way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notedeck.stages import reuse
+from notedeck.stages.run import build
+from support import edit, options, small_note
+
+SECTION = "sections/01-the-margin.md"
+OUTPUTS = ("deck.pptx", "handout.pdf")
+
+
+@pytest.fixture
+def note(tmp_path: Path) -> Path:
+    """Two sections, two audiences (tests/notes/charts)."""
+    return small_note("charts", tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(tmp_path / "cache"))
+
+
+class Seen:
+    """A session's builds, each seen as it was planned: its figures and its sections."""
+
+    def __init__(self, note: Path, out: Path, audience: str | None = None):
+        self.options = options(note, out, audience)
+        self.session = reuse.Session()
+        self.builds: list = []
+
+    def build(self):
+        return build(self.options, lambda prepared, art, planned: self.builds.append(prepared),
+                     self.session)
+
+    @property
+    def figures(self):
+        return self.builds[-1].source.evaluation.run.values
+
+    @property
+    def sections(self):
+        return self.builds[-1].source.sections
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {name: (out / name).read_bytes() for name in OUTPUTS}
+
+
+def cold(note: Path, out: Path, audience: str | None = None) -> dict[str, bytes]:
+    build(options(note, out, audience, cache=False))
+    return files(out)
+
+
+def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
+    seen = Seen(note, tmp_path / "out")
+    seen.build()
+    figures, (first, second) = seen.figures, seen.sections
+    edit(note / SECTION, "What clears a backlog", "What clears a pile")
+    seen.build()
+    assert seen.figures is figures                            # not evaluated again
+    assert seen.sections[1] is second and seen.sections[0] is not first
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
+
+
+def test_a_model_edit_computes_again(note, tmp_path):
+    seen = Seen(note, tmp_path / "out")
+    seen.build()
+    figures, sections = seen.figures, seen.sections
+    model = (note / "model.yaml").read_text(encoding="utf-8")
+    (note / "model.yaml").write_text(model + "\n# a comment\n", encoding="utf-8")
+    seen.build()
+    assert seen.figures is not figures
+    assert not any(a is b for a, b in zip(seen.sections, sections))
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
+
+
+def test_a_scenario_edit_computes_the_figures_again(note, tmp_path):
+    seen = Seen(note, tmp_path / "out")
+    seen.build()
+    figures = seen.figures
+    edit(note / "scenarios.yaml", "arrivals: 25", "arrivals: 26")
+    seen.build()
+    assert seen.figures is not figures
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
+    edit(note / "scenarios.yaml", "arrivals: 26", "arrivals: 25")
+    seen.build()                                # back to the first values: those figures
+    assert seen.figures is figures
+
+
+def test_an_audience_edit_fills_its_sections_again(note, tmp_path):
+    audience = next(p.stem for p in (note / "audiences").glob("*.yaml"))
+    seen = Seen(note, tmp_path / "out", audience)
+    seen.build()
+    sections = seen.sections
+    path = note / "audiences" / f"{audience}.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    seen.build()
+    assert not any(a is b for a, b in zip(seen.sections, sections))
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold", audience)
+
+
+def test_without_a_session_nothing_is_kept(note, tmp_path):
+    seen = Seen(note, tmp_path / "out")
+    seen.session = None
+    seen.build()
+    figures = seen.figures
+    (tmp_path / "out" / "deck.pptx").unlink()          # the build record keeps nothing then
+    seen.build()
+    assert seen.figures is not figures
+
+
+SPIN = ("{% for a in [" + ", ".join(["1"] * 1500) + "] %}{% for b in [1, 2, 3, 4, 5, 6, 7, 8, "
+        "9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24] %}{% endfor %}"
+        "{% endfor %}\n")
+
+
+def _spinning(note: Path, number: int) -> None:
+    """A section whose notes' placeholders spend about a thirteenth of a build's steps."""
+    (note / "sections" / f"{number:02d}-loops.md").write_text(
+        f"---\nnumber: {number}\ntitle: Loops {number}\nheadline: Loops\n---\n\n"
+        f"## Slide {number}\n\nText.\n\n### Notes\n\n{SPIN}", encoding="utf-8")
+
+
+def test_kept_sections_spend_the_build_budget_they_spent_when_filled(tmp_path):
+    from notedeck.errors import NotedeckError
+
+    note = small_note("budgets", tmp_path)
+    for number in range(2, 14):
+        _spinning(note, number)
+    seen = Seen(note, tmp_path / "out")
+    seen.build()                                     # twelve within the build's budget
+    _spinning(note, 14)                              # the thirteenth is one too many ...
+    with pytest.raises(NotedeckError) as kept:
+        seen.build()                                 # ... though twelve are kept
+    with pytest.raises(NotedeckError) as fresh:
+        build(options(note, tmp_path / "cold", cache=False))
+    said = [p.report() for p in kept.value.problems]
+    assert said == [p.report() for p in fresh.value.problems]
+    assert "14-loops.md:13: the placeholders of this note do too much work in all" in said[0]
