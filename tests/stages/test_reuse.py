@@ -142,3 +142,40 @@ def test_kept_sections_spend_the_build_budget_they_spent_when_filled(tmp_path):
     said = [p.report() for p in kept.value.problems]
     assert said == [p.report() for p in fresh.value.problems]
     assert "14-loops.md:13: the placeholders of this note do too much work in all" in said[0]
+
+
+CONTROLS = """
+controls:
+  pace:
+    label: The finishing rate
+    chart: clearing
+    controls:
+      pace:
+        slider: compared
+        label: Finished
+        text: "{rate}"
+        start: finish
+    shows:
+      sentence:
+        text: "Finishing {rate}, the pile is gone in {weeks}."
+"""
+
+
+def test_the_web_pages_live_controls_are_kept_until_the_figures_change(note, tmp_path):
+    model = note / "model.yaml"
+    model.write_text(model.read_text(encoding="utf-8") + CONTROLS, encoding="utf-8")
+    seen = Seen(note, tmp_path / "out")
+    seen.options = options(note, tmp_path / "out", outputs=("deck", "handout", "web"))
+    seen.build()
+    live, charts = seen.builds[-1].deck.live, seen.builds[-1].deck.charts
+    assert live is not None
+    edit(note / SECTION, "What clears a backlog", "What clears a pile")
+    seen.build()
+    assert seen.builds[-1].deck.live is live
+    assert all(a is b for a, b in zip(seen.builds[-1].deck.charts, charts))
+    page = (tmp_path / "out" / "web" / "index.html").read_bytes()
+    build(options(note, tmp_path / "cold", cache=False, outputs=("deck", "handout", "web")))
+    assert page == (tmp_path / "cold" / "web" / "index.html").read_bytes()
+    edit(note / "scenarios.yaml", "arrivals: 25", "arrivals: 26")
+    seen.build()
+    assert seen.builds[-1].deck.live is not live

@@ -12,6 +12,7 @@ from notedeck.readers.layout import NoteLayout
 from notedeck.errors import NotedeckError, Problem, Location, fail
 from notedeck.deck import (Origin, BarChart, Block, Chart, ChartSlide, ContentSlide, Deck, Handout, HandoutSection, GuideLabels, Heading, Labels, Meta, strings, SectionSlide, Slide, Source as Reference, SourcesSlide, Stats, Table, TableSlide, TitleSlide, Worksheet)
 from notedeck.readers.sections import Component, SectionSource, SlideSource
+from notedeck.stages import reuse
 from notedeck.stages.fill import FilledNote
 
 def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]]:
@@ -23,8 +24,9 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
     """
     from notedeck.figures import controls
 
-    specs = {name: charts.chart(spec, source.writer)
-             for name, spec in source.model.display.charts.items()}
+    specs = dict(reuse.beyond_sections("charts", source, lambda: tuple(
+        (name, charts.chart(spec, source.writer))
+        for name, spec in source.model.display.charts.items())))
     unknown = controls.unknown_charts(source.model.display.controls, tuple(specs))
     if unknown:
         raise NotedeckError(unknown)
@@ -56,7 +58,8 @@ def compose(source: FilledNote, live: bool = False) -> tuple[Deck, list[Problem]
                                Origin(str(NoteLayout(source.content).note))))
     deck = Deck(_meta(source), tuple(slides), Handout(tuple(handout), references, boundaries),
                 tuple(specs.values()),
-                controls.live(source.model.display.controls, source.writer, _drawn(source))
+                reuse.beyond_sections("live", source, lambda: controls.live(
+                    source.model.display.controls, source.writer, _drawn(source)))
                 if live else None)
     return deck, warnings
 

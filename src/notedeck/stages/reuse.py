@@ -37,6 +37,7 @@ MODELS = 4                  # model.yaml texts kept (an edit, and the one before
 FIGURES = 16                # evaluations kept: one per audience of a few, each two ways
 SECTIONS = 1_000            # filled sections kept ...
 SECTION_CHARACTERS = 8_000_000      # ... made from this much section text at most
+COMPOSED = 16               # charts and live controls: two values a variant, a few variants
 
 
 class Session:
@@ -46,6 +47,7 @@ class Session:
         self.models = Shelf(MODELS)
         self.figures = Shelf(FIGURES)
         self.sections = Shelf(SECTIONS, SECTION_CHARACTERS)
+        self.composed = Shelf(COMPOSED)
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,27 @@ def sections(fill: Callable, texts) -> Callable:
         build.session.sections.put(key, (filled, spent), weight=len(text.body) + 1)
         return filled
     return kept
+
+
+def beyond_sections(step: str, source, make: Callable[[], Any]) -> Any:
+    """`make()`, a value compose writes from the figures and the model's words alone (its
+    charts, the web page's live controls), or the one kept for the same bytes of every file
+    the build read but its sections. A kept value charges the evaluation's steps what making
+    it spent; where that does not fit, it is made again (and fails as a first making would)."""
+    build = _current.get()
+    others = build.reads.digest(leaving={str(s.file) for s in source.sections}) \
+        if build is not None else None
+    if others is None:
+        return make()
+    steps, key = source.evaluation.run.budget, _key(step, others)
+    found = build.session.composed.get(key)
+    if found is not None and found[1] <= steps.left:
+        steps.spend(found[1])
+        return found[0]
+    before = steps.left
+    made = make()
+    build.session.composed.put(key, (made, before - steps.left))
+    return made
 
 
 def _key(*parts: str) -> str:
