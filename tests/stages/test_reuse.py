@@ -60,9 +60,11 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     seen = Seen(note, tmp_path / "out")
     seen.build()
     figures, (first, second) = seen.figures, seen.sections
+    names = seen.builds[-1].source.names
     edit(note / SECTION, "What clears a backlog", "What clears a pile")
     seen.build()
     assert seen.figures is figures                            # not evaluated again
+    assert seen.builds[-1].source.names is names
     assert seen.sections[1] is second and seen.sections[0] is not first
     assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
 
@@ -76,6 +78,7 @@ def test_a_model_edit_computes_again(note, tmp_path):
     seen.build()
     assert seen.figures is not figures
     assert not any(a is b for a, b in zip(seen.sections, sections))
+    assert seen.builds[-1].source.names is not seen.builds[0].source.names
     assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
 
 

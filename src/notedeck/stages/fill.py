@@ -66,7 +66,7 @@ def fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
 def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
     found = Collector()
     said = writer(read, evaluation, fmt)
-    names = found.run(_names, read, said)
+    names = found.run(reuse.names, _names, read, said)
     if names is None:
         found.problems.extend(structure_problems(read.sections, read.model))
         found.raise_if_any()

@@ -2,15 +2,20 @@
 
 A Session lives as long as the process that watches the note. While a build runs
 `using(session)`, every file the readers read is recorded with the hash of its
-bytes (readers/reads.py), and three steps look on the session's shelves first:
+bytes (readers/reads.py), and these steps look on the session's shelves first:
 
 - the model, by model.yaml's path and text;
 - its figures, by that very Model and the scenario's values: a kept evaluation
   is handed out as a copy (`Evaluation.again`), its values shared and its steps
   left as they were after evaluating, so each build spends its own;
+- every figure's name and text, compose's charts and the web page's live
+  controls, by every file the build read but its sections (the model, the
+  scenario, the note, its words and audience);
 - each filled section, by its file and bytes and by every other file the build
-  read (what its placeholders and an audience's passages can depend on). It
-  charges the build's placeholder budget what its filling charged.
+  read (what its placeholders and an audience's passages can depend on).
+
+A kept value charges the build's step and placeholder budgets what making it
+spent, so the limits hold as in a fresh process.
 
 Anything the key cannot vouch for (a value of an unknown type, a file that
 changed while the build read it) is a miss. Without a session every step
@@ -37,7 +42,7 @@ MODELS = 4                  # model.yaml texts kept (an edit, and the one before
 FIGURES = 16                # evaluations kept: one per audience of a few, each two ways
 SECTIONS = 1_000            # filled sections kept ...
 SECTION_CHARACTERS = 8_000_000      # ... made from this much section text at most
-COMPOSED = 16               # charts and live controls: two values a variant, a few variants
+COMPOSED = 24               # names, charts, live controls: three values a variant, a few variants
 
 
 class Session:
@@ -101,51 +106,98 @@ def figures(model, inputs):
     return evaluation
 
 
+def names(make: Callable, read, said):
+    """`make(read, said)`: every figure's name and text, the scenario's prose filled into
+    them and recorded on the writer `said`; or the names kept for the same bytes of every file
+    the build read but its sections (the model, the scenario, the note, its words)."""
+    build = _current.get()
+    others = _beyond(build, read.sections)
+    if others is None:
+        return make(read, said)
+    steps, key = said.evaluation.run.budget, _key("names", others)
+    kept = build.session.composed.get(key)
+    if kept is None or not kept.charged(steps):
+        kept = _made(lambda: (make(read, said), dict(said.filled), dict(said.prose)), steps)
+        build.session.composed.put(key, kept)
+    made, filled, prose = kept.value
+    said.filled.update(filled)
+    said.prose = dict(prose)
+    return made
+
+
 def sections(fill: Callable, texts) -> Callable:
     """`fill(text, names, overlay)` for each of the build's section `texts`, or the section
     kept for the same file bytes and the same other files read (the names and the overlay
     are made from those alone)."""
     build = _current.get()
-    if build is None:
+    others = _beyond(build, texts)
+    if others is None:
         return fill
-    others = build.reads.digest(leaving={str(text.file) for text in texts})
 
     def kept(text, names, overlay):
         own = build.reads.files.get(str(text.file))
-        if own is None or others is None:
+        if own is None:
             return fill(text, names, overlay)
         key = _key("section", str(text.file), own, others)
         found = build.session.sections.get(key)
-        if found is not None and budget.charged(*found[1]):
-            return found[0]
-        before = budget.spent()
-        filled = fill(text, names, overlay)
-        after = budget.spent()
-        spent = (after[0] - before[0], after[1] - before[1]) if before and after else (0, 0)
-        build.session.sections.put(key, (filled, spent), weight=len(text.body) + 1)
-        return filled
+        if found is None or not found.charged():
+            found = _made(lambda: fill(text, names, overlay))
+            build.session.sections.put(key, found, weight=len(text.body) + 1)
+        return found.value
     return kept
 
 
 def beyond_sections(step: str, source, make: Callable[[], Any]) -> Any:
     """`make()`, a value compose writes from the figures and the model's words alone (its
     charts, the web page's live controls), or the one kept for the same bytes of every file
-    the build read but its sections. A kept value charges the evaluation's steps what making
-    it spent; where that does not fit, it is made again (and fails as a first making would)."""
+    the build read but its sections."""
     build = _current.get()
-    others = build.reads.digest(leaving={str(s.file) for s in source.sections}) \
-        if build is not None else None
+    others = _beyond(build, source.sections)
     if others is None:
         return make()
     steps, key = source.evaluation.run.budget, _key(step, others)
     found = build.session.composed.get(key)
-    if found is not None and found[1] <= steps.left:
-        steps.spend(found[1])
-        return found[0]
-    before = steps.left
-    made = make()
-    build.session.composed.put(key, (made, before - steps.left))
-    return made
+    if found is None or not found.charged(steps):
+        found = _made(make, steps)
+        build.session.composed.put(key, found)
+    return found.value
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A value kept, with what making it spent of the evaluation's steps and of the build's
+    placeholder budget: a build that reuses it is charged the same, so the limits hold as in a
+    fresh process. Where the charge does not fit, the value is made again (and fails as a
+    first making would)."""
+
+    value: Any
+    steps: int = 0
+    placeholders: tuple[int, int] = (0, 0)       # steps, characters printed
+
+    def charged(self, steps=None) -> bool:
+        if steps is not None and self.steps > steps.left:
+            return False
+        if not budget.charged(*self.placeholders):
+            return False
+        if steps is not None:
+            steps.spend(self.steps)
+        return True
+
+
+def _made(make: Callable[[], Any], steps=None) -> _Kept:
+    left, before = (steps.left if steps is not None else 0), budget.spent()
+    value = make()
+    after = budget.spent()
+    printed = (after[0] - before[0], after[1] - before[1]) if before and after else (0, 0)
+    return _Kept(value, (left - steps.left) if steps is not None else 0, printed)
+
+
+def _beyond(build: _Build | None, sections) -> str | None:
+    """The hash of every file the build read but the section files; None without a session or
+    when the reads cannot vouch for it."""
+    if build is None:
+        return None
+    return build.reads.digest(leaving={str(section.file) for section in sections})
 
 
 def _key(*parts: str) -> str:
