@@ -60,11 +60,12 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     seen = Seen(note, tmp_path / "out")
     seen.build()
     figures, (first, second) = seen.figures, seen.sections
-    names = seen.builds[-1].source.names
+    names, template = seen.builds[-1].source.names, seen.builds[-1].assets.template
     edit(note / SECTION, "What clears a backlog", "What clears a pile")
     seen.build()
     assert seen.figures is figures                            # not evaluated again
     assert seen.builds[-1].source.names is names
+    assert seen.builds[-1].assets.template is template        # not read and repacked again
     assert seen.sections[1] is second and seen.sections[0] is not first
     assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
 
@@ -182,3 +183,16 @@ def test_the_web_pages_live_controls_are_kept_until_the_figures_change(note, tmp
     edit(note / "scenarios.yaml", "arrivals: 25", "arrivals: 26")
     seen.build()
     assert seen.builds[-1].deck.live is not live
+
+
+def test_a_template_edit_reads_the_template_again(note, tmp_path):
+    from notedeck.template.package import DEFAULT_TEMPLATE
+
+    seen = Seen(note, tmp_path / "out")
+    seen.build()
+    template, figures = seen.builds[-1].assets.template, seen.figures
+    (note / "template.pptx").write_bytes(DEFAULT_TEMPLATE.read_bytes())
+    seen.build()
+    assert seen.builds[-1].assets.template is not template
+    assert seen.figures is figures                   # the template is no input of the figures
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold")

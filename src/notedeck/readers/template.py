@@ -63,7 +63,19 @@ def read_note_template(content: Path) -> TemplatePackage | None:
 
 def default_template() -> TemplatePackage:
     """notedeck's own template, through the same checks as any other."""
-    return sanitize(DEFAULT.read_bytes(), "notedeck's default template")
+    return sanitize(*default_source())
+
+
+def default_source() -> tuple[bytes, str]:
+    """notedeck's own template's bytes, and the name messages give it."""
+    return DEFAULT.read_bytes(), "notedeck's default template"
+
+
+def note_source(content: Path) -> tuple[bytes, str] | None:
+    """The bytes of the note's own template, read as read_note_template reads them, and its
+    name; None when the note has none."""
+    path = find(content)
+    return None if path is None else (_read_file(path, content), str(path))
 
 
 def read_template_file(path: Path, content: Path | None = None) -> TemplatePackage:

@@ -4,6 +4,7 @@ A Session lives as long as the process that watches the note. While a build runs
 `using(session)`, every file the readers read is recorded with the hash of its
 bytes (readers/reads.py), and these steps look on the session's shelves first:
 
+- the template made safe, by its name and bytes;
 - the model, by model.yaml's path and text;
 - its figures, by that very Model and the scenario's values: a kept evaluation
   is handed out as a copy (`Evaluation.again`), its values shared and its steps
@@ -39,6 +40,7 @@ from notedeck.prose import budget
 from notedeck.readers import reads
 
 MODELS = 4                  # model.yaml texts kept (an edit, and the one before it)
+TEMPLATES, TEMPLATE_BYTES = 2, 100_000_000    # templates made safe, read and repacked
 FIGURES = 16                # evaluations kept: one per audience of a few, each two ways
 SECTIONS = 1_000            # filled sections kept ...
 SECTION_CHARACTERS = 8_000_000      # ... made from this much section text at most
@@ -50,6 +52,7 @@ class Session:
 
     def __init__(self):
         self.models = Shelf(MODELS)
+        self.templates = Shelf(TEMPLATES, TEMPLATE_BYTES)
         self.figures = Shelf(FIGURES)
         self.sections = Shelf(SECTIONS, SECTION_CHARACTERS)
         self.composed = Shelf(COMPOSED)
@@ -88,6 +91,19 @@ def model(path, text: str, read: Callable[[], Any]):
     if found is None:
         found = read()
         build.session.models.put(key, found)
+    return found
+
+
+def template(data: bytes, name: str, make: Callable[[], Any]):
+    """The template `make()` makes safe from `data`, kept by its name and bytes."""
+    build = _current.get()
+    if build is None:
+        return make()
+    key = _key("template", name, hashlib.sha256(data).hexdigest())
+    found = build.session.templates.get(key)
+    if found is None:
+        found = make()
+        build.session.templates.put(key, found, weight=len(data) + len(found.data))
     return found
 
 

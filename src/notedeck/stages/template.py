@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from notedeck.readers.template import TemplatePackage, default_template, read_note_template
+from notedeck.readers.template import TemplatePackage, default_source, note_source, sanitize
+from notedeck.stages import reuse
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,8 @@ class Assets:
 def read_template(content: Path) -> TemplatePackage:
     """The template the deck is built on, checked and repacked clean (readers/template.py);
     its warnings say what was left out."""
-    return read_note_template(content) or default_template()
+    data, name = note_source(content) or default_source()
+    return reuse.template(data, name, lambda: sanitize(data, name))
 
 
 def accepted(template: TemplatePackage, content: Path) -> TemplatePackage:
