@@ -135,7 +135,7 @@ def _output_options(command):
 
 def _start_time(ctx, param, value: str) -> str:
     from notedeck.errors import NotedeckError
-    from notedeck.figures.clock import start_seconds
+    from notedeck.figures.starts import start_seconds
 
     try:
         start_seconds(value)

@@ -20,15 +20,13 @@ that add up to the section.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.errors import Location, Problem
+from notedeck.figures.starts import start_seconds
 from notedeck.deck import Clock, ClockRow, Deck, GuideLabels, SectionSlide, SourcesSlide, TitleSlide, fill_slots
-
-_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 
 
 @dataclass(frozen=True)
@@ -47,15 +45,6 @@ class Schedule:
     durations: tuple[int, ...]       # per planned slide
     sections: tuple[SectionTime, ...]
     total: int
-
-
-def start_seconds(text: str) -> int:
-    """'09:00' -> seconds after midnight; a clear error otherwise."""
-    match = _CLOCK.fullmatch(str(text).strip())
-    if not match:
-        raise NotedeckError(f"--start: expected a time of day as HH:MM (e.g. 09:30), got "
-                            f"{text!r}")
-    return int(match.group(1)) * 3600 + int(match.group(2)) * 60
 
 
 def model_times(deck: Deck) -> list[int]:

@@ -20,8 +20,10 @@ import json
 import re
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from notedeck.deck import Meta, Stamp
+if TYPE_CHECKING:           # annotations only: `notedeck build` with nothing changed reads the
+    from notedeck.deck import Meta, Stamp      # stamps of its files without the Deck's model
 
 KEYS = {"build": "NotedeckBuild", "variant": "NotedeckAudience", "figures": "NotedeckFigures",
         "version": "NotedeckVersion", "shown": "NotedeckShown", "output": "NotedeckOutput",

@@ -36,7 +36,6 @@ from fractions import Fraction
 from typing import Any
 
 from notedeck.infra.shelf import Shelf
-from notedeck.prose import budget
 from notedeck.readers import reads
 
 MODELS = 4                  # model.yaml texts kept (an edit, and the one before it)
@@ -191,6 +190,8 @@ class _Kept:
     placeholders: tuple[int, int] = (0, 0)       # steps, characters printed
 
     def charged(self, steps=None) -> bool:
+        from notedeck.prose import budget
+
         if steps is not None and self.steps > steps.left:
             return False
         if not budget.charged(*self.placeholders):
@@ -201,6 +202,8 @@ class _Kept:
 
 
 def _made(make: Callable[[], Any], steps=None) -> _Kept:
+    from notedeck.prose import budget       # Jinja's: not for a build the records keep
+
     left, before = (steps.left if steps is not None else 0), budget.spent()
     value = make()
     after = budget.spent()

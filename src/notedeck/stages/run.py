@@ -39,13 +39,7 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
     build into the folder, whose files are untouched, does nothing (records.py), and charts
     come from the chart cache (cache.py). Outputs are the same bytes either way.
     """
-    from notedeck.stages import reuse
-    from notedeck.stages.charts import Charts
     from notedeck.stages.settled import settle
-    from notedeck.stages.stages import plan_all, prepare
-    from notedeck.infra.outfolder import preflight
-    from notedeck.infra.publish import publish
-    from notedeck.infra.writing import output_folder, staging
 
     started = time.perf_counter()
     settled = settle(options)
@@ -53,6 +47,13 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
     if kept is not None:
         sweep(settled.out)
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
+    from notedeck.stages import reuse       # imported past the records: a kept build needs none
+    from notedeck.stages.charts import Charts
+    from notedeck.stages.stages import plan_all, prepare
+    from notedeck.infra.outfolder import preflight
+    from notedeck.infra.publish import publish
+    from notedeck.infra.writing import output_folder, staging
+
     with reuse.using(session):
         prepared = prepare(settled.options)
     names, note = prepared.plan.names(), prepared.deck.meta.note
