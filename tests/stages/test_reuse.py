@@ -33,10 +33,18 @@ class Seen:
         self.options = options(note, out, audience)
         self.session = reuse.Session()
         self.builds: list = []
+        self.layouts: list = []
 
     def build(self):
-        return build(self.options, lambda prepared, art, planned: self.builds.append(prepared),
-                     self.session)
+        return build(self.options, self._seen, self.session)
+
+    def _seen(self, prepared, art, planned) -> None:
+        self.builds.append(prepared)
+        self.layouts.append(planned.layout)
+
+    def shapes(self, title: str):
+        """The shapes the last build's layout planned for the slide titled `title`."""
+        return next(s.shapes for s in self.layouts[-1].slides if s.title == title)
 
     @property
     def figures(self):
@@ -61,8 +69,12 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     seen.build()
     figures, (first, second) = seen.figures, seen.sections
     names, template = seen.builds[-1].source.names, seen.builds[-1].assets.template
+    kept, edited = seen.shapes("The pile, the margin and the time"), seen.shapes(
+        "What clears a backlog")
     edit(note / SECTION, "What clears a backlog", "What clears a pile")
     seen.build()
+    assert seen.shapes("The pile, the margin and the time") is kept     # laid out once
+    assert seen.shapes("What clears a pile") is not edited
     assert seen.figures is figures                            # not evaluated again
     assert seen.builds[-1].source.names is names
     assert seen.builds[-1].assets.template is template        # not read and repacked again
@@ -191,8 +203,10 @@ def test_a_template_edit_reads_the_template_again(note, tmp_path):
     seen = Seen(note, tmp_path / "out")
     seen.build()
     template, figures = seen.builds[-1].assets.template, seen.figures
+    shapes = seen.shapes("The pile, the margin and the time")
     (note / "template.pptx").write_bytes(DEFAULT_TEMPLATE.read_bytes())
     seen.build()
     assert seen.builds[-1].assets.template is not template
+    assert seen.shapes("The pile, the margin and the time") is not shapes
     assert seen.figures is figures                   # the template is no input of the figures
     assert files(tmp_path / "out") == cold(note, tmp_path / "cold")

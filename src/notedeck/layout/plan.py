@@ -9,6 +9,7 @@ naming the slide, the placeholder, its layout and the template.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from typing import Mapping, Sequence
 
@@ -28,10 +29,11 @@ BYLINE = "\u2002\u00b7\u2002"    # between the author and the date, as the hando
 
 
 def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Template,
-         file: str = "deck.pptx", build_id: str = "") -> tuple[PlannedSlide, ...]:
+         file: str = "deck.pptx", build_id: str = "", kept=None) -> tuple[PlannedSlide, ...]:
     """Every output slide, in order, with continuations, the build id (when there is one) in
     the title slide's notes or on every slide; raises one NotedeckError naming every text
-    that cannot be made to fit."""
+    that cannot be made to fit. `kept` (a loaded process's shelf: get and put by key) holds
+    each slide's pages from earlier builds, by everything its planning reads."""
     pages: list[tuple[PlannedSlide, Where, str]] = []
     problems = []
     for index, slide in enumerate(deck.slides, start=1):
@@ -39,7 +41,8 @@ def plan(deck: Deck, art_sizes: Mapping[str, tuple[float, float]], template: Tem
                       slide.origin, deck.meta.labels)
         section = slide.number if isinstance(slide, SectionSlide) else getattr(slide, "section", "")
         try:
-            planned, where = _fitting(slide, art_sizes, template, where)
+            planned, where = _fitting(slide, art_sizes, template, where) if kept is None \
+                else _kept_fitting(kept, slide, art_sizes, template, where)
         except NotedeckError as exc:
             problems.extend(exc.problems)
             continue
@@ -86,6 +89,24 @@ def _fitting(slide: Slide, art_sizes, template: Template, where: Where
     for page in planned:
         _shrunk(page, template, relaxed)
     return planned, relaxed
+
+
+def _kept_fitting(kept, slide: Slide, art_sizes, template: Template, where: Where
+                  ) -> tuple[list[PlannedSlide], Where]:
+    """`_fitting`, or the pages `kept` holds for the same slide in the same place, planned on
+    this very template with these chart sizes (and what they warned of)."""
+    said = repr((slide, where.file, where.line, where.index, where.title, where.template,
+                 where.labels, sorted(art_sizes.items())))
+    key = "layout\0" + hashlib.sha256(said.encode("utf-8", "surrogatepass")).hexdigest()
+    found = kept.get(key)
+    if found is not None and found[0] is template:
+        _, pages, relaxed, warned = found
+        where = where.relax() if relaxed else where
+        where.warnings.extend(warned)
+        return list(pages), where
+    pages, where = _fitting(slide, art_sizes, template, where)
+    kept.put(key, (template, tuple(pages), where.relaxed, tuple(where.warnings)))
+    return pages, where
 
 
 def _shrunk(page: PlannedSlide, template: Template, where: Where) -> None:

@@ -52,17 +52,17 @@ class SlideLayout:
 def lay_out(deck: Deck, chart_sizes: Mapping[str, tuple[float, float]],
             data: bytes | None = None, name: str = "", pins: tuple = (),
             pins_file: str = "template.yaml", backgrounds: bool = False,
-            build: str = "") -> SlideLayout:
+            build: str = "", kept=None) -> SlideLayout:
     """The Deck's slides laid out on the template `data` (None: the default template), with
     the build id `build` where note.yaml puts it; raises one NotedeckError naming every text
-    that cannot fit and every fault of the template."""
+    that cannot fit and every fault of the template. `kept`: as for plan.plan."""
     from notedeck.template import audit, package
     from notedeck.layout.plan import plan, warnings
 
     if data is None:
         data, name = package.default_bytes(), package.DEFAULT_NAME
     template = package.load(data, name, tuple(pins), pins_file)
-    slides = plan(deck, chart_sizes, template, file="deck.pptx", build_id=build)
+    slides = plan(deck, chart_sizes, template, file="deck.pptx", build_id=build, kept=kept)
     art = None
     if backgrounds:                    # outputs that draw the slides: every line placed here
         from notedeck.layout.lines import placed

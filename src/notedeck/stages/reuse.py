@@ -13,7 +13,9 @@ bytes (readers/reads.py), and these steps look on the session's shelves first:
   controls, by every file the build read but its sections (the model, the
   scenario, the note, its words and audience);
 - each filled section, by its file and bytes and by every other file the build
-  read (what its placeholders and an audience's passages can depend on).
+  read (what its placeholders and an audience's passages can depend on);
+- each slide's pages as the layout planned them, by the slide, its place and
+  the template and chart sizes it was planned with (layout/plan.py keys them).
 
 A kept value charges the build's step and placeholder budgets what making it
 spent, so the limits hold as in a fresh process.
@@ -43,6 +45,7 @@ TEMPLATES, TEMPLATE_BYTES = 2, 100_000_000    # templates made safe, read and re
 FIGURES = 16                # evaluations kept: one per audience of a few, each two ways
 SECTIONS = 1_000            # filled sections kept ...
 SECTION_CHARACTERS = 8_000_000      # ... made from this much section text at most
+SLIDES = 4_000              # slides laid out (a 1,000-slide note and its next edits)
 COMPOSED = 24               # names, charts, live controls: three values a variant, a few variants
 
 
@@ -55,6 +58,7 @@ class Session:
         self.figures = Shelf(FIGURES)
         self.sections = Shelf(SECTIONS, SECTION_CHARACTERS)
         self.composed = Shelf(COMPOSED)
+        self.shelves = {"layout": Shelf(SLIDES)}
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,13 @@ def model(path, text: str, read: Callable[[], Any]):
         found = read()
         build.session.models.put(key, found)
     return found
+
+
+def shelf(name: str) -> Shelf | None:
+    """The session's shelf for a later stage to keep its own values on, by keys it makes from
+    everything the value is made from (the layout's pages of each slide); None without one."""
+    build = _current.get()
+    return None if build is None else build.session.shelves[name]
 
 
 def template(data: bytes, name: str, make: Callable[[], Any]):

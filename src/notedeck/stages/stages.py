@@ -149,11 +149,13 @@ def slide_layout(prepared: Prepared):
     """The layout stage: the Deck's slides laid out on the note's template, once for every
     output that shows them."""
     from notedeck.layout.slide_layout import lay_out
+    from notedeck.stages import reuse
 
     assets = prepared.assets
     return lay_out(prepared.deck, chart_sizes(prepared.deck), assets.template,
                    assets.template_name, assets.template_map, assets.template_map_name,
-                   backgrounds=BACKGROUNDS in prepared.plan.needs, build=prepared.stamp.build)
+                   backgrounds=BACKGROUNDS in prepared.plan.needs, build=prepared.stamp.build,
+                   kept=reuse.shelf("layout"))
 
 
 def guide_clock(prepared: Prepared, layout) -> Clock:
