@@ -44,9 +44,10 @@ MODELS = 4                  # model.yaml texts kept (an edit, and the one before
 TEMPLATES, TEMPLATE_BYTES = 2, 100_000_000    # templates made safe, read and repacked
 FIGURES = 16                # evaluations kept: one per audience of a few, each two ways
 SECTIONS = 1_000            # filled sections kept ...
-SECTION_CHARACTERS = 8_000_000      # ... made from this much section text at most
+SECTION_CHARACTERS = 4_000_000      # ... made from this much text at most (as written and
+                                    # as placeholders printed it)
 SLIDES = 4_000              # slides laid out (a 1,000-slide note and its next edits)
-COMPOSED = 24               # names, charts, live controls: three values a variant, a few variants
+COMPOSED = 12               # names, charts, live controls: three values a variant, a few variants
 
 
 class Session:
@@ -168,7 +169,8 @@ def sections(fill: Callable, texts) -> Callable:
         found = build.session.sections.get(key)
         if found is None or not found.charged():
             found = _made(lambda: fill(text, names, overlay))
-            build.session.sections.put(key, found, weight=len(text.body) + 1)
+            weight = len(text.body) + found.placeholders[1] + 1     # as written, and printed
+            build.session.sections.put(key, found, weight=weight)
         return found.value
     return kept
 
