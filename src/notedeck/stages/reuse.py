@@ -43,10 +43,10 @@ from notedeck.readers import reads
 MODELS = 4                  # model.yaml texts kept (an edit, and the one before it)
 TEMPLATES, TEMPLATE_BYTES = 2, 100_000_000    # templates made safe, read and repacked
 FIGURES = 16                # evaluations kept: one per audience of a few, each two ways
-SECTIONS = 1_000            # filled sections kept ...
+SECTIONS = 400              # filled sections kept ...
 SECTION_CHARACTERS = 4_000_000      # ... made from this much text at most (as written and
                                     # as placeholders printed it)
-SLIDES = 4_000              # slides laid out (a 1,000-slide note and its next edits)
+SLIDES = 1_200              # slides laid out: a 1,000-slide note, and what its edits change
 COMPOSED = 12               # names, charts, live controls: three values a variant, a few variants
 
 
