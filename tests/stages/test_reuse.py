@@ -75,6 +75,7 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     seen.build()
     assert seen.shapes("The pile, the margin and the time") is kept     # laid out once
     assert seen.shapes("What clears a pile") is not edited
+    assert len(seen.session.shelves["pptx.copies"]) > 0     # deck.pptx's layouts, copied
     assert seen.figures is figures                            # not evaluated again
     assert seen.builds[-1].source.names is names
     assert seen.builds[-1].assets.template is template        # not read and repacked again

@@ -15,7 +15,9 @@ bytes (readers/reads.py), and these steps look on the session's shelves first:
 - each filled section, by its file and bytes and by every other file the build
   read (what its placeholders and an audience's passages can depend on);
 - each slide's pages as the layout planned them, by the slide, its place and
-  the template and chart sizes it was planned with (layout/plan.py keys them).
+  the template and chart sizes it was planned with (layout/plan.py keys them);
+- what the renderers keep on their shelves (render/kept.py): deck.pptx's copies
+  of each slide layout's placeholders, by the template's bytes.
 
 A kept value charges the build's step and placeholder budgets what making it
 spent, so the limits hold as in a fresh process.
@@ -47,6 +49,7 @@ SECTIONS = 400              # filled sections kept ...
 SECTION_CHARACTERS = 4_000_000      # ... made from this much text at most (as written and
                                     # as placeholders printed it)
 SLIDES = 1_200              # slides laid out: a 1,000-slide note, and what its edits change
+LAYOUTS = 64                # a template's slide layouts, as deck.pptx copies them
 COMPOSED = 12               # names, charts, live controls: three values a variant, a few variants
 
 
@@ -59,7 +62,8 @@ class Session:
         self.figures = Shelf(FIGURES)
         self.sections = Shelf(SECTIONS, SECTION_CHARACTERS)
         self.composed = Shelf(COMPOSED)
-        self.shelves = {"layout": Shelf(SLIDES)}
+        self.shelves = {"layout": Shelf(SLIDES),            # and the renderers' (render/kept.py)
+                        "pptx.copies": Shelf(LAYOUTS)}
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,9 @@ def using(session: Session | None) -> Iterator[None]:
     if session is None:
         yield
         return
-    with reads.recording() as log:
+    from notedeck.render import kept
+
+    with reads.recording() as log, kept.keeping(session.shelves):
         token = _current.set(_Build(session, log))
         try:
             yield

@@ -66,7 +66,9 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
             on_planned(prepared, art, planned)
         stage = staging(folder)
         try:
-            written = [(renderer, *renderer.write(plan, stage)) for renderer, plan in planned.plans]
+            with reuse.using(session):
+                written = [(renderer, *renderer.write(plan, stage))
+                           for renderer, plan in planned.plans]
             published = publish(stage, names, folder, prepared.stamp.build, settled.force, note)
         finally:
             shutil.rmtree(stage, ignore_errors=True)

@@ -21,8 +21,10 @@ MAX_SLIDE_ID = 2147483647          # ECMA-376's largest slide id, python-pptx's 
 class Copies:
     """Slides and notes slides for one presentation being written."""
 
-    def __init__(self, prs):
+    def __init__(self, prs, kept=None, template: str = ""):
         self._prs = prs
+        self._kept, self._template = kept, template   # a loaded process's shelf (render/kept.py),
+                                                      # by the template's digest
         self._placeholders: dict[str, list] = {}   # layout part name -> its slides' shapes
         self._kinds: dict[str, list] = {}           # ... -> each shape's proxy class (placeholders)
         self._notes = None                          # a new notes slide's XML
@@ -38,12 +40,17 @@ class Copies:
 
         key = str(layout.part.partname)
         if key not in self._placeholders:
+            self._recall(key)
+        if key not in self._placeholders:
             slide = self._prs.slides.add_slide(layout)
             self._last_id = None
             elements = list(slide.shapes._spTree.iter_shape_elms())
             self._placeholders[key] = [deepcopy(e) for e in elements]
             self._kinds[key] = [type(SlideShapeFactory(e, slide.shapes)) if e.has_ph_elm
                                 else None for e in elements]
+            if self._kept is not None:
+                self._kept.put(f"{self._template}\0{key}",
+                               (self._placeholders[key], self._kinds[key]))
             return slide, [SlideShapeFactory(e, slide.shapes)
                            for e in slide.shapes._spTree.iter_ph_elms()]
         slide = self._blank_slide(layout)
@@ -55,6 +62,13 @@ class Copies:
             if kind is not None:
                 placeholders.append(kind(copy, shapes))
         return slide, placeholders
+
+    def _recall(self, key: str) -> None:
+        """A layout's placeholders as an earlier build of the same template copied them
+        (never changed since: each slide gets a copy of them)."""
+        found = self._kept.get(f"{self._template}\0{key}") if self._kept is not None else None
+        if found is not None:
+            self._placeholders[key], self._kinds[key] = found
 
     def _blank_slide(self, layout):
         """`prs.part.add_slide(layout)` and its `p:sldId`, as python-pptx makes them."""

@@ -79,7 +79,7 @@ def emit(planned: DeckPlan, out: Path) -> int:
     from notedeck.render.pptx.copies import Copies
 
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
-    copies = Copies(prs)
+    copies = Copies(prs, *_kept("pptx.copies", planned))
     masters = list(prs.slide_masters)
     for slide in planned.slides:
         mapped = planned.template.roles[slide.role]
@@ -91,6 +91,19 @@ def emit(planned: DeckPlan, out: Path) -> int:
     write_package(_entries(prs), Path(out), slides=len(planned.slides),
                   custom=custom_xml(planned.meta, planned.stamp))
     return len(planned.slides)
+
+
+def _kept(name: str, planned: DeckPlan) -> tuple:
+    """A loaded process's shelf for `name` (render/kept.py) and the template's digest, which
+    every key on it starts with; () in a plain build."""
+    from notedeck.render import kept
+
+    shelf = kept.shelf(name)
+    if shelf is None:
+        return ()
+    import hashlib
+
+    return shelf, hashlib.sha256(planned.template_bytes).hexdigest()
 
 
 def _entries(prs) -> list[tuple[str, bytes]]:
