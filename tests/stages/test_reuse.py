@@ -42,6 +42,12 @@ class Seen:
         self.builds.append(prepared)
         self.layouts.append(planned.layout)
 
+    def table(self):
+        """The table of the last build's first table slide."""
+        from notedeck.deck import TableSlide
+
+        return next(s.table for s in self.builds[-1].deck.slides if isinstance(s, TableSlide))
+
     def shapes(self, title: str):
         """The shapes the last build's layout planned for the slide titled `title`."""
         return next(s.shapes for s in self.layouts[-1].slides if s.title == title)
@@ -69,6 +75,7 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     seen.build()
     figures, (first, second) = seen.figures, seen.sections
     names, template = seen.builds[-1].source.names, seen.builds[-1].assets.template
+    table = seen.table()
     kept, edited = seen.shapes("The pile, the margin and the time"), seen.shapes(
         "What clears a backlog")
     edit(note / SECTION, "What clears a backlog", "What clears a pile")
@@ -76,6 +83,7 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     assert seen.shapes("The pile, the margin and the time") is kept     # laid out once
     assert seen.shapes("What clears a pile") is not edited
     assert len(seen.session.shelves["pptx.copies"]) > 0     # deck.pptx's layouts, copied
+    assert seen.table() is table                            # written from the figures once
     assert seen.figures is figures                            # not evaluated again
     assert seen.builds[-1].source.names is names
     assert seen.builds[-1].assets.template is template        # not read and repacked again
@@ -99,10 +107,10 @@ def test_a_model_edit_computes_again(note, tmp_path):
 def test_a_scenario_edit_computes_the_figures_again(note, tmp_path):
     seen = Seen(note, tmp_path / "out")
     seen.build()
-    figures = seen.figures
+    figures, table = seen.figures, seen.table()
     edit(note / "scenarios.yaml", "arrivals: 25", "arrivals: 26")
     seen.build()
-    assert seen.figures is not figures
+    assert seen.figures is not figures and seen.table() is not table
     assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
     edit(note / "scenarios.yaml", "arrivals: 26", "arrivals: 25")
     seen.build()                                # back to the first values: those figures

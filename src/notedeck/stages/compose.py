@@ -150,7 +150,8 @@ class _Parts:
         if part.kind == "chart":
             return Chart(self.specs[part.name])
         if part.kind == "table":
-            made = tables.table(self.display.tables[part.name], said)
+            made = reuse.beyond_sections(f"table\0{part.name}", self.source, lambda: tables.table(
+                self.display.tables[part.name], said))
             self.rows += len(made.rows)
             if self.rows > TABLE_ROWS:
                 raise fail(part.file, f"the tables placed so far hold {self.rows:,} rows; a "
@@ -158,7 +159,8 @@ class _Parts:
                                       "place a long table once, or give it fewer rows",
                            part.line)
             return made
-        return tables.stats(self.display.stats[part.name], said)
+        return reuse.beyond_sections(f"stats\0{part.name}", self.source, lambda: tables.stats(
+            self.display.stats[part.name], said))
 
     def slides(self, section: SectionSource, slide: SlideSource) -> list[Slide]:
         notes = tuple(slide.notes)

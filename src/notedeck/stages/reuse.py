@@ -9,9 +9,9 @@ bytes (readers/reads.py), and these steps look on the session's shelves first:
 - its figures, by that very Model and the scenario's values: a kept evaluation
   is handed out as a copy (`Evaluation.again`), its values shared and its steps
   left as they were after evaluating, so each build spends its own;
-- every figure's name and text, compose's charts and the web page's live
-  controls, by every file the build read but its sections (the model, the
-  scenario, the note, its words and audience);
+- every figure's name and text, compose's charts, tables and stats and the web
+  page's live controls, by every file the build read but its sections (the
+  model, the scenario, the note, its words and audience);
 - each filled section, by its file and bytes and by every other file the build
   read (what its placeholders and an audience's passages can depend on);
 - each slide's pages as the layout planned them, by the slide, its place and
@@ -50,7 +50,7 @@ SECTION_CHARACTERS = 4_000_000      # ... made from this much text at most (as w
                                     # as placeholders printed it)
 SLIDES = 1_200              # slides laid out: a 1,000-slide note, and what its edits change
 LAYOUTS = 64                # a template's slide layouts, as deck.pptx copies them
-COMPOSED = 12               # names, charts, live controls: three values a variant, a few variants
+COMPOSED = 64               # names, charts, live controls, each table and stats: a few variants
 
 
 class Session:
