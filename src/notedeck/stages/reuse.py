@@ -183,8 +183,8 @@ def sections(fill: Callable, texts) -> Callable:
 
 def beyond_sections(step: str, source, make: Callable[[], Any]) -> Any:
     """`make()`, a value compose writes from the figures and the model's words alone (its
-    charts, the web page's live controls), or the one kept for the same bytes of every file
-    the build read but its sections."""
+    charts, tables and stats, the web page's live controls), or the one kept for the same
+    bytes of every file the build read but its sections."""
     build = _current.get()
     others = _beyond(build, source.sections)
     if others is None:
