@@ -215,3 +215,27 @@ def test_verify_says_a_file_is_not_of_the_set_beside_it(small, tmp_path):
     assert "handout.pdf: it does not belong to the set beside it" in result.output
     assert f"{new / 'deck.pptx'}: current" in result.output
     assert result.exit_code != 0
+
+
+def test_a_build_after_an_edit_replaces_its_own_deck_json(small, tmp_path):
+    """deck.json carries its build id in its meta: the next build replaces it, verify reads it,
+    and a deck.json the author wrote is still refused."""
+    import json
+
+    from support import edit
+
+    out = tmp_path / "out"
+    built(small, out, outputs="json")
+    first = json.loads((out / "deck.json").read_text(encoding="utf-8"))["meta"]["build"]
+    edit(small / "sections" / "01-the-margin.md", "What clears a backlog", "What clears a pile")
+    built(small, out, outputs="json")
+    again = json.loads((out / "deck.json").read_text(encoding="utf-8"))["meta"]["build"]
+    assert again != first
+    result = run("verify", "--content", str(small), str(out / "deck.json"))
+    assert result.exit_code == 0, result.output
+    assert f"deck.json: current (build {again}" in result.output
+    (out / "deck.json").write_text('{"meta": {"title": "mine"}}\n', encoding="utf-8")
+    edit(small / "sections" / "01-the-margin.md", "What clears a pile", "What clears a backlog")
+    result = run("build", "--content", str(small), "--out", str(out), "--with", "json")
+    assert result.exit_code != 0
+    assert "deck.json was not made by notedeck" in result.output

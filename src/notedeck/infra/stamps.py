@@ -2,9 +2,10 @@
 
 Decks carry them as custom properties, PDFs in their document information
 (render/provenance.py writes both), the web page in <meta name="notedeck-...">
-elements and deck.json in its meta. An output that shows part of the note
-(the worksheet) also carries that part's id and its output's name, and every
-one a digest of its own content (render/provenance.py), which `intact` checks.
+elements and deck.json in its meta (render/dump.py). An output that shows part of
+the note (the worksheet) also carries that part's id and its output's name, and
+every one but deck.json a digest of its own content (render/provenance.py), which
+`intact` checks.
 Every file is read as input: a regular file, bounded, its XML parsed without
 entities, a deck's parts unpacked only up to a bound.
 """
@@ -63,6 +64,8 @@ def stamp_of(data: bytes) -> Stamped | None:
         fields = {k: _pdf_field(data, name) for k, name in KEYS.items()}
     elif data[:2] == b"PK":
         fields = _pptx_fields(data)
+    elif _json(data):
+        return _json_stamp(data)
     else:
         fields = _html_fields(data)
     if not BUILD.fullmatch(fields.get("build") or "") or (fields.get("variant") and
@@ -142,6 +145,29 @@ def _html_fields(data: bytes) -> dict[str, str]:
     return {key: found.get(HTML_NAMES[name], "") for key, name in KEYS.items()}
 
 
+def _json(data: bytes) -> bool:
+    return data[:64].lstrip()[:1] == b"{"
+
+
+def _json_stamp(data: bytes) -> Stamped | None:
+    """deck.json's stamp, from its meta (render/dump.py): the build id, audience and figures;
+    it carries no digest of its content, so the manifest's bytes alone vouch for it."""
+    try:
+        meta = json.loads(data).get("meta")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    if not isinstance(meta, dict):
+        return None
+    build, variant, figures = meta.get("build"), meta.get("variant") or "", meta.get("figures")
+    if not (isinstance(build, str) and BUILD.fullmatch(build)) or not isinstance(variant, str) \
+            or (variant and not is_slug(variant)):
+        return None
+    pairs = figures if isinstance(figures, list) else []
+    return Stamped(build, variant, {str(pair[0]): str(pair[1]) for pair in pairs
+                                    if isinstance(pair, list) and len(pair) == 2
+                                    and all(isinstance(v, (str, int, float)) for v in pair)})
+
+
 def build_of(path: Path) -> str | None:
     """The notedeck build id any output carries (deck, PDF, web page, deck.json), or None."""
     from notedeck.errors import NotedeckError
@@ -150,18 +176,11 @@ def build_of(path: Path) -> str | None:
         data = bounded(path)
     except NotedeckError:
         return None
-    if data[:5] == b"%PDF-" or data[:2] == b"PK":
-        found = read_stamp(path)
+    if data[:5] == b"%PDF-" or data[:2] == b"PK" or _json(data):
+        found = stamp_of(data)
         return found.build if found else None
     match = _HTML.search(data[:65536])
-    if match:
-        return match.group(1).decode()
-    try:
-        meta = json.loads(data).get("meta", {})
-        build = meta.get("build") if isinstance(meta, dict) else None
-    except (ValueError, AttributeError, RecursionError):
-        return None
-    return build if isinstance(build, str) and BUILD.fullmatch(build) else None
+    return match.group(1).decode() if match else None
 
 
 def bounded(path: Path) -> bytes:
