@@ -91,6 +91,38 @@ def test_a_prose_edit_reuses_the_figures_and_the_other_sections(note, tmp_path):
     assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
 
 
+def charts(deck: Path) -> dict[str, bytes]:
+    """Each native chart's XML, relationships and workbook in a deck, by part name."""
+    import zipfile
+
+    with zipfile.ZipFile(deck) as package:
+        return {name: package.read(name) for name in package.namelist()
+                if name.startswith(("ppt/charts/", "ppt/embeddings/"))}
+
+
+def test_a_native_chart_is_written_again_only_when_it_changes(note, tmp_path):
+    seen = Seen(note, tmp_path / "out")
+    seen.build()
+    shelf = seen.session.shelves["pptx.charts"]
+    kept = {key: shelf.get(key) for key in list(shelf.held)}
+    first = charts(tmp_path / "out" / "deck.pptx")
+    assert len(kept) == 3 and sorted(first)[:3] == [f"ppt/charts/_rels/chart{n}.xml.rels"
+                                                    for n in (1, 2, 3)]
+    edit(note / SECTION, "What clears a backlog", "What clears a pile")
+    seen.build()
+    assert {key: shelf.get(key) for key in list(shelf.held)} == kept
+    assert all(shelf.get(key) is parts for key, parts in kept.items())     # copied, not written
+    assert charts(tmp_path / "out" / "deck.pptx") == first
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold")
+    edit(note / "scenarios.yaml", "arrivals: 25", "arrivals: 26")
+    seen.build()
+    now = charts(tmp_path / "out" / "deck.pptx")
+    changed = {name for name in first if now[name] != first[name]}
+    assert changed and changed != set(first)           # the charts of the arrivals, only
+    assert len(shelf) > len(kept)
+    assert files(tmp_path / "out") == cold(note, tmp_path / "cold2")
+
+
 def test_a_model_edit_computes_again(note, tmp_path):
     seen = Seen(note, tmp_path / "out")
     seen.build()

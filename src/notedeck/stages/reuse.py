@@ -17,7 +17,9 @@ bytes (readers/reads.py), and these steps look on the session's shelves first:
 - each slide's pages as the layout planned them, by the slide, its place and
   the template and chart sizes it was planned with (layout/plan.py keys them);
 - what the renderers keep on their shelves (render/kept.py): deck.pptx's copies
-  of each slide layout's placeholders, by the template's bytes.
+  of each slide layout's placeholders, by the template's bytes, and its native
+  charts' parts (chart XML and workbook), by the template's bytes and the planned
+  chart (its data, text, box, colours and face) and the fixed time.
 
 A kept value charges the build's step and placeholder budgets what making it
 spent, so the limits hold as in a fresh process.
@@ -50,6 +52,7 @@ SECTION_CHARACTERS = 4_000_000      # ... made from this much text at most (as w
                                     # as placeholders printed it)
 SLIDES = 1_200              # slides laid out: a 1,000-slide note, and what its edits change
 LAYOUTS = 64                # a template's slide layouts, as deck.pptx copies them
+CHARTS, CHART_BYTES = 256, 32_000_000   # native charts' parts, as deck.pptx wrote them
 COMPOSED = 64               # names, charts, live controls, each table and stats: a few variants
 
 
@@ -63,7 +66,8 @@ class Session:
         self.sections = Shelf(SECTIONS, SECTION_CHARACTERS)
         self.composed = Shelf(COMPOSED)
         self.shelves = {"layout": Shelf(SLIDES),            # and the renderers' (render/kept.py)
-                        "pptx.copies": Shelf(LAYOUTS)}
+                        "pptx.copies": Shelf(LAYOUTS),
+                        "pptx.charts": Shelf(CHARTS, CHART_BYTES)}
 
 
 @dataclass(frozen=True)

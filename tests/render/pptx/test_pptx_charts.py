@@ -146,3 +146,29 @@ def test_libreoffice_draws_the_charts_labels(built, tmp_path):
         for label in ("".join(t.text for t in d.iter(f"{A}t"))
                       for d in shape.chart._chartSpace.iter(f"{C}dLbl")):
             assert "".join(label.split()) in drawn, (name, label)
+
+
+AGAIN = "\n## The margin again\n\n```chart\nmargins\n```\n\n### Notes\n\nOnce more.\n"
+
+
+def test_a_chart_shown_twice_has_two_charts_of_the_same_bytes_each_with_its_workbook(tmp_path):
+    from support import small_note
+
+    note = small_note("charts", tmp_path)
+    section = note / "sections" / "02-the-rates.md"
+    slides, handout = section.read_text(encoding="utf-8").split("# Handout")
+    section.write_text(slides + AGAIN + "\n# Handout" + handout, encoding="utf-8")
+    build(note, tmp_path / "out")
+    shown = [shape for slide in Presentation(str(tmp_path / "out" / "deck.pptx")).slides
+             for shape in slide.shapes if shape.has_chart and shape.name == "Chart: margins"]
+    assert len(shown) == 2
+    first, again = (shape.chart.part for shape in shown)
+    assert first is not again and first.partname != again.partname
+    assert first.blob == again.blob
+    books = [part.chart_workbook.xlsx_part for part in (first, again)]
+    assert books[0] is not books[1] and books[0].blob == books[1].blob
+    assert [list(s.values) for s in shown[1].chart.plots[0].series] == \
+        [list(s.values) for s in shown[0].chart.plots[0].series]
+    for book in books:
+        with zipfile.ZipFile(io.BytesIO(book.blob)) as opened:
+            assert "xl/worksheets/sheet1.xml" in opened.namelist()

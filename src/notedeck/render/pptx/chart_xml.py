@@ -27,8 +27,8 @@ _MARKER = {"circle": "CIRCLE", "square": "SQUARE", "diamond": "DIAMOND",
            "none": "NONE"}
 
 
-def emit_chart(slide, planned: PChart, fixed_time) -> None:
-    """The chart as a native graphic frame, with its name and alt text."""
+def emit_chart(slide, planned: PChart, fixed_time):
+    """The chart as a native graphic frame, with its name and alt text; returns the frame."""
     frame = _xy(slide, planned) if planned.kind == "xy" else _bars(slide, planned)
     chart = frame.chart
     _chart_text(chart, planned)
@@ -36,10 +36,16 @@ def emit_chart(slide, planned: PChart, fixed_time) -> None:
     _title(chart, planned)
     _plot_layout(chart, planned.plot)
     _axis_ids(chart)
-    c_nv_pr = frame._element.nvGraphicFramePr.cNvPr
+    named(frame._element, planned)
+    _fixed_workbook(chart, fixed_time)
+    return frame
+
+
+def named(graphic_frame, planned: PChart) -> None:
+    """A chart's graphic frame named after the chart, its alt text the chart's."""
+    c_nv_pr = graphic_frame.nvGraphicFramePr.cNvPr
     c_nv_pr.set("name", f"Chart: {planned.name}")
     c_nv_pr.set("descr", planned.alt_text)
-    _fixed_workbook(chart, fixed_time)
 
 
 def _axis_ids(chart) -> None:

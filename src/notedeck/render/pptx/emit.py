@@ -79,12 +79,15 @@ def emit(planned: DeckPlan, out: Path) -> int:
     from notedeck.render.pptx.copies import Copies
 
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
+    from notedeck.render.pptx.chart_parts import ChartParts
+
     copies = Copies(prs, *_kept("pptx.copies", planned))
+    charts = ChartParts(*_kept("pptx.charts", planned))
     masters = list(prs.slide_masters)
     for slide in planned.slides:
         mapped = planned.template.roles[slide.role]
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
-        _emit_slide(copies, layout, mapped, slide, planned.art, planned.meta)
+        _emit_slide((copies, charts), layout, mapped, slide, planned.art, planned.meta)
     _core_properties(prs, planned.meta)
     from notedeck.render.provenance import custom_xml
 
@@ -166,12 +169,12 @@ def _backing(slide, chart: PChart) -> None:
         emit_rect(slide, PRect(chart.box, backing)).name = "Chart backing"
 
 
-def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
+def _emit_slide(writers, layout, mapped, planned: PlannedSlide,
                 art: Mapping[str, ChartArt], meta: Meta) -> None:
-    from notedeck.render.pptx.chart_xml import emit_chart
     from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
     from notedeck.render.pptx.write import emu_box as _emu_box
 
+    copies, charts = writers
     slide, placeholders = copies.add_slide(layout)
     lang = meta.lang
     shapes = dict(zip(_cloned(mapped.layout), placeholders))
@@ -198,7 +201,7 @@ def _emit_slide(copies, layout, mapped, planned: PlannedSlide,
                 emit_rect(slide, shape)
             case PChart():
                 _backing(slide, shape)
-                emit_chart(slide, shape, _fixed_time)
+                charts.emit(slide, shape, _fixed_time)
             case _:
                 raise TypeError(f"cannot emit {type(shape).__name__}")
     for position, ph in shapes.items():
