@@ -30,11 +30,14 @@ class Serving:
     """What `notedeck serve` runs: a Preview, fed by a Watcher's rounds in a thread."""
 
     def __init__(self, note: Path, out: Path, outputs: tuple[str, ...] = ("web",)):
+        from notedeck.stages.reuse import Session
+
         self.options = options(note, out, outputs=outputs)
-        self.preview = Preview(out / "web" / "index.html", port=0,
-                               options=self.options).__enter__()
-        self.running = Running(Watcher(self.options, on_planned=self.preview.on_planned),
-                               each=self._show)
+        self.session = Session()
+        self.preview = Preview(out / "web" / "index.html", port=0, options=self.options,
+                               session=self.session).__enter__()
+        self.running = Running(Watcher(self.options, on_planned=self.preview.on_planned,
+                                       session=self.session), each=self._show)
 
     def _show(self, round_) -> None:
         for outcome in round_.outcomes:
@@ -111,6 +114,33 @@ def test_the_browser_reloads_after_a_save_and_shows_a_failed_one(serving, note, 
             time.sleep(0.2)
             alert = browser.js("(document.querySelector('[role=alert]') || {}).textContent || ''")
         assert "Not rebuilt" in alert and "bottleneck.check" in alert
+
+
+def test_a_first_build_the_records_kept_is_laid_out_in_the_session(tmp_path, monkeypatch):
+    """The files were current when serve started, so its first round built nothing: the
+    preview lays the slides out in the builds' session, and the first edit reuses that."""
+    from notedeck.stages.run import build
+    from support import small_note
+
+    monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(tmp_path / "cache"))
+    note, out, outputs = small_note("charts", tmp_path), tmp_path / "out", ("deck", "web")
+    build(options(note, out, outputs=outputs))
+    running = Serving(note, out, outputs)
+    try:
+        first = running.next().outcomes[0]
+        assert first.ok and first.result.kept
+        session = running.session
+        assert running.preview.showing.slides
+        filled, laid = len(session.sections), len(session.shelves["layout"])
+        assert filled == 2 and laid > 0
+        edit(note / "sections" / "01-the-margin.md", "What clears a backlog",
+             "What clears a pile")
+        second = running.next().outcomes[0]
+        assert second.ok and not second.result.kept
+        assert len(session.sections) == filled + 1        # the edited section alone filled
+        assert len(session.shelves["layout"]) == laid + 1     # ... and its one slide laid out
+    finally:
+        running.close()
 
 
 def test_a_port_in_use_is_a_clear_error(tmp_path):

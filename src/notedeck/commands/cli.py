@@ -269,16 +269,21 @@ def serve(all_audiences, port, **given) -> None:
     from notedeck.commands.serve import Preview
     from notedeck.commands.watch import Watcher
     from notedeck.render import registry
+    from notedeck.stages.reuse import Session
 
     if all_audiences:
         raise click.UsageError("serve shows one variant; choose it with --audience")
     options = _options(all_audiences=False, **given)
     options = replace(options, outputs=tuple(dict.fromkeys((*options.outputs, "web"))))
+    # One session for the builds and the preview: a first build the records kept is laid out
+    # in it, so the first edit reuses what that made.
+    session = Session()
     with Preview(options.out / registry.get("web").filename, port,
-                 options=options) as preview:
+                 options=options, session=session) as preview:
         echo(f"serving {preview.url} (this computer only; Ctrl-C to stop)")
         with _ctrl_c_stops():
-            for round_ in Watcher(options, on_planned=preview.on_planned).rounds():
+            for round_ in Watcher(options, on_planned=preview.on_planned,
+                                  session=session).rounds():
                 if round_.changed:
                     echo(f"changed: {', '.join(round_.changed)}")
                 for outcome in round_.outcomes:

@@ -76,11 +76,12 @@ class Preview:
     """Serves the preview of one variant's outputs and tells the page what changed."""
 
     def __init__(self, page: Path, port: int = 8000, idle: float = IDLE_SECONDS,
-                 options=None):
+                 options=None, session=None):
         from notedeck.render.preview.state import Showing
 
         self.page = Path(page)
-        self.options = options                 # to lay out a build the records kept
+        self.options = options                 # to lay out a build the records kept ...
+        self.session = session                 # ... keeping what it makes for the next build
         self.handout = (Path(options.out) / "handout.pdf") if options is not None else None
         self.build_id, self.problems = "", []
         self.lock = threading.Lock()
@@ -133,7 +134,7 @@ class Preview:
         from notedeck.stages.run import laid_out
 
         try:
-            laid_out(self.options, self.on_planned)
+            laid_out(self.options, self.on_planned, self.session)
         except NotedeckError as exc:        # the files were kept, but the note changed since
             self.showing.failed(exc.problems)
 

@@ -54,14 +54,16 @@ class Round:
 class Watcher:
     """Builds the chosen variants of a note now and after every relevant change."""
 
-    def __init__(self, options: Options, all_audiences: bool = False, on_planned=None):
+    def __init__(self, options: Options, all_audiences: bool = False, on_planned=None,
+                 session=None):
         from notedeck.infra.outfolder import check_destination
         from notedeck.stages.reuse import Session
 
         check_destination(Path(options.out), Path(options.content))   # no build would succeed
         self.options, self.all_audiences = options, all_audiences
         self.on_planned = on_planned     # serve's preview: sees each build's slides first
-        self.session = Session()         # what a build made that the next can reuse
+        # what a build made that the next can reuse (serve's preview lays out in it too)
+        self.session = session if session is not None else Session()
         self.content = Path(options.content)
         self.scenarios_file = Path(options.scenarios_file) if options.scenarios_file else None
 
