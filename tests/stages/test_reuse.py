@@ -100,16 +100,22 @@ def charts(deck: Path) -> dict[str, bytes]:
                 if name.startswith(("ppt/charts/", "ppt/embeddings/"))}
 
 
-def test_a_native_chart_is_written_again_only_when_it_changes(note, tmp_path):
+def test_a_slide_or_a_native_chart_is_written_again_only_when_it_changes(note, tmp_path):
+    from pptx import Presentation
+
     seen = Seen(note, tmp_path / "out")
     seen.build()
-    shelf = seen.session.shelves["pptx.charts"]
+    shelf, slides = seen.session.shelves["pptx.charts"], seen.session.shelves["pptx.slides"]
     kept = {key: shelf.get(key) for key in list(shelf.held)}
     first = charts(tmp_path / "out" / "deck.pptx")
     assert len(kept) == 3 and sorted(first)[:3] == [f"ppt/charts/_rels/chart{n}.xml.rels"
                                                     for n in (1, 2, 3)]
+    assert len(slides) == len(Presentation(str(tmp_path / "out" / "deck.pptx")).slides)
+    written = len(slides)
     edit(note / SECTION, "What clears a backlog", "What clears a pile")
     seen.build()
+    # written again: the edited slide, and the title slide (its notes carry the build id)
+    assert len(slides) == written + 2
     assert {key: shelf.get(key) for key in list(shelf.held)} == kept
     assert all(shelf.get(key) is parts for key, parts in kept.items())     # copied, not written
     assert charts(tmp_path / "out" / "deck.pptx") == first

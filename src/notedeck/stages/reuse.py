@@ -17,9 +17,12 @@ bytes (readers/reads.py), and these steps look on the session's shelves first:
 - each slide's pages as the layout planned them, by the slide, its place and
   the template and chart sizes it was planned with (layout/plan.py keys them);
 - what the renderers keep on their shelves (render/kept.py): deck.pptx's copies
-  of each slide layout's placeholders, by the template's bytes, and its native
-  charts' parts (chart XML and workbook), by the template's bytes and the planned
-  chart (its data, text, box, colours and face) and the fixed time.
+  of each slide layout's placeholders, by the template's bytes; its native
+  charts' parts (chart XML and workbook), by the template's bytes, the planned
+  chart (its data, text, box, colours and face) and the fixed time; and each
+  slide as written (its XML, its notes slide's, what it relates to), by the
+  template, the slide as planned, the deck's language, the fixed time and its
+  pictures.
 
 A kept value charges the build's step and placeholder budgets what making it
 spent, so the limits hold as in a fresh process.
@@ -53,6 +56,7 @@ SECTION_CHARACTERS = 4_000_000      # ... made from this much text at most (as w
 SLIDES = 1_200              # slides laid out: a 1,000-slide note, and what its edits change
 LAYOUTS = 64                # a template's slide layouts, as deck.pptx copies them
 CHARTS, CHART_BYTES = 256, 32_000_000   # native charts' parts, as deck.pptx wrote them
+WRITTEN, WRITTEN_BYTES = 1_200, 64_000_000     # slides as deck.pptx wrote them (XML, notes)
 COMPOSED = 64               # names, charts, live controls, each table and stats: a few variants
 
 
@@ -67,7 +71,8 @@ class Session:
         self.composed = Shelf(COMPOSED)
         self.shelves = {"layout": Shelf(SLIDES),            # and the renderers' (render/kept.py)
                         "pptx.copies": Shelf(LAYOUTS),
-                        "pptx.charts": Shelf(CHARTS, CHART_BYTES)}
+                        "pptx.charts": Shelf(CHARTS, CHART_BYTES),
+                        "pptx.slides": Shelf(WRITTEN, WRITTEN_BYTES)}
 
 
 @dataclass(frozen=True)

@@ -72,17 +72,34 @@ class Copies:
 
     def _blank_slide(self, layout):
         """`prs.part.add_slide(layout)` and its `p:sldId`, as python-pptx makes them."""
-        from pptx.opc.constants import RELATIONSHIP_TYPE as RT
         from pptx.parts.slide import SlidePart
 
+        part = self._prs.part
+        return self._listed(SlidePart.new(part._next_slide_partname, part.package,
+                                          layout.part)).slide
+
+    def kept_slide(self, layout, xml: bytes):
+        """A slide part holding a slide written before (`xml`: render/pptx/slide_parts.py),
+        named, related to its layout and listed as `_blank_slide` makes a new one."""
+        from pptx.opc.constants import CONTENT_TYPE as CT, RELATIONSHIP_TYPE as RT
+        from pptx.opc.package import Part
+
+        part = self._prs.part
+        slide_part = Part(part._next_slide_partname, CT.PML_SLIDE, part.package, xml)
+        slide_part.relate_to(layout.part, RT.SLIDE_LAYOUT)     # as SlidePart.new relates it
+        return self._listed(slide_part)
+
+    def _listed(self, slide_part):
+        """`slide_part` related to the presentation and given its `p:sldId`."""
+        from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+
         part, id_list = self._prs.part, self._prs.slides._sldIdLst
-        slide_part = SlidePart.new(part._next_slide_partname, part.package, layout.part)
         r_id = part.rels._add_relationship(RT.SLIDE, slide_part)   # new: nothing can match
         if self._last_id is None or self._last_id + 1 > MAX_SLIDE_ID:
             self._last_id = id_list._next_id - 1                   # python-pptx's own walk
         self._last_id += 1
         id_list._add_sldId(id=self._last_id, rId=r_id)
-        return slide_part.slide
+        return slide_part
 
     def notes_text_frame(self, slide):
         """`slide.notes_slide.notes_text_frame` for a slide that has no notes slide yet: on a
@@ -105,16 +122,29 @@ class Copies:
                 elements = list(notes.shapes._spTree.iter_shape_elms())
                 self._body = next(i for i, e in enumerate(elements) if e is body._element)
             return notes
-        from pptx.opc.constants import CONTENT_TYPE, RELATIONSHIP_TYPE as RT
         from pptx.parts.slide import NotesSlidePart
 
-        package = self._prs.part.package
-        # As python-pptx's NotesSlidePart.new and SlidePart._add_notes_slide_part relate it.
-        part = NotesSlidePart(package.next_partname("/ppt/notesSlides/notesSlide%d.xml"),
-                              CONTENT_TYPE.PML_NOTES_SLIDE, package, deepcopy(self._notes))
+        return self._notes_part(NotesSlidePart, slide.part, deepcopy(self._notes)).notes_slide
+
+    def kept_notes(self, slide_part, xml: bytes) -> None:
+        """A notes slide written before (`xml`), for a kept slide's part."""
+        from pptx.opc.package import Part
+
+        self._notes_part(Part, slide_part, xml)
+
+    def _notes_part(self, kind, slide_part, content):
+        """A new notes slide part of `kind` holding `content` (its element, or its bytes),
+        named and related as python-pptx's NotesSlidePart.new and
+        SlidePart._add_notes_slide_part relate it: the notes master made first where the
+        template has none."""
+        from pptx.opc.constants import CONTENT_TYPE, RELATIONSHIP_TYPE as RT
+
         if self._notes_master is None:
             self._notes_master = self._prs.part.notes_master_part
+        package = self._prs.part.package
+        part = kind(package.next_partname("/ppt/notesSlides/notesSlide%d.xml"),
+                    CONTENT_TYPE.PML_NOTES_SLIDE, package, content)
         part.relate_to(self._notes_master, RT.NOTES_MASTER)
-        part.relate_to(slide.part, RT.SLIDE)
-        slide.part.relate_to(part, RT.NOTES_SLIDE)
-        return part.notes_slide
+        part.relate_to(slide_part, RT.SLIDE)
+        slide_part.relate_to(part, RT.NOTES_SLIDE)
+        return part

@@ -80,14 +80,21 @@ def emit(planned: DeckPlan, out: Path) -> int:
 
     linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     from notedeck.render.pptx.chart_parts import ChartParts
+    from notedeck.render.pptx.slide_parts import SlideParts
 
     copies = Copies(prs, *_kept("pptx.copies", planned))
     charts = ChartParts(*_kept("pptx.charts", planned))
-    masters = list(prs.slide_masters)
+    written = SlideParts(planned.template, planned.meta, planned.art,
+                         *_kept("pptx.slides", planned))
+    masters, when = list(prs.slide_masters), _fixed_time()
     for slide in planned.slides:
         mapped = planned.template.roles[slide.role]
         layout = masters[mapped.layout.master].slide_layouts[mapped.layout.index]
-        _emit_slide((copies, charts), layout, mapped, slide, planned.art, planned.meta)
+        key = written.key(slide, when)
+        if not written.recalled(key, copies, charts, layout):
+            made = _emit_slide((copies, charts), layout, mapped, slide, planned.art,
+                               planned.meta)
+            written.keep(key, made, layout, charts)
     _core_properties(prs, planned.meta)
     from notedeck.render.provenance import custom_xml
 
@@ -170,7 +177,8 @@ def _backing(slide, chart: PChart) -> None:
 
 
 def _emit_slide(writers, layout, mapped, planned: PlannedSlide,
-                art: Mapping[str, ChartArt], meta: Meta) -> None:
+                art: Mapping[str, ChartArt], meta: Meta):
+    """The planned slide written on a new slide of `layout`; returns the slide."""
     from notedeck.render.pptx.write import emit_picture, emit_rect, emit_table, write_text
     from notedeck.render.pptx.write import emu_box as _emu_box
 
@@ -222,6 +230,7 @@ def _emit_slide(writers, layout, mapped, planned: PlannedSlide,
                    at=_pinned_box(mapped.layout, mapped.number))
     if planned.notes:
         _write_notes(copies.notes_text_frame(slide), planned.notes, meta.declared_lang)
+    return slide
 
 
 def _first(slide, shape) -> None:
