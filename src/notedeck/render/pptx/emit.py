@@ -6,8 +6,10 @@
 Text goes into the template's placeholders as real, editable paragraphs;
 tables are native; charts are pictures with alt text. Each slide is made from
 the layout its role maps to (mapping.py); placeholders are found by their
-place in the layout, not by idx, which LibreOffice leaves at 0. The file is
-reproducible: fixed core properties and zip timestamps (SOURCE_DATE_EPOCH).
+place in the layout, not by idx, which LibreOffice leaves at 0. A native chart shown
+again is a copy of its first showing's parts (chart_parts.py); in a loaded process a
+slide planned as an earlier build planned it is that build's bytes (slide_parts.py).
+The file is reproducible: fixed core properties and zip timestamps (SOURCE_DATE_EPOCH).
 """
 
 from __future__ import annotations
@@ -76,12 +78,11 @@ def emit(planned: DeckPlan, out: Path) -> int:
     _view_properties(prs)
     # imported here, as in the functions below: only writing the deck needs them, not
     # planning it (notedeck check, slides.pdf)
-    from notedeck.render.pptx.copies import Copies
-
-    linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     from notedeck.render.pptx.chart_parts import ChartParts
+    from notedeck.render.pptx.copies import Copies
     from notedeck.render.pptx.slide_parts import SlideParts
 
+    linear_parts(prs)                    # python-pptx's own lookups are O(n) per slide
     copies = Copies(prs, *_kept("pptx.copies", planned))
     charts = ChartParts(*_kept("pptx.charts", planned))
     written = SlideParts(planned.template, planned.meta, planned.art,
