@@ -32,7 +32,8 @@ def test_an_empty_file_pins_nothing(tmp_path):
     ("- content\n", "template.yaml:1:1: expected a mapping of role to layout"),
     ("content: {layout: [a]}\n", "template.yaml:1:19: content.layout: expected the name of a "
                                  "layout"),
-    ("content:\n  master: 1\n", "template.yaml:1:1: content: no 'layout' given"),
+    ("content:\n  master: 1\n", "template.yaml:1:1: content.layout: required key 'layout' is "
+                              "missing: the name of a layout of the template"),
     ("content:\n  layout: A\n  master: 0\n", "template.yaml:3:11: content.master: expected a "
                                              "master's number (1 for the first) or its name"),
     ("content:\n  layout: A\n  placeholders: [a]\n",
@@ -53,4 +54,6 @@ def test_bad_shapes_are_named_at_their_line(tmp_path, text, expected):
 def test_every_bad_role_in_one_run(tmp_path):
     with pytest.raises(NotedeckError) as caught:
         read(write(tmp_path, "content: [a]\ntable: {layuot: T}\nchart: C\n"))
-    assert [p.where.line for p in caught.value.problems] == [1, 2]
+    assert [p.where.line for p in caught.value.problems] == [1, 2, 2]      # each role's all
+    assert [p.where.key for p in caught.value.problems] == ["content", "table.layuot",
+                                                            "table.layout"]

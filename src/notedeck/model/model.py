@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
 
 from notedeck.errors import Location, NotedeckError, Problem
-from notedeck.model import build, extra
+from notedeck.model import build, extra, scenario, schema
 from notedeck.model.build import Figure
 from notedeck.model.compile import Compiled
 from notedeck.model.document import Document, Plain
 from notedeck.model.evaluate import Frame, Pending, Run, checked, run_units
 from notedeck.model.inputs import Input, Space, walk
 from notedeck.model.limits import DEFAULT, Budget, Limits
-from notedeck.model.scenario import Checker, Wrong, bounded_problems, check_refs, refs, scalar
+from notedeck.model.scenario import Wrong, bounded_problems, check_refs, refs, scalar
 from notedeck.model.types import Num, Type
 from notedeck.model.units import Unit
 from notedeck.model.show import Show, default as default_show
@@ -47,6 +48,11 @@ class Model:
 
     # --- scenarios ---------------------------------------------------------------------
 
+    @cached_property
+    def scenario_schema(self) -> type[scenario.Part]:
+        """The scenario file's keys and values as a pydantic model, built once."""
+        return scenario.schema(self.inputs, self.limits.list_items)
+
     def validate(self, document: Document, messages: Mapping[int, str] | None = None) -> Inputs:
         """A scenario's values, or a NotedeckError with every problem at once; `messages`
         gives rules' messages in the build's language, by the rule's place."""
@@ -54,10 +60,9 @@ class Model:
             names = ", ".join(self.inputs.children)
             raise NotedeckError(Problem(document.where(()), "the scenario file is empty; "
                                         f"expected the keys {names}"))
-        checker = Checker(document, self.limits.list_items)
-        values = checker.space(self.inputs, document.data, ())
-        if not checker.problems:
-            check_refs(checker, self.inputs, values, refs(self.inputs, values))
+        values = scenario.values(schema.validate(self.scenario_schema, document.data, document))
+        checker = scenario.Refs(document)
+        check_refs(checker, self.inputs, values, refs(self.inputs, values))
         if checker.problems:
             raise NotedeckError(bounded_problems(checker.problems, document))
         warnings = self._rules(values, document, messages or {})
@@ -77,7 +82,7 @@ class Model:
             except Wrong as exc:
                 raise NotedeckError(Problem(Location("replaced value", None, None, text),
                                             str(exc))) from None
-        checker = Checker(inputs.document, self.limits.list_items)
+        checker = scenario.Refs(inputs.document)
         check_refs(checker, self.inputs, values, refs(self.inputs, values))
         if checker.problems:
             raise NotedeckError(checker.problems)

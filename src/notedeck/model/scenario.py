@@ -1,16 +1,19 @@
-"""A scenario's data checked against the model's inputs: exact values, or every problem at once."""
+"""A scenario checked by a pydantic model built from the model's inputs: every problem at once."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, ClassVar
+
+from pydantic import (Field, PlainValidator, ValidationError, WrapValidator, create_model,
+                      model_validator)
 
 from notedeck.errors import Problem
 from notedeck.model.document import Document
 from notedeck.model.inputs import ID, Input, Space
 from notedeck.model.messages import MAX_REPORTED, key_text, shown, suggest
+from notedeck.model.schema import Settings, again, custom, invalid
 from notedeck.model.syntax import MAX_EXPONENT
 from notedeck.model.units import parse_duration
 
@@ -25,113 +28,151 @@ class Wrong(Exception):
     """One value is wrong; the message follows 'expected' or stands alone."""
 
 
-class Checker:
-    """Walks a scenario along the input tree, converting values and gathering problems."""
+class Part(Settings):
+    """A mapping of a scenario (model/schema.py's mechanism, built from the model's inputs):
+    a text or prose written empty is one not given (its default, or a missing key)."""
 
-    def __init__(self, document: Document, list_items: int):
-        self.document, self.list_items = document, list_items
+    empty: ClassVar[frozenset[str]] = frozenset()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_given(cls, data: Any) -> Any:
+        if isinstance(data, dict) and cls.empty:
+            return {k: v for k, v in data.items() if v is not None or k not in cls.empty}
+        return data
+
+
+def schema(space: Space, list_items: int) -> type[Part]:
+    """The scenario file's keys and values as a pydantic model, from the model's inputs;
+    a list holds at most `list_items` items."""
+    return _part(space.children.items(), list_items)
+
+
+def values(part: Part) -> dict:
+    """A validated scenario's values by key, as the model reads them."""
+    return {field.alias: values(value) if isinstance(value, Part) else value
+            for name, field in type(part).model_fields.items()
+            for value in (getattr(part, name),)}
+
+
+class Refs:
+    """The problems of refs that name no item, at their values' lines."""
+
+    def __init__(self, document: Document):
+        self.document = document
         self.problems: list[Problem] = []
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> None:
         self.problems.append(Problem(self.document.where(path, at_key), message))
 
-    def missing(self, path: tuple, what: str) -> None:
-        """A required key absent: said at the line of the mapping that lacks it."""
-        where = self.document.where(path[:-1], isinstance(path[-2], str)) if len(path) > 1 \
-            else self.document.where(())
-        where = replace(where, key=key_text(path))
-        self.problems.append(Problem(where, f"required key '{path[-1]}' is missing: {what}"))
 
-    def space(self, space: Space, data: Any, path: tuple) -> dict:
-        if not isinstance(data, dict):
-            self.problem(path, f"expected a mapping (key: value lines), got {shown(data)}")
-            return {}
-        names = list(space.children)
-        for key in data:
-            if key not in space.children:
-                self.problem(path + (key,), f"unknown key '{key}'" + suggest(str(key), names),
-                             at_key=True)
-        values = {}
-        for name, child in space.children.items():
-            here = path + (name,)
-            if isinstance(child, Space):
-                if name in data:
-                    values[name] = self.space(child, data[name], here)
-                elif _all_optional(child):
-                    values[name] = self.space(child, {}, here)
-                else:
-                    self.missing(here, "a mapping with the keys " + ", ".join(child.children))
-            else:
-                values[name] = self.value(child, data, name, here)
-        return values
+def _part(children, list_items: int) -> type[Part]:
+    children = list(children)
+    fields = {f"k{index}": _field(child, name, list_items)          # the names as aliases:
+              for index, (name, child) in enumerate(children)}      # any name, no clash
+    made = create_model("ScenarioPart", __base__=Part, **fields)
+    made.empty = frozenset(name for name, child in children
+                           if isinstance(child, Input) and child.kind in ("text", "prose"))
+    return made
 
-    def value(self, declared: Input, data: dict, name: str, path: tuple) -> Any:
-        if name not in data or data[name] is None and declared.kind in ("text", "prose"):
-            if declared.required:
-                self.missing(path, wanted(declared))
-                return None
-            return self.convert(declared, declared.default, path)
-        return self.convert(declared, data[name], path)
 
-    def convert(self, declared: Input, value: Any, path: tuple) -> Any:
-        if declared.kind == "list":
-            return self._list(declared, value, path)
-        if declared.kind == "records":
-            return self._records(declared, value, path)
+def _field(child: Input | Space, name: str, list_items: int) -> tuple:
+    if isinstance(child, Space):
+        if _all_optional(child):
+            return _part(child.children.items(), list_items), Field({}, alias=name,
+                                                                    validate_default=True)
+        return _part(child.children.items(), list_items), Field(
+            alias=name, description="a mapping with the keys " + ", ".join(child.children))
+    if child.required:
+        return _annotation(child, list_items), Field(alias=name, description=wanted(child))
+    return _annotation(child, list_items), Field(child.default, alias=name,
+                                                 validate_default=True)
+
+
+def _annotation(declared: Input, list_items: int) -> Any:
+    if declared.kind == "list":
+        return Annotated[list[_annotation(declared.item, list_items)],
+                         WrapValidator(_listed(declared, list_items))]
+    if declared.kind == "records":
+        return Annotated[list[_part(declared.fields, list_items)],
+                         WrapValidator(_records(declared, list_items))]
+
+    def convert(value: Any) -> Any:
         try:
             return scalar(declared, value)
         except Wrong as exc:
-            self.problem(path, str(exc))
-            return None
+            raise custom(str(exc)) from None
+    return Annotated[Any, PlainValidator(convert)]
 
-    def _sized(self, declared: Input, value: Any, path: tuple) -> bool:
-        if not isinstance(value, list):
-            self.problem(path, f"expected a list, got {shown(value)}")
-            return False
-        low, high = declared.length or (0, 10**9)
-        high = min(high, self.list_items)
-        if not low <= len(value) <= high:
-            word, limit = ("at least", low) if len(value) < low else ("at most", high)
-            noun = "item" if limit == 1 else "items"
-            self.problem(path, f"expected {word} {limit} {noun}, got {len(value)}")
-            return False
-        return True
 
-    def _list(self, declared: Input, value: Any, path: tuple) -> tuple | None:
-        if not self._sized(declared, value, path):
-            return None
-        items = tuple(self.convert(declared.item, v, path + (i,)) for i, v in enumerate(value))
-        if declared.rising and None not in items:
-            for index, (a, b) in enumerate(zip(items, items[1:])):
-                if b <= a:
-                    self.problem(path + (index + 1,), "the values must rise from first to last: "
-                                 f"{shown(value[index + 1])} follows {shown(value[index])}")
-                    break
+def _sized(declared: Input, value: Any, list_items: int) -> None:
+    if not isinstance(value, list):
+        raise custom(f"expected a list, got {shown(value)}")
+    low, high = declared.length or (0, 10**9)
+    high = min(high, list_items)
+    if not low <= len(value) <= high:
+        word, limit = ("at least", low) if len(value) < low else ("at most", high)
+        noun = "item" if limit == 1 else "items"
+        raise custom(f"expected {word} {limit} {noun}, got {len(value)}")
+
+
+def _listed(declared: Input, list_items: int):
+    def check(value: Any, handler) -> tuple:
+        _sized(declared, value, list_items)
+        items = tuple(handler(value))
+        for index, (a, b) in enumerate(zip(items, items[1:]) if declared.rising else ()):
+            if b <= a:
+                raise invalid([((index + 1,), "the values must rise from first to last: "
+                                f"{shown(value[index + 1])} follows {shown(value[index])}")])
         return items
+    return check
 
-    def _records(self, declared: Input, value: Any, path: tuple) -> tuple | None:
-        if not self._sized(declared, value, path):
+
+def _records(declared: Input, list_items: int):
+    def check(value: Any, handler) -> tuple:
+        _sized(declared, value, list_items)
+        errors, records = [], ()
+        try:
+            records = handler(value)
+        except ValidationError as exc:
+            errors = [again(error) for error in exc.errors()]
+        twice = [again({"type": "notedeck", "msg": message, "loc": path, "input": None})
+                 for path, message in _duplicates(declared, value)]
+        if errors or twice:          # each record's problems, then its duplicate key
+            raise ValidationError.from_exception_data("notedeck", sorted(
+                errors + twice, key=lambda e: e["loc"][0]))
+        return tuple(values(record) for record in records)
+    return check
+
+
+def _duplicates(declared: Input, value: list) -> list[tuple[tuple, str]]:
+    """(path, problem) of each record whose key an earlier record has."""
+    if not declared.key:
+        return []
+    seen, found, field = {}, [], declared.field(declared.key)
+    for index, item in enumerate(value):
+        if not isinstance(item, dict):
+            continue
+        key = _key(field, item, declared.key)
+        if key in seen:
+            found.append(((index, declared.key), f"duplicate {declared.key} '{key}' (also "
+                          f"{key_text(declared.path + (seen[key],))})"))
+        seen.setdefault(key, index)
+    return found
+
+
+def _key(field: Input, item: dict, name: str) -> Any:
+    """A record's key as converted (None where it is missing or wrong)."""
+    if name not in item or item[name] is None and field.kind in ("text", "prose"):
+        if field.required:
             return None
-        records, seen = [], {}
-        names = [n for n, _ in declared.fields]
-        for index, item in enumerate(value):
-            here = path + (index,)
-            if not isinstance(item, dict):
-                self.problem(here, f"expected a mapping (key: value lines), got {shown(item)}")
-                continue
-            for key in item:
-                if key not in names:
-                    self.problem(here + (key,), f"unknown key '{key}'" + suggest(str(key), names),
-                                 at_key=True)
-            record = {n: self.value(f, item, n, here + (n,)) for n, f in declared.fields}
-            if declared.key:
-                key = record.get(declared.key)
-                if key in seen:
-                    self.problem(here + (declared.key,), f"duplicate {declared.key} '{key}' "
-                                 f"(also {key_text(path + (seen[key],))})")
-                seen.setdefault(key, index)
-            records.append(record)
-        return tuple(records)
+        value = field.default
+    else:
+        value = item[name]
+    try:
+        return scalar(field, value)
+    except Wrong:
+        return None
 
 
 EXAMPLES = {"number": "12", "integer": "12", "duration": "45 min", "flag": "true",
@@ -259,7 +300,7 @@ def _text(declared: Input, value: str) -> str:
     return value
 
 
-def check_refs(checker: Checker, space: Space, values: dict, refs: list) -> None:
+def check_refs(checker: Refs, space: Space, values: dict, refs: list) -> None:
     """Every ref names an item of its list: (path of the ref's value, Input, value)."""
     for path, declared, value in refs:
         target = _at(values, declared.to)

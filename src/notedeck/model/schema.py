@@ -1,12 +1,30 @@
-"""A model.yaml part's keys, checked by pydantic (as note.yaml's are), as an author's problems."""
+"""Every YAML file's keys and values checked by pydantic, and its errors said one way.
+
+The one mechanism: a file or part declares its keys as a pydantic model (a `Settings`,
+built at run time where the note declares them, as the scenario's are); `problems`
+(a whole file) and `checked` (a part of model.yaml) turn pydantic's errors into an
+author's problems, located at the key or value they are about. A value's own check is a
+validator that raises `custom(message)`; its message is shown as it is."""
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import (Any, ClassVar, NamedTuple, Protocol, TypeVar, get_args, get_origin,
+                    get_type_hints)
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from notedeck.model.messages import suggest
+from notedeck.errors import Location, NotedeckError, Problem
+from notedeck.model.document import Document
+from notedeck.model.messages import key_text, shown, suggest
+
+MAX_REPORTED = 50
+_MAPPING = "a mapping (key: value lines)"
+_DATE = "a date (YYYY-MM-DD)"
+_KINDS = {"dict_type": _MAPPING, "model_type": _MAPPING, "list_type": "a list",
+          "string_type": "text", "date_type": _DATE, "date_from_datetime_parsing": _DATE,
+          "date_parsing": _DATE}
+_OWN = "notedeck"                        # the error type of a validator's own message
 
 
 class Reports(Protocol):
@@ -19,9 +37,62 @@ Keys = TypeVar("Keys", bound="Settings")
 
 
 class Settings(BaseModel):
-    """A part's settings: every key named, none other taken; values the reader checks are Any."""
+    """A part's settings: every key named, none other taken. `part` names the part in a
+    missing key's problem ("from the front matter"); a field's description says what a
+    missing key holds."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    part: ClassVar[str] = ""
+
+
+class Said(NamedTuple):
+    """One error as an author's problem: the key path it is about, the sentence, and where
+    it is said (the path of the value, or of its key with at_key)."""
+
+    path: tuple
+    message: str
+    at: tuple
+    at_key: bool = False
+
+
+def custom(message: str) -> PydanticCustomError:
+    """An error whose message is shown to the author as it is."""
+    return PydanticCustomError(_OWN, message)
+
+
+def invalid(errors: list[tuple[tuple, str]]) -> ValidationError:
+    """Several problems of one value at once, each at a key path below it (a list's items):
+    raised by a validator, pydantic places them under the value's own path."""
+    return ValidationError.from_exception_data("notedeck", [
+        InitErrorDetails(type=custom(message), loc=path, input=None) for path, message in errors])
+
+
+def again(error: dict) -> InitErrorDetails:
+    """An error pydantic reported, to raise again with others (`invalid`'s way): a
+    validator that validates its value's parts and adds problems of its own."""
+    kind = custom(error["msg"]) if error["type"] == _OWN else error["type"]
+    details = InitErrorDetails(type=kind, loc=tuple(error["loc"]), input=error["input"])
+    if "ctx" in error and error["type"] != _OWN:
+        details["ctx"] = error["ctx"]
+    return details
+
+
+def validate(schema: type[Keys], data: Any, located: Document) -> Keys:
+    """The data as `schema` takes it, or a NotedeckError naming every problem."""
+    try:
+        return schema.model_validate(data)
+    except ValidationError as exc:
+        raise NotedeckError(problems(located, exc, schema)) from None
+
+
+def problems(located: Document, exc: ValidationError, root: type[BaseModel]) -> list[Problem]:
+    """One located Problem per error (at most MAX_REPORTED, then a count)."""
+    found = said(exc, root)
+    reported = [Problem(_where(located, s), s.message) for s in found[:MAX_REPORTED]]
+    if len(found) > MAX_REPORTED:
+        reported.append(Problem(located.where(()), f"... and {len(found) - MAX_REPORTED} more "
+                                                   "problems in this file"))
+    return reported
 
 
 def checked(texts: Reports, schema: type[Keys], spec: dict, path: tuple,
@@ -32,36 +103,133 @@ def checked(texts: Reports, schema: type[Keys], spec: dict, path: tuple,
     try:
         return schema.model_validate(spec)
     except ValidationError as exc:
-        for error in exc.errors():
-            _problem(texts, schema, error, path, what)
+        for one in said(exc, schema, what):
+            texts.problem(path + one.at, one.message, one.at_key)
         return None
 
 
-def keys(schema: type[Settings]) -> list[str]:
+def keys(schema: type[BaseModel]) -> list[str]:
     """The keys a part takes, as written (a field named from_ is written from:)."""
     return [field.alias or name for name, field in schema.model_fields.items()]
 
 
-def _problem(texts: Reports, schema: type[Settings], error: dict, path: tuple,
-             what: str | None) -> None:
-    key = error["loc"][0]
-    here = path + (key,)
-    if error["type"] == "extra_forbidden":
-        said = f"{what} has no setting '{key}'" if what else f"unknown key '{key}'"
-        texts.problem(here, said + suggest(str(key), keys(schema)), at_key=True)
-    elif error["type"] == "bool_type":
-        texts.problem(here, "expected true or false")
-    elif error["type"] == "literal_error":
-        texts.problem(here, _choice(schema, str(key), what))
-    else:
-        texts.problem(here, error["msg"])
+def said(exc: ValidationError, root: type[BaseModel], what: str | None = None) -> list[Said]:
+    """Each error as an author's problem, a mapping's unknown keys before the problems
+    inside it (a misspelt key is said before the key it leaves missing)."""
+    return [_said(error, root, what) for error in _ordered(exc.errors())]
 
 
-def _choice(schema: type[Settings], key: str, what: str) -> str:
-    field = next(f for name, f in schema.model_fields.items() if key in (name, f.alias))
-    choices = ", ".join(getattr(field.annotation, "__args__", ()))
-    return f"{what}'s {key} is one of: {choices}" + (f" ({field.description})"
-                                                     if field.description else "")
+def _where(located: Document, one: Said) -> Location:
+    where = located.where(one.at, one.at_key)
+    if one.at == one.path:
+        return where
+    return Location(where.file, where.line, where.column, key_text(one.path))
 
 
-__all__ = ["Settings", "checked", "keys"]
+def _ordered(errors: list) -> list:
+    ordered: list = []
+    for error in errors:
+        if error["type"] == "extra_forbidden":
+            parent = tuple(error["loc"][:-1])
+            at = next((i for i, e in enumerate(ordered) if tuple(e["loc"][:len(parent)]) == parent
+                       and not (e["type"] == "extra_forbidden"
+                                and tuple(e["loc"][:-1]) == parent)), len(ordered))
+            ordered.insert(at, error)
+        else:
+            ordered.append(error)
+    return ordered
+
+
+def _said(error: dict, root: type[BaseModel], what: str | None) -> Said:
+    path, kind = tuple(error["loc"]), error["type"]
+    if kind == "extra_forbidden":
+        key = path[-1]
+        sentence = f"{what} has no setting '{key}'" if what and len(path) == 1 \
+            else f"unknown key '{key}'"
+        model = _model_at(root, path[:-1])
+        return Said(path, sentence + suggest(str(key), keys(model) if model else []), path, True)
+    if kind == "missing":
+        return _missing(root, path)
+    if kind == "bool_type":
+        return Said(path, "expected true or false", path)
+    if kind == "literal_error":
+        return Said(path, _choice(_model_at(root, path[:-1]), str(path[-1]), what), path)
+    if kind in _KINDS:
+        return Said(path, f"expected {_KINDS[kind]}, got {shown(error.get('input'))}", path)
+    if kind in ("too_short", "too_long"):
+        context = error.get("ctx", {})
+        limit = context.get("min_length", context.get("max_length"))
+        word = "at least" if kind == "too_short" else "at most"
+        noun = "item" if limit == 1 else "items"
+        return Said(path, f"expected {word} {limit} {noun}, got "
+                          f"{context.get('actual_length', '?')}", path)
+    return Said(path, error["msg"].removeprefix("Value error, "), path)
+
+
+def _missing(root: type[BaseModel], path: tuple) -> Said:
+    """A required key absent: said at the line of the mapping that lacks it."""
+    model = _model_at(root, path[:-1])
+    field = _field(model, path[-1]) if model else None
+    sentence = f"required key '{path[-1]}' is missing"
+    if getattr(model, "part", ""):
+        sentence += f" from {model.part}"
+    if field is not None and field.description:
+        sentence += f": {field.description}"
+    return Said(path, sentence, path[:-1], len(path) > 1 and isinstance(path[-2], str))
+
+
+def _choice(model: type[BaseModel] | None, key: str, what: str | None) -> str:
+    field = _field(model, key) if model else None
+    choices = ", ".join(getattr(field.annotation, "__args__", ())) if field else ""
+    about = f" ({field.description})" if field is not None and field.description else ""
+    return f"{what}'s {key} is one of: {choices}{about}"
+
+
+def _field(model: type[BaseModel], key: Any):
+    return next((f for name, f in model.model_fields.items() if key in (name, f.alias)), None)
+
+
+def _model_at(root: type[BaseModel], path: tuple) -> type[BaseModel] | None:
+    """The model that holds the keys at a path: through fields, list items, a mapping's
+    values (a role of template.yaml: the model's typed extra keys) and optional values."""
+    found: Any = root
+    for part in path:
+        found = _step(found, part)
+        if found is None:
+            return None
+    return _model(found)
+
+
+def _step(annotation: Any, part: Any) -> Any:
+    model = _model(annotation)
+    if model is not None:
+        field = _field(model, part)
+        return field.annotation if field is not None else _extra(model)
+    origin, arguments = get_origin(annotation), get_args(annotation)
+    if origin in (list, tuple) and arguments:
+        return arguments[0]
+    if origin is dict and len(arguments) == 2:
+        return arguments[1]
+    for argument in arguments:                # X | None, Annotated[X, ...]
+        found = _step(argument, part)
+        if found is not None:
+            return found
+    return None
+
+
+def _model(annotation: Any) -> type[BaseModel] | None:
+    """The model an annotation is, looking through Annotated and X | None only."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if get_origin(annotation) in (list, tuple, dict):
+        return None
+    return next((m for m in map(_model, get_args(annotation)) if m is not None), None)
+
+
+def _extra(model: type[BaseModel]) -> Any:
+    hints = get_type_hints(model) if model.model_config.get("extra") == "allow" else {}
+    found = get_args(hints.get("__pydantic_extra__"))
+    return found[1] if len(found) == 2 else None
+
+
+__all__ = ["Settings", "checked", "custom", "keys", "problems", "said", "validate"]

@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError
+from pydantic import PlainValidator
 
 from notedeck import slugs
 from notedeck.errors import Location, NotedeckError, Problem, closest, fail
 from notedeck.figures.cldr import unsupported
+from notedeck.model.schema import Settings
 from notedeck.readers import overrides, yamlfile
-from notedeck.readers.validation import custom, problems, shown
+from notedeck.readers.validation import custom, shown, validated
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
 from notedeck.options import folder_for
@@ -95,10 +96,7 @@ def load(content: Path, slug: str) -> Audience:
 
 def _check(source: Located, data: dict) -> None:
     """Unknown keys, and text where text belongs: every problem at once (pydantic)."""
-    try:
-        AudienceIn.model_validate(data)
-    except ValidationError as exc:
-        raise NotedeckError(problems(source, exc, AudienceIn)) from None
+    validated(source, AudienceIn, data)
 
 
 def _text(limit: int) -> Any:
@@ -128,19 +126,26 @@ def _mapping(what: str) -> Any:
     return PlainValidator(check)
 
 
-class AudienceIn(BaseModel):
+def _words(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise custom("expected a mapping of the model's texts by path: "
+                     "tables.budgets.caption: words")
+    return value
+
+
+class AudienceIn(Settings):
     """An audience file's keys, in the order a problem lists them (KEYS)."""
 
-    model_config = ConfigDict(extra="forbid")
     name: Annotated[str | None, _text(LIMITS["name"])] = None
     title: Annotated[str | None, _text(LIMITS["title"])] = None
     subtitle: Annotated[str | None, _text(LIMITS["subtitle"])] = None
     scenarios: Annotated[Any, _mapping("a mapping holding any part of the scenario file")] = None
-    note: Any = None
-    passages: Any = None
+    note: Annotated[Any, _mapping("a mapping of note.yaml keys (date, footer, sources, ...)")] \
+        = None
+    passages: overrides.Passages = None
     locale: Annotated[Any, PlainValidator(_locale)] = None
     labels: Annotated[Any, _mapping("a mapping of catalogue entries (key: text)")] = None
-    words: Any = None
+    words: Annotated[Any, PlainValidator(_words)] = None
 
 
 def merge(base: Located, override: Located) -> Located:

@@ -6,14 +6,15 @@ import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
+from pydantic import Field, PlainValidator
 
-from notedeck.errors import NotedeckError, fail
+from notedeck.errors import fail
 from notedeck.figures.cldr import unsupported
 from notedeck.figures.durations import DAY, DAYS_FROM, PROSE_FORMS, Durations
+from notedeck.model.schema import Settings
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
-from notedeck.readers.validation import custom, problems, shown
+from notedeck.readers.validation import custom, shown, validated
 
 MAX_TITLE = 120
 
@@ -100,10 +101,9 @@ def _session(value: Any) -> int:
     return int(seconds)
 
 
-class DurationsIn(BaseModel):
+class DurationsIn(Settings):
     """How durations are written: `prose` and `days_from` (figures/durations.py, Durations)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     prose: Annotated[str, PlainValidator(_prose_form)] = "words"
     days_from: Annotated[int | None, PlainValidator(_days_from)] = DAYS_FROM
 
@@ -117,12 +117,11 @@ LabelMap = Annotated[dict, PlainValidator(_labels)]
 Long = Annotated[str, _text(2000)]
 
 
-class FooterIn(BaseModel):
+class FooterIn(Settings):
     """The slides' footer: its text, and whether it shows the build id (off by default: the
     room reads the slides; the id is in every file's metadata, the speaker notes, the
     handout and the guide)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     text: Short
     build: bool = False
 
@@ -139,8 +138,7 @@ def _footer(value: Any) -> FooterIn:
     return FooterIn(text=_text(MAX_TITLE).func(value))
 
 
-class SourceIn(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class SourceIn(Settings):
     author: Short
     title: Annotated[str, _text(300)]
     kind: Short
@@ -149,8 +147,7 @@ class SourceIn(BaseModel):
 
 # Empty defaults rather than default_factory: pydantic copies a mutable default for each
 # note, and a factory costs the model an inspect.signature() of list or dict (tokenize).
-class NoteIn(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+class NoteIn(Settings):
     title: Short
     subtitle: Annotated[str, _text(200)]
     author: Short
@@ -183,7 +180,4 @@ def read(path: Path, override: yamlfile.Located | None = None) -> tuple[NoteIn, 
         merged = merge(source, override)
         merged.warnings.extend(source.warnings)
         source = merged
-    try:
-        return NoteIn.model_validate(source.data if source.data is not None else {}), source
-    except ValidationError as exc:
-        raise NotedeckError(problems(source, exc, NoteIn)) from None
+    return validated(source, NoteIn, source.data if source.data is not None else {}), source

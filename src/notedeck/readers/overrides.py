@@ -11,14 +11,17 @@ import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notedeck.errors import Location, NotedeckError, Problem
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, PlainValidator, WrapValidator
+
+from notedeck.errors import Location, Problem
+from notedeck.model.schema import Settings
 from notedeck.readers import yamlfile
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.passages import Chunk, Overlay, Replacement
-from notedeck.readers.validation import shown, suggest
+from notedeck.readers.validation import custom, shown
 from notedeck.readers.yamlfile import Located
-
-PASSAGE_KEYS = ("text", "before", "after")
 
 
 @dataclass(frozen=True)
@@ -31,24 +34,11 @@ class Changes:
 
 
 def read(source: Located, content: Path, slug: str) -> Changes:
-    """The `note:` and `passages:` parts of an audience file, and its sections folder."""
+    """The `note:` and `passages:` parts of an audience file (checked with its other keys,
+    readers/audiences.py), and its sections folder."""
     data = source.data if isinstance(source.data, dict) else {}
-    problems: list[Problem] = []
-    note = None
-    if "note" in data:
-        if isinstance(data["note"], dict):
-            note = part(source, "note")
-        else:
-            problems.append(Problem(source.where(("note",)), "expected a mapping of note.yaml "
-                                    f"keys (date, footer, sources, ...), got {shown(data['note'])}"))
-    replacements = {}
-    if "passages" in data:
-        try:
-            replacements = _passages(source, data["passages"])
-        except NotedeckError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise NotedeckError(problems)
+    note = part(source, "note") if isinstance(data.get("note"), dict) else None
+    replacements = _passages(source, data["passages"]) if data.get("passages") else {}
     folder = NoteLayout(content).audience_sections(slug)
     files = tuple(yamlfile.inside(content, p) for p in sorted(folder.glob("*.md")))
     return Changes(note, replacements, files)
@@ -62,20 +52,45 @@ def part(source: Located, key: str) -> Located:
                    keys=reroot(source.keys))
 
 
-def _passages(source: Located, value) -> dict[str, Replacement]:
+def _markdown(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise custom(f"expected Markdown text, got {shown(value)}")
+    return value
+
+
+class PassageIn(Settings):
+    """A passage replaced with text, or with text before and after it."""
+
+    text: Annotated[str | None, PlainValidator(_markdown)] = None
+    before: Annotated[str | None, PlainValidator(_markdown)] = None
+    after: Annotated[str | None, PlainValidator(_markdown)] = None
+
+
+def _passage(value: Any, handler) -> Any:
+    """Markdown text, nothing (the passage dropped), or a mapping (PassageIn)."""
+    if value is None or isinstance(value, str):
+        return value
     if not isinstance(value, dict):
-        raise NotedeckError(Problem(source.where(("passages",)), "expected a mapping of "
-                                    f"passage names to Markdown text, got {shown(value)}"))
+        raise custom("expected Markdown text, nothing (to drop the passage) or a mapping "
+                     f"with text, before and after, got {shown(value)}")
+    return handler(value)
+
+
+def _named(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise custom(f"expected a mapping of passage names to Markdown text, got {shown(value)}")
+    return value
+
+
+# An audience file's `passages:` (its key in audiences.AudienceIn).
+Passages = Annotated[dict[str, Annotated[PassageIn, WrapValidator(_passage)]] | None,
+                     BeforeValidator(_named)]
+
+
+def _passages(source: Located, value: dict) -> dict[str, Replacement]:
     lines = yamlfile.read_text(Path(source.file)).replace("\r\n", "\n").split("\n")
-    found, problems = {}, []
-    for name, entry in value.items():
-        try:
-            found[str(name)] = _replacement(source, lines, str(name), entry)
-        except NotedeckError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise NotedeckError(problems)
-    return found
+    return {str(name): _replacement(source, lines, str(name), entry)
+            for name, entry in value.items()}
 
 
 def _replacement(source: Located, lines: list[str], name: str, entry) -> Replacement:
@@ -85,17 +100,6 @@ def _replacement(source: Located, lines: list[str], name: str, entry) -> Replace
     if isinstance(entry, str):
         return Replacement(name, Path(source.file), key_line,
                            text=_chunk(source, lines, ("passages", name), entry))
-    if not isinstance(entry, dict):
-        raise NotedeckError(Problem(source.where(("passages", name)), "expected Markdown text, "
-                                    "nothing (to drop the passage) or a mapping with text, "
-                                    f"before and after, got {shown(entry)}"))
-    problems = [Problem(source.where(("passages", name, k), at_key=True), f"unknown key '{k}'"
-                        + suggest(str(k), list(PASSAGE_KEYS))) for k in entry if k not in PASSAGE_KEYS]
-    problems += [Problem(source.where(("passages", name, k)), f"expected Markdown text, got "
-                         f"{shown(v)}") for k, v in entry.items()
-                 if k in PASSAGE_KEYS and v is not None and not isinstance(v, str)]
-    if problems:
-        raise NotedeckError(problems)
     chunks = {k: _chunk(source, lines, ("passages", name, k), v) for k, v in entry.items()
               if isinstance(v, str)}
     return Replacement(name, Path(source.file), key_line, text=chunks.get("text"),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Annotated, Any, ClassVar, Mapping
+
+from pydantic import PlainValidator
 
 from markdown_it.token import Token
 
@@ -15,10 +17,10 @@ from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers.inlines import bullets, closing, describe, inline
 from notedeck.readers import yamlfile
-from notedeck.readers.validation import shown, suggest
+from notedeck.model.schema import Settings
+from notedeck.readers.validation import custom, shown, validated
 
-FRONT_KEYS = ("number", "title", "headline")
-OPTIONAL_KEYS = ("minutes",)          # the section's planned time in the facilitator guide
+FRONT_KEYS = ("number", "title", "headline")        # and minutes: the guide's planned time
 MAX_SLIDE_TITLE = 100        # characters, placeholders filled
 MAX_HEADING = 200
 LIMITS = {"title": 80, "headline": 160}
@@ -175,32 +177,41 @@ def _split(path: Path, text: str) -> tuple[str, str, int]:
     raise fail(path, "the front matter is not closed: add a '---' line after it", line=1)
 
 
+def _number(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 99:
+        raise custom(f"expected a section number from 1 to 99, got {shown(value)}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise custom(f"expected text, got {shown(value)}")
+    return value
+
+
+def _minutes(value: Any) -> int:
+    try:
+        return facilitation.minutes(value)
+    except ValueError as exc:
+        raise custom(str(exc)) from None
+
+
+class FrontIn(Settings):
+    """A section's front matter: FRONT_KEYS, and optionally its planned minutes."""
+
+    part: ClassVar[str] = "the front matter"
+    number: Annotated[int, PlainValidator(_number)]
+    title: Annotated[str, PlainValidator(_text)]
+    headline: Annotated[str, PlainValidator(_text)]
+    minutes: Annotated[int | None, PlainValidator(_minutes)] = None
+
+
 def _front_matter(path: Path, front: str) -> yamlfile.Located:
     source = yamlfile.load(path, front, line_offset=1)
-    data = source.data
-    if not isinstance(data, dict):
+    if not isinstance(source.data, dict):
         raise fail(path, "the front matter must be a mapping with keys: "
                          + ", ".join(FRONT_KEYS), line=2)
-    known = FRONT_KEYS + OPTIONAL_KEYS
-    problems = [Problem(source.where((k,), at_key=True), f"unknown key '{k}'" + suggest(str(k), list(known)))
-                for k in data if k not in known]
-    problems += [Problem(Location(path, 1), f"required key '{k}' is missing from the front matter")
-                 for k in FRONT_KEYS if k not in data]
-    number = data.get("number")
-    if "number" in data and (not isinstance(number, int) or isinstance(number, bool)
-                             or not 1 <= number <= 99):
-        problems.append(Problem(source.where(("number",)),
-                                f"expected a section number from 1 to 99, got {shown(number)}"))
-    for key in ("title", "headline"):
-        if key in data and not isinstance(data[key], str):
-            problems.append(Problem(source.where((key,)), f"expected text, got {shown(data[key])}"))
-    if "minutes" in data:
-        try:
-            facilitation.minutes(data["minutes"])
-        except ValueError as exc:
-            problems.append(Problem(source.where(("minutes",)), str(exc)))
-    if problems:
-        raise NotedeckError(problems)
+    validated(source, FrontIn)
     return source
 
 

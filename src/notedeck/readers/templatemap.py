@@ -17,12 +17,16 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
 
-from notedeck.errors import Collector, NotedeckError, Problem
+from pydantic import BeforeValidator, ConfigDict, Field, PlainValidator, WrapValidator
+
+from notedeck.errors import NotedeckError, Problem
+from notedeck.model.schema import Settings
 from notedeck.readers import yamlfile
+from notedeck.readers.validation import custom, validated
 
 FILE_NAME = "template.yaml"
-KEYS = ("layout", "master", "placeholders")
 LEFT_OUT = "left_out"              # not a role: what may be left out of the deck unsaid
 
 
@@ -44,6 +48,83 @@ class TemplateMap:
     left_out: tuple[str, ...] = ()     # kinds of parts accepted as left out (repack.LEFT_OUT)
 
 
+def _name(value: Any) -> str:
+    if not isinstance(value, (str, int)) or isinstance(value, bool) or str(value) == "":
+        raise custom("expected the name of a layout of the template")
+    return str(value)
+
+
+def _master(value: Any) -> str | int | None:
+    if value is None or (isinstance(value, str) and value) or \
+            (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        return value
+    raise custom("expected a master's number (1 for the first) or its name")
+
+
+def _placeholder(value: Any) -> str | int:
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
+        raise custom("expected a placeholder's name or its idx number")
+    return value
+
+
+def _slots(value: Any) -> dict | None:
+    if value is not None and not isinstance(value, dict):
+        raise custom("expected a mapping of what goes where, such as 'body: Content "
+                     "Placeholder 2'")
+    return value
+
+
+def _kinds(value: Any) -> list:
+    if not isinstance(value, list):
+        raise custom(_expected_kinds())
+    return value
+
+
+def _kind(value: Any) -> str:
+    from notedeck.readers.repack import LEFT_OUT as KINDS
+
+    if value not in KINDS:
+        close = difflib.get_close_matches(str(value), KINDS, n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        raise custom(f"unknown '{value}'; {hint}{_expected_kinds()}")
+    return value
+
+
+def _expected_kinds() -> str:
+    from notedeck.readers.repack import LEFT_OUT as KINDS
+
+    return "expected a list of what a deck may leave out: " + ", ".join(KINDS)
+
+
+class PinIn(Settings):
+    """A role pinned by a mapping: its layout, and optionally a master and placeholders."""
+
+    layout: Annotated[str, PlainValidator(_name)] = Field(
+        description="the name of a layout of the template")
+    master: Annotated[str | int | None, PlainValidator(_master)] = None
+    placeholders: Annotated[dict[str, Annotated[Any, PlainValidator(_placeholder)]] | None,
+                            BeforeValidator(_slots)] = None
+
+
+def _pin(value: Any, handler) -> str | PinIn:
+    """A layout's name, or a mapping (PinIn)."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, dict):
+        raise custom("expected a layout name, or a mapping with 'layout' and optionally "
+                     "'master' and 'placeholders'")
+    return handler(value)
+
+
+class TemplateMapIn(Settings):
+    """template.yaml: any role (the template's renderer checks the names), and left_out."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    __pydantic_extra__: dict[str, Annotated[PinIn, WrapValidator(_pin)]]
+    left_out: Annotated[list[Annotated[str, PlainValidator(_kind)]],
+                        BeforeValidator(_kinds)] = []
+
+
 def read(path: Path) -> TemplateMap:
     """The pins of a template.yaml, or one NotedeckError naming every problem in it."""
     located = yamlfile.load(path)
@@ -51,78 +132,17 @@ def read(path: Path) -> TemplateMap:
     if data is None:
         return TemplateMap(str(path), ())
     if not isinstance(data, dict):
-        raise _error(located, (), "expected a mapping of role to layout, such as "
-                                  "'content: Title and Content'")
-    found = Collector()
-    pins = [found.run(_pin, located, role, value) for role, value in data.items()
-            if role != LEFT_OUT]
-    accepted = found.run(_left_out, located, data[LEFT_OUT]) if LEFT_OUT in data else ()
-    found.raise_if_any()
-    return TemplateMap(str(path), tuple(pins), accepted or ())
+        raise NotedeckError(Problem(located.where(()), "expected a mapping of role to layout, "
+                                                       "such as 'content: Title and Content'"))
+    found = validated(located, TemplateMapIn)
+    pins = tuple(_pinned(located, role, value) for role, value in found.model_extra.items())
+    return TemplateMap(str(path), pins, tuple(found.left_out))
 
 
-def _left_out(located: yamlfile.Located, value) -> tuple[str, ...]:
-    """`left_out: [links to outside addresses]`: kinds of parts the author accepts losing."""
-    from notedeck.readers.repack import LEFT_OUT as KINDS
-
-    expected = "expected a list of what a deck may leave out: " + ", ".join(KINDS)
-    if not isinstance(value, list):
-        raise _error(located, (LEFT_OUT,), expected)
-    for index, kind in enumerate(value):
-        if kind not in KINDS:
-            close = difflib.get_close_matches(str(kind), KINDS, n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
-            raise _error(located, (LEFT_OUT, index), f"unknown '{kind}'; {hint}{expected}")
-    return tuple(value)
-
-
-def _pin(located: yamlfile.Located, role: str, value) -> Pin:
+def _pinned(located: yamlfile.Located, role: str, value: str | PinIn) -> Pin:
     line = located.where((role,), at_key=True).line
-    if isinstance(value, (str, int)) and not isinstance(value, bool):
-        return Pin(role, str(value), line=line)
-    if not isinstance(value, dict):
-        raise _error(located, (role,), "expected a layout name, or a mapping with 'layout' "
-                                       "and optionally 'master' and 'placeholders'")
-    for key in value:
-        if key not in KEYS:
-            close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f"; did you mean '{close[0]}'" if close else ""
-            raise _error(located, (role, key), f"unknown key '{key}'{hint}; expected one of: "
-                                               + ", ".join(KEYS), at_key=True)
-    layout = value.get("layout")
-    if "layout" not in value:
-        raise _error(located, (role,), "no 'layout' given; expected the name of a layout of "
-                                       "the template", at_key=True)
-    if not isinstance(layout, (str, int)) or isinstance(layout, bool) or str(layout) == "":
-        raise _error(located, (role, "layout"), "expected the name of a layout of the template")
-    return Pin(role, str(layout), _master(located, role, value.get("master")),
-               _slots(located, role, value.get("placeholders")), line)
-
-
-def _master(located, role: str, master):
-    if master is None or (isinstance(master, str) and master):
-        return master
-    if isinstance(master, int) and not isinstance(master, bool) and master >= 1:
-        return master
-    raise _error(located, (role, "master"), "expected a master's number (1 for the first) "
-                                            "or its name")
-
-
-def _slots(located, role: str, placeholders) -> tuple:
-    if placeholders is None:
-        return ()
-    if not isinstance(placeholders, dict):
-        raise _error(located, (role, "placeholders"), "expected a mapping of what goes where, "
-                                                      "such as 'body: Content Placeholder 2'")
-    out = []
-    for slot, wanted in placeholders.items():
-        path = (role, "placeholders", slot)
-        if isinstance(wanted, bool) or not isinstance(wanted, (str, int)) or wanted == "":
-            raise _error(located, path, "expected a placeholder's name or its idx number")
-        out.append((slot, wanted, located.where(path, at_key=True).line))
-    return tuple(out)
-
-
-def _error(located, path: tuple, message: str, at_key: bool = False) -> NotedeckError:
-    where = located.where(path, at_key=at_key)
-    return NotedeckError(Problem(where, message))
+    if isinstance(value, str):
+        return Pin(role, value, line=line)
+    slots = tuple((slot, wanted, located.where((role, "placeholders", slot), at_key=True).line)
+                  for slot, wanted in (value.placeholders or {}).items())
+    return Pin(role, value.layout, value.master, slots, line)
