@@ -19,10 +19,11 @@ def key_text(path: tuple) -> str:
     return text
 
 
-def suggest(word: str, choices: list[str]) -> str:
-    """'; did you mean ...? Expected one of: ...' for a misspelt name."""
+def suggest(word: str, choices: list[str], listed: int = 30) -> str:
+    """'; did you mean ...? Expected one of: ...' for a misspelt name (at most `listed`
+    choices named)."""
     close = closest(word, choices)
-    shown_choices = ", ".join(choices[:30]) + (", ..." if len(choices) > 30 else "")
+    shown_choices = ", ".join(choices[:listed]) + (", ..." if len(choices) > listed else "")
     if close:
         listed = f" Expected one of: {shown_choices}" if choices else ""
         return f"; did you mean '{close}'?" + listed

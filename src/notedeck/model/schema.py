@@ -8,6 +8,7 @@ validator that raises `custom(message)`; its message is shown as it is."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import (Any, ClassVar, NamedTuple, Protocol, TypeVar, get_args, get_origin,
                     get_type_hints)
 
@@ -36,13 +37,23 @@ class Reports(Protocol):
 Keys = TypeVar("Keys", bound="Settings")
 
 
+@dataclass(frozen=True)
+class Wording:
+    """How a model's problems name it: `part` in a missing key's problem ("from the front
+    matter"), `noun` for an unknown key ("unknown catalogue entry"), and how many of its
+    keys an unknown key's problem lists."""
+
+    part: str = ""
+    noun: str = "key"
+    listed: int = 30
+
+
 class Settings(BaseModel):
-    """A part's settings: every key named, none other taken. `part` names the part in a
-    missing key's problem ("from the front matter"); a field's description says what a
-    missing key holds."""
+    """A part's settings: every key named, none other taken; a field's description says
+    what a missing key holds."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
-    part: ClassVar[str] = ""
+    wording: ClassVar[Wording] = Wording()
 
 
 class Said(NamedTuple):
@@ -144,10 +155,12 @@ def _said(error: dict, root: type[BaseModel], what: str | None) -> Said:
     path, kind = tuple(error["loc"]), error["type"]
     if kind == "extra_forbidden":
         key = path[-1]
-        sentence = f"{what} has no setting '{key}'" if what and len(path) == 1 \
-            else f"unknown key '{key}'"
         model = _model_at(root, path[:-1])
-        return Said(path, sentence + suggest(str(key), keys(model) if model else []), path, True)
+        sentence = f"{what} has no setting '{key}'" if what and len(path) == 1 \
+            else f"unknown {_wording(model).noun} '{key}'"
+        choices = keys(model) if model else []
+        return Said(path, sentence + suggest(str(key), choices, _wording(model).listed),
+                    path, True)
     if kind == "missing":
         return _missing(root, path)
     if kind == "bool_type":
@@ -171,11 +184,15 @@ def _missing(root: type[BaseModel], path: tuple) -> Said:
     model = _model_at(root, path[:-1])
     field = _field(model, path[-1]) if model else None
     sentence = f"required key '{path[-1]}' is missing"
-    if getattr(model, "part", ""):
-        sentence += f" from {model.part}"
+    if _wording(model).part:
+        sentence += f" from {_wording(model).part}"
     if field is not None and field.description:
         sentence += f": {field.description}"
     return Said(path, sentence, path[:-1], len(path) > 1 and isinstance(path[-2], str))
+
+
+def _wording(model: type[BaseModel] | None) -> Wording:
+    return getattr(model, "wording", None) or Wording()
 
 
 def _choice(model: type[BaseModel] | None, key: str, what: str | None) -> str:

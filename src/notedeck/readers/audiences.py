@@ -14,6 +14,7 @@ from notedeck.errors import Location, NotedeckError, Problem, closest, fail
 from notedeck.figures.cldr import unsupported
 from notedeck.model.schema import Settings
 from notedeck.readers import overrides, yamlfile
+from notedeck.readers.catalogue import Labels
 from notedeck.readers.validation import custom, shown, validated
 from notedeck.readers.layout import NoteLayout
 from notedeck.readers.yamlfile import Located
@@ -144,7 +145,7 @@ class AudienceIn(Settings):
         = None
     passages: overrides.Passages = None
     locale: Annotated[Any, PlainValidator(_locale)] = None
-    labels: Annotated[Any, _mapping("a mapping of catalogue entries (key: text)")] = None
+    labels: Labels = None
     words: Annotated[Any, PlainValidator(_words)] = None
 
 

@@ -1,14 +1,19 @@
 """A build's catalogue: notedeck's words for its locale, with the note's and the audience's
-`labels:` over them; every key known, every entry present, every slot one the code fills."""
+`labels:` over them (each checked with its file by LabelsIn: every key known, every slot one
+the code fills); every entry present."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field, PlainValidator, WrapValidator, create_model
 
 from notedeck import catalogue
 from notedeck.errors import Location, NotedeckError, Problem
-from notedeck.readers.validation import shown, suggest
+from notedeck.model.schema import Settings, Wording
+from notedeck.readers.validation import custom, shown
 from notedeck.readers.yamlfile import Located
 
 MAX_LABEL = 400            # characters in one entry
@@ -23,43 +28,56 @@ class Layer:
 
 
 def labels(locale: str, layers: list[Layer]) -> dict[str, str]:
-    """The entries the layers give, checked, later layers winning; raises NotedeckError
-    naming every unknown key, bad entry and missing entry (with its key and locale)."""
+    """The entries the layers give (each checked with its file: Labels), later layers
+    winning; raises NotedeckError naming every missing entry (with its key and locale)."""
     given: dict[str, str] = {}
-    problems: list[Problem] = []
     for layer in layers:
         data = layer.source.data if isinstance(layer.source.data, dict) else {}
         entries = data.get("labels") if isinstance(data.get("labels"), dict) else {}
-        for key, text in entries.items():
-            problem = _entry_problem(layer.source, str(key), text)
-            if problem:
-                problems.append(problem)
-            else:
-                given[str(key)] = text
-    if not problems:
-        problems = _missing(locale, given, layers[-1].locale_at if layers else None)
+        given.update({str(key): text for key, text in entries.items()})
+    problems = _missing(locale, given, layers[-1].locale_at if layers else None)
     if problems:
         raise NotedeckError(problems)
     return given
 
 
-def _entry_problem(source: Located, key: str, text) -> Problem | None:
-    path = ("labels", key)
-    if key not in catalogue.KEYS:
-        return Problem(source.where(path, at_key=True), f"unknown catalogue entry '{key}'"
-                       + suggest(key, list(catalogue.KEYS)))
-    if not isinstance(text, str) or not text.strip():
-        return Problem(source.where(path), f"expected text, got {shown(text)}")
-    if len(text) > MAX_LABEL:
-        return Problem(source.where(path), f"expected at most {MAX_LABEL} characters, "
-                                           f"got {len(text)}")
+def _entry(key: str) -> PlainValidator:
     allowed = catalogue.slots(catalogue.CATALOGUES["en"][key])
-    unknown = sorted(catalogue.slots(text) - allowed)
-    if unknown:
-        offer = ", ".join("{" + s + "}" for s in sorted(allowed)) or "no slots"
-        return Problem(source.where(path), f"unknown slot {{{unknown[0]}}} in '{key}'; "
-                                           f"this entry may use {offer}")
-    return None
+
+    def check(text: Any) -> str:
+        if not isinstance(text, str) or not text.strip():
+            raise custom(f"expected text, got {shown(text)}")
+        if len(text) > MAX_LABEL:
+            raise custom(f"expected at most {MAX_LABEL} characters, got {len(text)}")
+        unknown = sorted(catalogue.slots(text) - allowed)
+        if unknown:
+            offer = ", ".join("{" + s + "}" for s in sorted(allowed)) or "no slots"
+            raise custom(f"unknown slot {{{unknown[0]}}} in '{key}'; this entry may use {offer}")
+        return text
+    return PlainValidator(check)
+
+
+class Entries(Settings):
+    """Catalogue entries by key (catalogue.KEYS): every key known, every slot one the code
+    fills."""
+
+    wording: ClassVar[Wording] = Wording(noun="catalogue entry",
+                                         listed=len(catalogue.KEYS))   # each one named
+
+
+LabelsIn = create_model("LabelsIn", __base__=Entries, **{
+    f"entry{index}": (Annotated[str | None, _entry(key)], Field(None, alias=key))
+    for index, key in enumerate(catalogue.KEYS)})
+
+
+def _mapping(value: Any, handler) -> Any:
+    if not isinstance(value, dict):
+        raise custom(f"expected a mapping of catalogue entries (key: text), got {shown(value)}")
+    return handler(value)
+
+
+# note.yaml's and an audience file's `labels:`.
+Labels = Annotated[LabelsIn | None, WrapValidator(_mapping)]
 
 
 def _missing(locale: str, given: dict[str, str], where: Location | None) -> list[Problem]:

@@ -14,6 +14,7 @@ from notedeck.figures.durations import DAY, DAYS_FROM, PROSE_FORMS, Durations
 from notedeck.model.schema import Settings
 from notedeck.readers import text as clean
 from notedeck.readers import yamlfile
+from notedeck.readers.catalogue import Labels
 from notedeck.readers.validation import custom, shown, validated
 
 MAX_TITLE = 120
@@ -48,13 +49,6 @@ def _locale(value: Any) -> str:
     if problem:
         raise custom(problem)
     return value
-
-
-def _labels(value: Any) -> dict[str, str]:
-    """Catalogue entries by key; which keys and slots exist is readers/catalogue.py's to say."""
-    if not isinstance(value, dict):
-        raise custom(f"expected a mapping of catalogue entries (key: text), got {shown(value)}")
-    return dict(value)
 
 
 def _prose_form(value: Any) -> str:
@@ -113,7 +107,6 @@ class DurationsIn(Settings):
 
 Short = Annotated[str, _text(MAX_TITLE)]
 Locale = Annotated[str, PlainValidator(_locale)]
-LabelMap = Annotated[dict, PlainValidator(_labels)]
 Long = Annotated[str, _text(2000)]
 
 
@@ -164,7 +157,7 @@ class NoteIn(Settings):
     locale: Locale = "en-GB"                      # numbers, dates and notedeck's own words
     durations: DurationsIn = DurationsIn()        # "2 hours" in prose, "3 days" from two days
     session: Annotated[int, PlainValidator(_session)] = 0   # seconds; 0: the sections' own
-    labels: LabelMap = Field({})    # catalogue entries, in the note's locale
+    labels: Labels = None           # catalogue entries, in the note's locale
 
 
 def read(path: Path, override: yamlfile.Located | None = None) -> tuple[NoteIn, yamlfile.Located]:

@@ -17,7 +17,7 @@ from notedeck.readers import facilitation, markdown, passages
 from notedeck.readers import text as clean
 from notedeck.readers.inlines import bullets, closing, describe, inline
 from notedeck.readers import yamlfile
-from notedeck.model.schema import Settings
+from notedeck.model.schema import Settings, Wording
 from notedeck.readers.validation import custom, shown, validated
 
 FRONT_KEYS = ("number", "title", "headline")        # and minutes: the guide's planned time
@@ -199,7 +199,7 @@ def _minutes(value: Any) -> int:
 class FrontIn(Settings):
     """A section's front matter: FRONT_KEYS, and optionally its planned minutes."""
 
-    part: ClassVar[str] = "the front matter"
+    wording: ClassVar[Wording] = Wording(part="the front matter")
     number: Annotated[int, PlainValidator(_number)]
     title: Annotated[str, PlainValidator(_text)]
     headline: Annotated[str, PlainValidator(_text)]
