@@ -15,7 +15,7 @@ from notedeck.model.document import Document, Plain
 from notedeck.model.evaluate import Frame, Pending, Run, checked, run_units
 from notedeck.model.inputs import Input, Space, walk
 from notedeck.model.limits import DEFAULT, Budget, Limits
-from notedeck.model.scenario import Wrong, bounded_problems, check_refs, refs, scalar
+from notedeck.model.scenario import Wrong, check_refs, refs, scalar
 from notedeck.model.types import Num, Type
 from notedeck.model.units import Unit
 from notedeck.model.show import Show, default as default_show
@@ -64,7 +64,7 @@ class Model:
         checker = scenario.Refs(document)
         check_refs(checker, self.inputs, values, refs(self.inputs, values))
         if checker.problems:
-            raise NotedeckError(bounded_problems(checker.problems, document))
+            raise NotedeckError(schema.bounded(checker.problems, document))
         warnings = self._rules(values, document, messages or {})
         return Inputs(values, document.data, document, tuple(warnings))
 

@@ -12,7 +12,7 @@ from pydantic import (Field, PlainValidator, ValidationError, WrapValidator, cre
 from notedeck.errors import Problem
 from notedeck.model.document import Document
 from notedeck.model.inputs import ID, Input, Space
-from notedeck.model.messages import MAX_REPORTED, key_text, shown, suggest
+from notedeck.model.messages import key_text, shown, suggest
 from notedeck.model.schema import Settings, again, custom, invalid
 from notedeck.model.syntax import MAX_EXPONENT
 from notedeck.model.units import parse_duration
@@ -348,13 +348,4 @@ def refs(space: Space, values: dict, path: tuple = ()) -> list:
                     if declared.kind == "ref":
                         found.append((here + (index, field_name), declared, record.get(field_name)))
     return found
-
-
-def bounded_problems(problems: list[Problem], document: Document) -> list[Problem]:
-    """At most MAX_REPORTED problems, then a count of the rest."""
-    if len(problems) <= MAX_REPORTED:
-        return problems
-    return problems[:MAX_REPORTED] + [Problem(document.where(()), f"... and "
-                                              f"{len(problems) - MAX_REPORTED} more problems "
-                                              "in this file")]
 

@@ -17,9 +17,8 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from notedeck.errors import Location, NotedeckError, Problem
 from notedeck.model.document import Document
-from notedeck.model.messages import key_text, shown, suggest
+from notedeck.model.messages import MAX_REPORTED, key_text, shown, suggest
 
-MAX_REPORTED = 50
 _MAPPING = "a mapping (key: value lines)"
 _DATE = "a date (YYYY-MM-DD)"
 _KINDS = {"dict_type": _MAPPING, "model_type": _MAPPING, "list_type": "a list",
@@ -98,12 +97,16 @@ def validate(schema: type[Keys], data: Any, located: Document) -> Keys:
 
 def problems(located: Document, exc: ValidationError, root: type[BaseModel]) -> list[Problem]:
     """One located Problem per error (at most MAX_REPORTED, then a count)."""
-    found = said(exc, root)
-    reported = [Problem(_where(located, s), s.message) for s in found[:MAX_REPORTED]]
-    if len(found) > MAX_REPORTED:
-        reported.append(Problem(located.where(()), f"... and {len(found) - MAX_REPORTED} more "
-                                                   "problems in this file"))
-    return reported
+    return bounded([Problem(_where(located, s), s.message) for s in said(exc, root)], located)
+
+
+def bounded(found: list[Problem], located: Document) -> list[Problem]:
+    """At most MAX_REPORTED problems, then a count of the rest."""
+    if len(found) <= MAX_REPORTED:
+        return found
+    return found[:MAX_REPORTED] + [Problem(located.where(()), f"... and "
+                                           f"{len(found) - MAX_REPORTED} more problems "
+                                           "in this file")]
 
 
 def checked(texts: Reports, schema: type[Keys], spec: dict, path: tuple,
@@ -249,4 +252,4 @@ def _extra(model: type[BaseModel]) -> Any:
     return found[1] if len(found) == 2 else None
 
 
-__all__ = ["Settings", "checked", "custom", "keys", "problems", "said", "validate"]
+__all__ = ["Settings", "bounded", "checked", "custom", "keys", "problems", "said", "validate"]
