@@ -23,13 +23,6 @@ def test_options_are_frozen():
         Options(Path("c")).paper = "letter"
 
 
-def test_the_record_holds_what_shapes_the_outputs_and_not_where_they_go():
-    a, b = Options(Path("c"), Path("one")), Options(Path("c"), Path("two"), cache=False)
-    assert a.record() == b.record()
-    assert a.record() != Options(Path("c"), paper="letter").record()
-    assert a.record() != Options(Path("c"), outputs=("deck",)).record()
-
-
 def test_a_renderer_sees_only_the_options_it_declares():
     settings = Settings(Options(Path("c"), paper="letter"), ("paper",))
     assert settings.paper == "letter"

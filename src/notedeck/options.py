@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +42,6 @@ class Options:
         """This build for another audience, in OUT/NAME/ beside the note's OUT/."""
         return replace(self, audience=audience, out=folder_for(self.out, audience))
 
-    def record(self) -> dict[str, Any]:
-        """The options that shape the outputs, for the build record's key."""
-        shaping = {"audience", "scenarios_file", "paper", "strict", "outputs", "start", "charts"}
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name in shaping}
-
 
 def folder_for(out: Path, audience: str | None) -> Path:
     """The one rule for where a variant's files go: OUT/NAME/ for a NAME that is a slug, and
@@ -75,10 +70,3 @@ class Settings:
         except KeyError:
             raise AttributeError(f"this renderer does not declare the option {name!r}") from None
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Path):
-        return str(value)
-    if isinstance(value, tuple):
-        return list(value)
-    return value

@@ -12,6 +12,7 @@ import pytest
 
 from notedeck.infra.cache import ChartCache
 from notedeck.infra.records import Record
+from notedeck.stages.settled import settle
 from notedeck.stages.stages import prepare
 from support import build, options, small_note
 
@@ -86,7 +87,7 @@ def test_a_poisoned_cache_is_a_miss_and_the_outputs_are_right(case, note, seeded
     shutil.copytree(seeded, cache, symlinks=True)
     monkeypatch.setenv("NOTEDECK_CACHE_DIR", str(cache))
     yesterday = _digests(output)
-    stamp = Record(note, output, options(note, output).record())
+    stamp = Record(note, output, settle(options(note, output)).shaping)
     stamp.path.parent.mkdir(mode=0o700, exist_ok=True)
     poison = Poison(cache, _entries(note, cache, None), _entries(note, cache, AUDIENCE),
                     stamp.path, stamp.key, yesterday)

@@ -18,6 +18,7 @@ from notedeck.deck import ChartArt
 from notedeck.infra import scratch, trust
 from notedeck.infra.cache import ChartCache, cache_dir, cache_problem
 from notedeck.infra.records import Record
+from notedeck.stages.settled import settle
 from notedeck.stages.stages import prepare
 from support import build, cli_in_process, digests, gather, options, small_note
 
@@ -351,7 +352,7 @@ def test_a_lock_file_that_is_a_pipe_does_not_hang(tmp_path):
 def test_a_record_is_read_only_for_its_key_and_only_if_whole(note, cache, tmp_path):
     out = tmp_path / "out"
     build(note, out)
-    stamp = Record(note, out, options(note, out).record())
+    stamp = Record(note, out, settle(options(note, out)).shaping)
     assert stamp.kept() is not None
     good = stamp.path.read_text()
     count = re.search(r'"count": \d+', good).group()
@@ -361,7 +362,8 @@ def test_a_record_is_read_only_for_its_key_and_only_if_whole(note, cache, tmp_pa
     assert stamp.kept() is None
     stamp.path.write_text(good)
     assert stamp.kept() is not None
-    other = Record(note, tmp_path / "elsewhere", options(note, tmp_path / "elsewhere").record())
+    elsewhere = tmp_path / "elsewhere"
+    other = Record(note, elsewhere, settle(options(note, elsewhere)).shaping)
     assert other.key != stamp.key                          # the output folder is in the key
 
 

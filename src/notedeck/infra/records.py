@@ -28,6 +28,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,12 +65,13 @@ class Kept:
 
 
 class Record:
-    """One build's key and the place its record is kept; `enabled=False` does nothing."""
+    """One build's key and the place its record is kept; `enabled=False` does nothing.
+    `shaping` holds the options that shape the outputs as plain values (stages/settled.py)."""
 
-    def __init__(self, content: Path, out: Path, options: dict, enabled: bool = True,
+    def __init__(self, content: Path, out: Path, shaping: Mapping, enabled: bool = True,
                  folder: Path | None = None):
         self.out = Path(out)
-        self.key = _key(Path(content), self.out, options) if enabled else None
+        self.key = _key(Path(content), self.out, shaping) if enabled else None
         name = hashlib.sha256(str(self.out.resolve()).encode()).hexdigest()[:32]
         self.path = (folder or cache_dir()) / "builds" / f"{name}.json"
 
@@ -139,13 +141,13 @@ def _checked(record, key: str) -> dict | None:
     return record
 
 
-def _key(content: Path, out: Path, options: dict) -> str | None:
-    scenarios = options.get("scenarios_file")
-    inputs = _inputs(content, options.get("audience"), Path(scenarios) if scenarios else None)
+def _key(content: Path, out: Path, shaping: Mapping) -> str | None:
+    scenarios = shaping.get("scenarios_file")
+    inputs = _inputs(content, shaping.get("audience"), Path(scenarios) if scenarios else None)
     if inputs is None:
         return None
     settings = json.dumps({**{k: str(v) if isinstance(v, Path) else v
-                              for k, v in options.items()},
+                              for k, v in shaping.items()},
                            "content": str(content.resolve()), "out": str(out.resolve()),
                            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH")},
                           sort_keys=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from notedeck.errors import Problem
 from notedeck.infra.writing import sweep
-from notedeck.infra.records import Written
+from notedeck.infra.records import Record, Written
 from notedeck.options import Options
 
 
@@ -43,7 +43,8 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
 
     started = time.perf_counter()
     settled = settle(options)
-    kept = settled.record.kept()
+    record = Record(settled.content, settled.out, settled.shaping, enabled=settled.cache)
+    kept = record.kept()
     if kept is not None:
         sweep(settled.out)
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
@@ -74,7 +75,7 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
             shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, count, renderer.unit)
                   for path, (renderer, _, count) in zip(published.paths, written))
-    settled.record.record(files, (*prepared.warnings, *planned.warnings))
+    record.record(files, (*prepared.warnings, *planned.warnings))
     return BuildResult(files, time.perf_counter() - started,
                        (*settled.notices, *prepared.warnings, *planned.warnings),
                        aside=published.aside, removed=published.removed)

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notedeck.errors import Problem
-from notedeck.infra.records import Record
 from notedeck.options import Options
+
+# The options that shape the outputs (where they go does not): the build record's key.
+SHAPING = ("audience", "scenarios_file", "paper", "strict", "outputs", "start", "charts")
 
 
 @dataclass(frozen=True)
 class Settled:
     """What `build` reads of its options, settled: the destination checked, the cache used
-    only where it is safe, the build's record keyed."""
+    only where it is safe, the options that shape the outputs as plain values."""
 
     options: Options               # as the stages read them (no cache where it is unsafe)
+    content: Path
     out: Path
     cache: bool
     jobs: int | None
     force: bool
-    record: Record                 # the last build into `out`, and where this one is kept
+    shaping: Mapping[str, str | bool | list[str] | None]   # for the build record's key
     notices: tuple[Problem, ...]   # said once: a cache folder others can write to
 
 
@@ -36,5 +40,14 @@ def settle(options: Options) -> Settled:
     if unsafe is not None:
         options = replace(options, cache=False)
     notices = (unsafe,) if unsafe is not None and first_time(unsafe) else ()
-    record = Record(content, out, options.record(), enabled=options.cache)
-    return Settled(options, out, options.cache, options.jobs, options.force, record, notices)
+    shaping = {name: _plain(getattr(options, name)) for name in SHAPING}
+    return Settled(options, content, out, options.cache, options.jobs, options.force,
+                   shaping, notices)
+
+
+def _plain(value: object) -> str | bool | list[str] | None:
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
