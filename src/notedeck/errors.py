@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,13 +107,14 @@ class Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def run(self, step, *args, **kwargs):
-        """The step's result, or None when it raised a NotedeckError (whose problems are kept)."""
+    @contextmanager
+    def gather(self):
+        """Run the block; a NotedeckError it raises ends the block and its problems are kept
+        (what the block was to assign stays as it was)."""
         try:
-            return step(*args, **kwargs)
+            yield
         except NotedeckError as exc:
             self.problems.extend(exc.problems)
-            return None
 
     def raise_if_any(self) -> None:
         """Every error found, each once (several outputs or texts can meet the same one)."""

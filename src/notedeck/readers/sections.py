@@ -88,8 +88,9 @@ def load(path: Path) -> SectionText:
     """Read one section file: front matter checked, body kept unfilled; all problems at once."""
     raw, warnings = clean.scrub(yamlfile.read_text(path), path)
     front, body, body_line = _split(path, raw)
-    found = Collector()
-    source = found.run(_front_matter, path, front)
+    found, source = Collector(), None
+    with found.gather():
+        source = _front_matter(path, front)
     if source is None:                     # report the body's problems in the same run
         found.problems.extend(_unfilled_body(SectionSource(path, 0, "", ""), body, body_line))
         found.raise_if_any()
@@ -102,8 +103,10 @@ def parse(text: SectionText, overlay: passages.Overlay | None = None) -> Section
     """A section's Markdown parsed as written, placeholders left in: its structure checked
     (the fill stage parses the filled text with `start`, `resolve`, `walk` and `finish`)."""
     found = Collector()
-    titles = {k: found.run(front_text, text.front, k, text.front.data[k])
-              for k in ("title", "headline")}
+    titles = dict.fromkeys(("title", "headline"))
+    for key in titles:
+        with found.gather():
+            titles[key] = front_text(text.front, key, text.front.data[key])
     section = start(text, titles)
     found.problems.extend(_unfilled_body(section, text.body, text.body_line, overlay))
     return finish(section, found.problems)
@@ -127,9 +130,10 @@ def walk(section: SectionSource, resolved: passages.Resolved, body: passages.Fil
     problems met."""
     section.passages, section.hidden, section.texts = resolved.names, resolved.hidden, body.chunks
     section.warnings.extend(resolved.warnings)
-    found = Collector()
+    found, tokens = Collector(), None
     walker = _Walker(section, body.lines, check_lengths=check_lengths)
-    tokens = found.run(markdown.tokens, body.text, body.lines)
+    with found.gather():
+        tokens = markdown.tokens(body.text, body.lines)
     if tokens is not None:
         walker.walk(tokens)
     if tokens is not None and not section.slides and not walker.problems:
@@ -158,8 +162,12 @@ def _unfilled_body(section: SectionSource, body: str, body_line: int,
                    overlay: passages.Overlay | None = None) -> list[Problem]:
     """The body parsed as written, without length checks; the problems met."""
     found = Collector()
-    pieces = found.run(passages.split, body, section.file, body_line)
-    resolved = found.run(passages.resolve, pieces, overlay) if pieces is not None else None
+    pieces = resolved = None
+    with found.gather():
+        pieces = passages.split(body, section.file, body_line)
+    if pieces is not None:
+        with found.gather():
+            resolved = passages.resolve(pieces, overlay)
     if resolved is None:
         return found.problems
     return [*found.problems, *walk(section, resolved, passages.assemble(resolved.chunks), body_line,

@@ -84,8 +84,10 @@ class Diff:
 
 def compare(content: Path, left: Side, right: Side) -> Diff:
     """Both variants read and composed (nothing written), then compared."""
-    found = Collector()
-    sides = [found.run(_composed, content, side) for side in (left, right)]
+    found, sides = Collector(), []
+    for side in (left, right):
+        with found.gather():
+            sides.append(_composed(content, side))
     found.raise_if_any()
     (names_a, deck_a), (names_b, deck_b) = sides
     numbers = _numbering(content)

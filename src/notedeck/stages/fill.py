@@ -66,12 +66,17 @@ def fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
 def _fill(read: NoteRead, evaluation, fmt: Formatter) -> FilledNote:
     found = Collector()
     said = writer(read, evaluation, fmt)
-    names = found.run(reuse.names, _names, read, said)
+    names = prose = None
+    parsed: tuple[SectionSource, ...] = ()
+    with found.gather():
+        names = reuse.names(_names, read, said)
     if names is None:
         found.problems.extend(structure_problems(read.sections, read.model))
         found.raise_if_any()
-    parsed = found.run(_sections, read, names) or ()
-    prose = found.run(_note_prose, read.note, read.note_source, names)
+    with found.gather():
+        parsed = _sections(read, names)
+    with found.gather():
+        prose = _note_prose(read.note, read.note_source, names)
     found.raise_if_any()
     warnings = (*read.warnings, *(w for section in parsed for w in section.warnings),
                 *_stale(read, parsed, prose, said))
@@ -118,10 +123,10 @@ def _names(read: NoteRead, said: Writer) -> Names:
     found, where = Collector(), read.scenario_source.where
     filled = {}
     for path, text in prose_inputs(read.model, read.inputs.values):
-        place = where(path)
-        done = found.run(fill_text, text, names, place.file,
-                         line_offset=(place.line - 1) if place.line else 0,
-                         key=key_text(path)) or ""
+        place, done = where(path), ""
+        with found.gather():
+            done = fill_text(text, names, place.file,
+                             line_offset=(place.line - 1) if place.line else 0, key=key_text(path))
         filled[path] = (text, done)
     found.raise_if_any()
     for path, (text, done) in filled.items():
@@ -143,7 +148,10 @@ def _sections(read: NoteRead, names: Names) -> tuple[SectionSource, ...]:
                            # known absent, so no passage is called stale against it
     overlay = overrides.overlay(changes, active, known)
     fill = reuse.sections(filled_section, read.sections)
-    parsed = [s for s in (found.run(fill, text, names, overlay) for text in read.sections) if s]
+    parsed = []
+    for text in read.sections:
+        with found.gather():
+            parsed.append(fill(text, names, overlay))
     found.problems.extend(unknown_components(parsed, read.model))
     if not found.problems:
         found.problems.extend(overrides.unknown_passages(
@@ -160,10 +168,17 @@ def filled_section(text: SectionText, names: Names,
     reader) into slides, notes and handout parts; an overlay swaps in an audience's passages
     and leaves out those of absent items. Every problem in one NotedeckError."""
     found = Collector()
-    titles = {k: found.run(_filled_title, text.front, k, names) for k in ("title", "headline")}
+    titles = dict.fromkeys(("title", "headline"))
+    for key in titles:
+        with found.gather():
+            titles[key] = _filled_title(text.front, key, names)
     section = sections.start(text, titles)
-    resolved = found.run(sections.resolve, text, overlay)
-    texts = found.run(_filled_chunks, resolved.chunks, names) if resolved else None
+    resolved = texts = None
+    with found.gather():
+        resolved = sections.resolve(text, overlay)
+    if resolved:
+        with found.gather():
+            texts = _filled_chunks(resolved.chunks, names)
     if texts is not None:
         body = passages.assemble(resolved.chunks, texts)
         found.problems.extend(sections.walk(section, resolved, body, text.body_line))
@@ -179,8 +194,13 @@ def _filled_title(front: yamlfile.Located, key: str, names: Names) -> str:
 def _filled_chunks(chunks: tuple[Chunk, ...], names: Names) -> tuple[str | None, ...]:
     """Each chunk's placeholders filled; every problem at once."""
     found = Collector()
-    texts = tuple(found.run(fill_text, c.text, names, c.file, line_offset=c.line - 1)
-                  for c in chunks)
+
+    def filled(chunk: Chunk) -> str | None:
+        with found.gather():
+            return fill_text(chunk.text, names, chunk.file, line_offset=chunk.line - 1)
+        return None
+
+    texts = tuple(filled(chunk) for chunk in chunks)
     found.raise_if_any()
     return texts
 
@@ -212,8 +232,10 @@ def _note_prose(meta: NoteIn, source: yamlfile.Located, names: Names):
 
     def filled(value: str, path: tuple) -> str:
         where = source.where(path)        # an audience's `note:` part is in its own file
-        return found.run(fill_text, value, names, where.file, (where.line - 1) if where.line else 0,
-                         key=yamlfile.key_text(path))
+        with found.gather():
+            return fill_text(value, names, where.file, (where.line - 1) if where.line else 0,
+                             key=yamlfile.key_text(path))
+        return None
 
     title_notes = filled(meta.title_notes, ("title_notes",))
     boundaries = tuple(filled(b, ("boundaries", i)) for i, b in enumerate(meta.boundaries))

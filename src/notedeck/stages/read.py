@@ -55,19 +55,13 @@ def read(content: Path, audience_slug: str | None = None,
         raise fail(content, "content folder not found; pass --content DIR or run "
                             "'notedeck init DIR' to start a note")
     layout, found = NoteLayout(content), Collector()
-    audience = found.run(audiences.load, content, audience_slug) if audience_slug else None
-    changes = audience.changes if audience else None
-    read_note = found.run(note.read, yamlfile.inside(content, layout.note),
-                          changes.note if changes else None)
-    model = found.run(read_model, content)
-    located = found.run(scenario_source, content, audience, scenarios_file)
-    locale, labels = found.run(_catalogue, read_note, audience) or ("en-GB", None)
-    words = found.run(words_reader.read, model, content, read_note[0].locale, locale,
-                      audience.source if audience else None) \
-        if model is not None and read_note is not None else None
-    messages = words[0].messages() if words else None        # rules' words in this language
-    inputs = found.run(model.validate, located, messages) if located and model else None
-    texts = (found.run(_section_texts, layout, changes) or ()) if sections_needed else ()
+    audience, read_note, model, located = _files(found, layout, audience_slug, scenarios_file)
+    locale, labels, words, inputs = _in_language(found, layout, read_note, audience, model,
+                                                 located)
+    texts: tuple[SectionText, ...] = ()
+    if sections_needed:
+        with found.gather():
+            texts = _section_texts(layout, audience.changes if audience else None)
     if found.problems and texts:               # the sections' own problems in the same run
         found.problems.extend(structure_problems(texts, model))
     found.raise_if_any()
@@ -75,6 +69,45 @@ def read(content: Path, audience_slug: str | None = None,
     default = _default_scenario(layout, model) if audience or scenarios_file else (None, None)
     return NoteRead(content, meta, meta_source, audience, located, model, inputs, texts,
                     *default, locale, labels, *words)
+
+
+def _files(found: Collector, layout: NoteLayout, audience_slug: str | None,
+           scenarios_file: Path | None) -> tuple:
+    """The audience, note.yaml, model.yaml and the scenario, each read; what any of them
+    refuses is kept in `found`."""
+    content, audience = layout.root, None
+    read_note = model = located = None
+    if audience_slug:
+        with found.gather():
+            audience = audiences.load(content, audience_slug)
+    changes = audience.changes if audience else None
+    path = yamlfile.inside(content, layout.note)
+    with found.gather():
+        read_note = note.read(path, changes.note if changes else None)
+    with found.gather():
+        model = read_model(content)
+    with found.gather():
+        located = scenario_source(content, audience, scenarios_file)
+    return audience, read_note, model, located
+
+
+def _in_language(found: Collector, layout: NoteLayout, read_note, audience: Audience | None,
+                 model, located) -> tuple:
+    """The build's locale and catalogue, the model's words in it, and the scenario's inputs
+    checked in those words; what any of them refuses is kept in `found`."""
+    locale, labels = "en-GB", None
+    words = inputs = None
+    with found.gather():
+        locale, labels = _catalogue(read_note, audience)
+    if model is not None and read_note is not None:
+        with found.gather():
+            words = words_reader.read(model, layout.root, read_note[0].locale, locale,
+                                      audience.source if audience else None)
+    messages = words[0].messages() if words else None        # rules' words in this language
+    if located and model:
+        with found.gather():
+            inputs = model.validate(located, messages)
+    return locale, labels, words, inputs
 
 
 def read_model(content: Path):
@@ -137,9 +170,11 @@ def _section_texts(layout: NoteLayout, changes=None) -> tuple[SectionText, ...]:
         raise fail(layout.sections, "no section files found; add sections/01-NAME.md")
     if len(files) > MAX_SECTIONS:
         raise fail(layout.sections, f"{len(files)} section files; at most {MAX_SECTIONS}")
-    found = Collector()
-    texts = [t for t in (found.run(sections.load, yamlfile.inside(layout.root, path))
-                         for path in files) if t]
+    found, texts = Collector(), []
+    for path in files:
+        inside = yamlfile.inside(layout.root, path)
+        with found.gather():
+            texts.append(sections.load(inside))
     found.problems.extend(_duplicate_numbers(texts))
     found.raise_if_any()
     return tuple(sorted(texts, key=lambda t: t.number))
@@ -159,8 +194,10 @@ def _duplicate_numbers(texts: list[SectionText]) -> list[Problem]:
 
 def structure_problems(texts: tuple[SectionText, ...], model=None) -> list[Problem]:
     """The sections' own problems, found without figures: Markdown structure, components."""
-    found = Collector()
-    parsed = [s for s in (found.run(sections.parse, text) for text in texts) if s]
+    found, parsed = Collector(), []
+    for text in texts:
+        with found.gather():
+            parsed.append(sections.parse(text))
     return [*found.problems, *(unknown_components(parsed, model) if model else [])]
 
 

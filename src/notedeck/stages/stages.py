@@ -82,18 +82,10 @@ def prepare(options: Options, template=None) -> Prepared:
     unless `template` (a TemplatePackage read already) is given."""
     from notedeck.stages.buildid import stamp
     from notedeck.stages.compose import compose
-    from notedeck.stages.template import accepted, read_template, read_template_map
-    from notedeck.errors import Collector
+    from notedeck.stages.template import accepted
     from notedeck.figures.listing import flatten
 
-    found = Collector()                     # a bad template is reported beside the note's errors
-    template = template or found.run(read_template, options.content)
-    mapping = found.run(read_template_map, options.content)
-    note = found.run(read_note, options)
-    plan = found.run(settle, options, note) if note is not None else None
-    source = found.run(fill_note, note) if note is not None else None
-    if found.problems:
-        raise NotedeckError(found.problems)
+    template, mapping, plan, source = _filled(options, template)
     deck, composed = compose(source, live=plan.live)
     assets = Assets(template.data, template.name, *mapping)
     stamped = stamp(deck, flatten(source.names),
@@ -102,6 +94,30 @@ def prepare(options: Options, template=None) -> Prepared:
     warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
     refuse_warnings(plan.strict, warnings)
     return Prepared(source, deck, stamped, tuple(warnings), assets, plan)
+
+
+def _filled(options: Options, template=None):
+    """read -> settle -> compute -> fill, with the template and its template.yaml: every
+    problem at once (a bad template is reported beside the note's errors)."""
+    from notedeck.stages.template import read_template, read_template_map
+    from notedeck.errors import Collector
+
+    found = Collector()
+    mapping = note = plan = source = None
+    with found.gather():
+        template = template or read_template(options.content)
+    with found.gather():
+        mapping = read_template_map(options.content)
+    with found.gather():
+        note = read_note(options)
+    if note is not None:
+        with found.gather():
+            plan = settle(options, note)
+        with found.gather():
+            source = fill_note(note)
+    if found.problems:
+        raise NotedeckError(found.problems)
+    return template, mapping, plan, source
 
 
 def refuse_warnings(strict: bool, warnings) -> None:
@@ -113,26 +129,40 @@ def refuse_warnings(strict: bool, warnings) -> None:
 def plan_all(prepared: Prepared, art: Mapping[str, ChartArt]) -> Planned:
     """The slides laid out once (if any output shows them), the guide's clock written for
     them, then every output planned; what the layout and any planner refuse, all at once."""
-    from notedeck.stages.shown import for_output
     from notedeck.errors import Collector
 
     found, plan = Collector(), prepared.plan
-    layout = found.run(slide_layout, prepared) if LAYOUT in plan.needs else None
-    deck, clock = prepared.deck, None
+    layout = clock = None
+    if LAYOUT in plan.needs:
+        with found.gather():
+            layout = slide_layout(prepared)
     if plan.clock and layout is not None:
-        clock = found.run(guide_clock, prepared, layout)
-    plans = []
-    for renderer, settings in zip(plan.renderers, plan.settings):
-        if LAYOUT in renderer.needs and layout is None:
-            continue                        # refused above, with the layout's problems
-        beside = Beside(for_output(deck, prepared.stamp, renderer), clock)
-        plans.append((renderer, found.run(renderer.plan, deck, beside, layout, art, settings)))
+        with found.gather():
+            clock = guide_clock(prepared, layout)
+    plans = _plans(prepared, art, layout, clock, found)
     found.raise_if_any()
     warnings = (*(layout.warnings if layout is not None else ()),
                 *_drift(prepared, layout, plan),
                 *(w for _, planned in plans for w in getattr(planned, "warnings", ())))
     refuse_warnings(plan.strict, warnings)
     return Planned(tuple(plans), layout, warnings)
+
+
+def _plans(prepared: Prepared, art, layout, clock, found) -> list[tuple[Renderer, Plan]]:
+    """Each output planned, beside the stamp it carries; what a planner refuses is kept in
+    `found`."""
+    from notedeck.stages.shown import for_output
+
+    plans = []
+    for renderer, settings in zip(prepared.plan.renderers, prepared.plan.settings):
+        if LAYOUT in renderer.needs and layout is None:
+            continue                        # refused above, with the layout's problems
+        beside = Beside(for_output(prepared.deck, prepared.stamp, renderer), clock)
+        planned = None
+        with found.gather():
+            planned = renderer.plan(prepared.deck, beside, layout, art, settings)
+        plans.append((renderer, planned))
+    return plans
 
 
 def _drift(prepared: Prepared, layout, plan: BuildPlan) -> list[Problem]:
