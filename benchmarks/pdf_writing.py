@@ -51,7 +51,7 @@ def measure(note: Path | None, audience: str | None, repeat: int, marks: bool = 
     """{output: median CPU seconds of its emit} for this process's notedeck; with `marks`,
     getloadavg() is called before and after each output's timed emits (callgrind)."""
     import notedeck
-    from notedeck.stages.charts import Charts
+    from notedeck.stages import charts
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.options import Options
 
@@ -60,7 +60,7 @@ def measure(note: Path | None, audience: str | None, repeat: int, marks: bool = 
     with tempfile.TemporaryDirectory() as folder:
         options = Options(note, Path(folder), audience, outputs=outputs, cache=False)
         prepared = prepare(options)
-        art = dict(Charts(cache=False).art(prepared.deck.charts, prepared.plan.forms))
+        art = dict(charts.art(prepared.deck.charts, prepared.plan.forms, cache=False))
         for renderer, plan in plan_all(prepared, art, options).plans:
             renderer.emit(plan, Path(folder) / renderer.filename)    # fonts, imports: untimed
             if marks:
@@ -81,7 +81,7 @@ def on_off(note: Path | None, audience: str | None, repeat: int) -> None:
     import contextlib
 
     import notedeck
-    from notedeck.stages.charts import Charts
+    from notedeck.stages import charts
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.options import Options
     from notedeck.render.pdfkit import slidetags, tagging
@@ -103,7 +103,7 @@ def on_off(note: Path | None, audience: str | None, repeat: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         options = Options(note, Path(folder), audience, outputs=OUTPUTS, cache=False)
         prepared = prepare(options)
-        art = dict(Charts(cache=False).art(prepared.deck.charts, prepared.plan.forms))
+        art = dict(charts.art(prepared.deck.charts, prepared.plan.forms, cache=False))
         try:
             for renderer, plan in plan_all(prepared, art, options).plans:
                 renderer.emit(plan, Path(folder) / renderer.filename)   # fonts, imports

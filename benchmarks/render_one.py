@@ -24,13 +24,13 @@ def main() -> None:
     args = parser.parse_args()
 
     from notedeck.options import Options
-    from notedeck.stages.charts import Charts
+    from notedeck.stages import charts
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.render import registry
 
     options = Options(args.note, args.out, outputs=(args.output,))
     prepared = prepare(options)
-    art = dict(Charts(cache=True).art(prepared.deck.charts, prepared.plan.forms))
+    art = dict(charts.art(prepared.deck.charts, prepared.plan.forms, cache=True))
     renderer = registry.get(args.output)
     args.out.mkdir(parents=True, exist_ok=True)
     times, count = [], 0

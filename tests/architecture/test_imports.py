@@ -83,7 +83,7 @@ def test_the_layer_contracts_are_kept():
     ("readers/sections.py", "from notedeck.prose.filling import fill", "Readers only read"),
     ("stages/read.py", "from notedeck.stages.compose import compose", "Stages run forward"),
     ("stages/fill.py", "from notedeck.stages.compose import compose", "Stages run forward"),
-    ("stages/compose.py", "from notedeck.stages.charts import Charts", "Stages run forward"),
+    ("stages/compose.py", "from notedeck.stages import charts", "Stages run forward"),
     ("template/roles.py", "from notedeck.layout import plan", "The template is data"),
 ])
 def test_a_forbidden_import_breaks_its_contract(tmp_path, module, line, contract):

@@ -19,6 +19,7 @@ from notedeck.infra import scratch, trust
 from notedeck.infra.cache import ChartCache, cache_dir, cache_problem
 from notedeck.infra.records import Record
 from notedeck.stages.settled import settle
+from notedeck.stages.charts import drawn
 from notedeck.stages.stages import prepare
 from support import build, cli_in_process, digests, gather, options, small_note
 
@@ -59,10 +60,10 @@ def test_a_cached_chart_comes_back_byte_for_byte(note, cache):
     spec = specs_of(note)[0]
     store = ChartCache()
     assert store.get(spec) is None
-    drawn = draw(spec)
-    store.put(spec, drawn)
+    made = draw(spec)
+    store.put(spec, made)
     again = ChartCache().get(spec)
-    assert again == drawn
+    assert again == made
 
 
 def test_an_entry_serves_the_forms_it_holds_and_gains_only_the_ones_it_lacks(note, cache):
@@ -76,14 +77,14 @@ def test_an_entry_serves_the_forms_it_holds_and_gains_only_the_ones_it_lacks(not
         return draw(spec, forms)
 
     store = ChartCache()
-    svg_only = store.draw_once(spec, drawing, ("svg",))
+    svg_only = drawn(store, spec, ("svg",), drawing)
     assert svg_only.svg and not svg_only.png
     assert ChartCache().get(spec, ("svg",)) == svg_only
     assert ChartCache().get(spec) is None                    # the PNG is asked for too: a miss
-    both = store.draw_once(spec, drawing, ("png", "svg"))
+    both = drawn(store, spec, ("png", "svg"), drawing)
     assert asked == [("svg",), ("png",)]
     assert both == draw(spec) == ChartCache().get(spec)
-    assert store.draw_once(spec, drawing, ("png",)) == both and len(asked) == 2
+    assert drawn(store, spec, ("png",), drawing) == both and len(asked) == 2
 
 
 def test_an_entry_holding_no_form_is_a_miss(note, cache):
@@ -397,13 +398,14 @@ from notedeck.stages.stages import prepare
 from notedeck.infra.cache import ChartCache
 from notedeck.options import Options
 from notedeck.render.charts import draw as charts
+from notedeck.stages.charts import drawn
 spec = prepare(Options(__import__("pathlib").Path(sys.argv[1]))).deck.charts[0]
 def logged(spec, forms):
     with open(sys.argv[2], "a") as log:
         log.write(f"{os.getpid()}\\n")
     time.sleep(1)                          # long enough for the other process to ask too
     return charts.draw(spec, forms)
-ChartCache().draw_once(spec, logged, ("svg",))
+drawn(ChartCache(), spec, ("svg",), logged)
 """
 
 

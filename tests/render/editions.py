@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from notedeck.options import Options
-from notedeck.stages.charts import Charts
+from notedeck.stages import charts
 from notedeck.stages.stages import prepare
 
 BUNDLED = Path(__file__).resolve().parents[2] / "src" / "notedeck" / "notes" / "million-tokens"
@@ -19,7 +19,7 @@ AUDIENCES = (None, "support-team", "research-lab")
 def composed(audience: str | None = None, content: Path = BUNDLED):
     """(Deck, chart art by name) of a note, for renderers to start from."""
     deck = prepare(Options(content, audience=audience)).deck
-    art = dict(Charts(cache=True).art(deck.charts))
+    art = dict(charts.art(deck.charts, cache=True))
     return deck, art
 
 

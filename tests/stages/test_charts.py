@@ -7,7 +7,7 @@ import pytest
 
 from notedeck.options import Options
 from notedeck.infra.cache import ChartCache
-from notedeck.stages.charts import Charts
+from notedeck.stages import charts
 from notedeck.stages.stages import prepare
 from notedeck.render.charts import draw
 from notedeck.deck import ChartArt
@@ -23,14 +23,14 @@ def cache(tmp_path, monkeypatch):
 
 
 def test_every_chart_by_name_with_the_bytes_drawing_gives(cache):
-    art = Charts(cache=False).art(SPECS)
+    art = charts.art(SPECS, cache=False)
     got = {name: (art[name].png, art[name].svg) for name in art}
     expected = {spec.name: draw.draw(spec) for spec in SPECS}
     assert got == {name: (a.png, a.svg) for name, a in expected.items()}
 
 
 def test_charts_drawn_by_a_pool_of_processes_are_the_bytes_drawn_here(cache, tmp_path):
-    pooled = Charts(cache=False, jobs=2).art(SPECS, {"svg"})
+    pooled = charts.art(SPECS, {"svg"}, cache=False, jobs=2)
     assert {name: pooled[name].svg for name in pooled} == \
         {spec.name: draw.draw(spec, ("svg",)).svg for spec in SPECS}
     build(BUNDLED, tmp_path / "pool", jobs=2)
@@ -39,15 +39,15 @@ def test_charts_drawn_by_a_pool_of_processes_are_the_bytes_drawn_here(cache, tmp
 
 
 def test_sizes_are_known_before_the_pixels(cache):
-    art = Charts(cache=True).art(SPECS)
+    art = charts.art(SPECS, cache=True)
     sizes = {name: (art[name].width_in, art[name].height_in) for name in art}
     assert sizes == {"dial": (12.1, 4.5), "bottleneck": (6.7, 4.5), "speedup": (12.1, 4.5)}
 
 
 def test_a_second_run_takes_every_chart_from_the_cache(cache):
-    first = {n: a.png for n, a in Charts(cache=True).art(SPECS).items()}
+    first = {n: a.png for n, a in charts.art(SPECS, cache=True).items()}
     entries = sorted(p.name for p in cache.rglob("*") if p.is_file())
-    again = {n: a.png for n, a in Charts(cache=True).art(SPECS).items()}
+    again = {n: a.png for n, a in charts.art(SPECS, cache=True).items()}
     assert again == first
     assert sorted(p.name for p in cache.rglob("*") if p.is_file() and p.suffix != ".lock") == \
         [e for e in entries if not e.endswith(".lock")]
@@ -93,7 +93,7 @@ def test_outputs_that_read_no_drawn_form_draw_no_chart(cache, tmp_path):
 
 
 def test_the_forms_asked_for_are_drawn_before_any_output_reads_them(cache):
-    art = Charts(cache=True).art(SPECS, {"svg"})
+    art = charts.art(SPECS, {"svg"}, cache=True)
     assert all(isinstance(a, ChartArt) for a in art.values())         # values, not callbacks
     assert {name: held(cache)[name].svg for name in art} == {n: a.svg for n, a in art.items()}
     assert {name: a.svg for name, a in art.items()} == \

@@ -28,6 +28,7 @@ import math
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -157,8 +158,10 @@ class ChartCache:
         return art
 
     def put(self, spec, art) -> None:
+        """Store a chart that was drawn because the cache lacked it (a miss)."""
         if not self.enabled:
             return
+        self.misses += 1
         key = self.key(spec)
         path = self._path(key)
         try:
@@ -170,31 +173,25 @@ class ChartCache:
         if self.misses and self.misses % 50 == 0:
             self.prune()
 
-    def draw_once(self, spec, draw, forms=FORMS):
-        """The cached chart in `forms`, else `draw(spec, missing forms)` stored with what the
-        entry held; processes that need one chart at once take turns on a lock, so the
-        second finds the first one's drawing."""
-        if not self.enabled:
-            return draw(spec, forms)
+    @contextmanager
+    def turn(self, spec):
+        """The entry for `spec` as it stands (None: none), read while this process holds its
+        lock until the block ends: processes that need one chart at once take turns, so the
+        second finds what the first stored. Without the cache, or a folder for the entry, no
+        lock and no entry (drawing then costs time only)."""
+        path = self._path(self.key(spec)) if self.enabled else None
+        if path is not None:
+            try:
+                trust.make_folder(path.parent)
+            except OSError:
+                path = None
+        if path is None:
+            yield None
+            return
         from notedeck.infra.locks import held
 
-        path = self._path(self.key(spec))
-        try:
-            trust.make_folder(path.parent)
-        except OSError:
-            return self._drawn(spec, draw, forms)
         with held(path.with_suffix(".lock")):         # else drawn without: it costs time only
-            return self._drawn(spec, draw, forms, self._read(spec))
-
-    def _drawn(self, spec, draw, forms, held=None):
-        missing = tuple(form for form in FORMS if form in forms and not holds(held, (form,)))
-        if held is not None and not missing:
-            self.hits += 1
-            return held
-        self.misses += 1
-        art = joined(held, draw(spec, missing))
-        self.put(spec, art)
-        return art
+            yield self._read(spec)
 
     def prune(self, keep: int = MAX_CHART_ENTRIES) -> None:
         """Remove the least recently used entries once there are more than `keep`."""
@@ -226,16 +223,6 @@ class ChartCache:
 def holds(art, forms) -> bool:
     """Whether `art` has every one of the drawn forms `forms` ("png", "svg")."""
     return art is not None and all(getattr(art, form) for form in forms)
-
-
-def joined(held, drawn):
-    """`drawn` with the forms it lacks taken from `held` (the same chart, drawn before)."""
-    if held is None:
-        return drawn
-    from dataclasses import replace
-
-    return replace(drawn, **{form: getattr(held, form) for form in FORMS
-                             if not getattr(drawn, form)})
 
 
 def _entry(art, key: str) -> bytes:

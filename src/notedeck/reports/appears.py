@@ -37,7 +37,7 @@ class Appearances:
 def appearances(options: Options, name: str, shape: str, value: str) -> Appearances:
     """Every place `name` (its declared shape, its value as shown) appears in this variant's
     deck, handout and web page."""
-    from notedeck.stages.charts import Charts
+    from notedeck.stages import charts
     from notedeck.stages.stages import plan_all, prepare
 
     options = replace(options, outputs=("deck", "handout", "web"))
@@ -46,7 +46,7 @@ def appearances(options: Options, name: str, shape: str, value: str) -> Appearan
     components = _components_of(options, name, shape)
     files = sorted({s.origin.file for s in deck.slides if s.origin is not None})
     refs = tuple(r for f in files for r in _references(Path(f), name, components))
-    art = Charts(options.cache, None).art(deck.charts, prepared.plan.forms)
+    art = charts.art(deck.charts, prepared.plan.forms, cache=options.cache)
     planned = plan_all(prepared, art)
     slides, handout = _placed(deck, planned.layout, refs)
     pages = _pages(planned, value) if handout else ()

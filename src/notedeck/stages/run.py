@@ -49,7 +49,7 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
         sweep(settled.out)
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
     from notedeck.stages import reuse       # imported past the records: a kept build needs none
-    from notedeck.stages.charts import Charts
+    from notedeck.stages import charts
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.infra.outfolder import preflight
     from notedeck.infra.publish import publish
@@ -60,7 +60,7 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
     names, note = prepared.plan.names(), prepared.deck.meta.note
     with output_folder(settled.out) as folder:
         preflight(folder, names, settled.force, note)   # refuse what is in the way first
-        art = Charts(settled.cache, settled.jobs).art(prepared.deck.charts, prepared.plan.forms)
+        art = charts.art(prepared.deck.charts, prepared.plan.forms, settled.cache, settled.jobs)
         with reuse.using(session):
             planned = plan_all(prepared, art)
         if on_planned is not None:
@@ -85,12 +85,12 @@ def laid_out(options: Options, on_planned, session=None) -> None:
     """What a build plans, handed to `on_planned(prepared, art, planned)`, writing nothing:
     serve's preview of a build the records kept."""
     from notedeck.stages import reuse
-    from notedeck.stages.charts import Charts
+    from notedeck.stages import charts
     from notedeck.stages.settled import settle
     from notedeck.stages.stages import plan_all, prepare
 
     settled = settle(options)                  # the cache only where it is safe, as build
     with reuse.using(session):
         prepared = prepare(settled.options)
-        art = Charts(settled.cache, settled.jobs).art(prepared.deck.charts, prepared.plan.forms)
+        art = charts.art(prepared.deck.charts, prepared.plan.forms, settled.cache, settled.jobs)
         on_planned(prepared, art, plan_all(prepared, art))

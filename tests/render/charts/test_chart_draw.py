@@ -13,7 +13,7 @@ from matplotlib.text import Text
 from PIL import Image
 
 from notedeck import theme
-from notedeck.stages.charts import Charts
+from notedeck.stages import charts as chart_stage
 from notedeck.deck import (Axis, Bar, BarChart, ChartArt, Line, LineChart, Point, Reference, Segment, Tick)
 from notedeck.render.charts import draw as charts
 from notedeck.render.charts import figure as chart_figure
@@ -193,7 +193,7 @@ def test_chart_size_is_the_drawn_forms():
 
 def test_duplicate_names_and_unknown_kinds_fail():
     with pytest.raises(ValueError, match="two charts are named 'dial'"):
-        Charts(cache=False).art([dial_spec(), dial_spec()])
+        chart_stage.art([dial_spec(), dial_spec()], cache=False)
     with pytest.raises(TypeError, match="a chart is a LineChart, a BarChart"):
         charts.draw("not a spec")
 
