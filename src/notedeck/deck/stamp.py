@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import re
+from dataclasses import dataclass, replace
 
 from notedeck.deck.whole import Clock
 
@@ -19,6 +21,12 @@ class Stamp:
     shown: str = ""
     output: str = ""
 
+    def showing(self, shown: str, output: str, text: str) -> Stamp:
+        """The stamp of an output that shows part of the note: that part's id, the output's
+        name, and only the figures whose text stands in the part's `text`."""
+        figures = tuple((name, value) for name, value in self.figures if _in(value, text))
+        return replace(self, shown=shown, output=output, figures=figures)
+
 
 @dataclass(frozen=True)
 class Beside:
@@ -27,3 +35,10 @@ class Beside:
 
     stamp: Stamp = Stamp()
     clock: Clock | None = None
+
+
+def _in(value: str, text: str) -> bool:
+    """Whether a figure's text stands in `text` (JSON) as a whole (not "4" inside "1,400")."""
+    shown = json.dumps(value, ensure_ascii=False)[1:-1]
+    return bool(shown.strip()) and re.search(rf"(?<![\w.,]){re.escape(shown)}(?![\w.,])",
+                                             text) is not None

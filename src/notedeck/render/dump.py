@@ -29,6 +29,12 @@ def _content(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("content", True))
 
 
+def shown_text(part: Any) -> str:
+    """The text a part of the Deck is known by (an output's stamp hashes it): its data as
+    compact JSON, keys sorted."""
+    return json.dumps(to_data(part), ensure_ascii=False, sort_keys=True)
+
+
 def dumps(deck: Deck, stamp: Stamp = Stamp()) -> str:
     """deck.json's text: the Deck, its stamp's build id, audience and figures in its meta (where
     tools and `verify` read them)."""
