@@ -48,44 +48,52 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
     if kept is not None:
         sweep(settled.out)
         return BuildResult(kept.files, time.perf_counter() - started, kept.warnings, kept=True)
-    from notedeck.stages import reuse       # imported past the records: a kept build needs none
-    from notedeck.stages import charts
+    from notedeck.stages import charts, reuse   # imported past the records: a kept build needs none
     from notedeck.stages.stages import plan_all, prepare
     from notedeck.infra.outfolder import preflight
-    from notedeck.infra.publish import publish
-    from notedeck.infra.writing import output_folder, staging
+    from notedeck.infra.writing import output_folder
 
     with reuse.using(session):
         prepared = prepare(settled.options)
-    names, note = prepared.plan.names(), prepared.deck.meta.note
     with output_folder(settled.out) as folder:
-        preflight(folder, names, settled.force, note)   # refuse what is in the way first
+        preflight(folder, prepared.plan.names(), settled.force, prepared.deck.meta.note)
         art = charts.art(prepared.deck.charts, prepared.plan.forms, settled.cache, settled.jobs)
         with reuse.using(session):
             planned = plan_all(prepared, art)
         if on_planned is not None:
             on_planned(prepared, art, planned)
-        stage = staging(folder)
-        try:
-            with reuse.using(session):
-                written = [(renderer, *renderer.write(plan, stage))
-                           for renderer, plan in planned.plans]
-            published = publish(stage, names, folder, prepared.stamp.build, settled.force, note)
-        finally:
-            shutil.rmtree(stage, ignore_errors=True)
+        files, published = _published(planned, prepared, folder, settled.force, session)
+    warnings = (*prepared.warnings, *planned.warnings)
+    record.record(files, warnings)
+    return BuildResult(files, time.perf_counter() - started, (*settled.notices, *warnings),
+                       aside=published.aside, removed=published.removed)
+
+
+def _published(planned, prepared, folder: Path, force: bool, session):
+    """emit -> publish: each output written into a staging folder inside OUT, then the set
+    published into OUT (infra/publish.py); the files as written, and what publishing did."""
+    from notedeck.stages import reuse
+    from notedeck.infra.publish import publish
+    from notedeck.infra.writing import staging
+
+    stage = staging(folder)
+    try:
+        with reuse.using(session):
+            written = [(renderer, *renderer.write(plan, stage))
+                       for renderer, plan in planned.plans]
+        published = publish(stage, prepared.plan.names(), folder, prepared.stamp.build, force,
+                            prepared.deck.meta.note)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
     files = tuple(Written(path, count, renderer.unit)
                   for path, (renderer, _, count) in zip(published.paths, written))
-    record.record(files, (*prepared.warnings, *planned.warnings))
-    return BuildResult(files, time.perf_counter() - started,
-                       (*settled.notices, *prepared.warnings, *planned.warnings),
-                       aside=published.aside, removed=published.removed)
+    return files, published
 
 
 def laid_out(options: Options, on_planned, session=None) -> None:
     """What a build plans, handed to `on_planned(prepared, art, planned)`, writing nothing:
     serve's preview of a build the records kept."""
-    from notedeck.stages import reuse
-    from notedeck.stages import charts
+    from notedeck.stages import charts, reuse
     from notedeck.stages.settled import settle
     from notedeck.stages.stages import plan_all, prepare
 
