@@ -121,7 +121,8 @@ def _numbering(content: Path):
     from notedeck.layout.slide_layout import lay_out
 
     try:
-        template, (pins, map_name) = read_template(content), read_template_map(content)
+        template, mapping = read_template(content), read_template_map(content)
+        pins, map_name = mapping.pins, mapping.file
     except NotedeckError:
         template = None
 

@@ -87,11 +87,11 @@ def prepare(options: Options, template=None) -> Prepared:
 
     template, mapping, plan, source = _filled(options, template)
     deck, composed = compose(source, live=plan.live)
-    assets = Assets(template.data, template.name, *mapping)
+    assets = Assets(template.data, template.name, mapping.pins, mapping.file)
     stamped = stamp(deck, flatten(source.names),
                     (template.data or b"") + repr(assets.template_map).encode(),
                     options.audience)
-    warnings = (*source.warnings, *composed, *accepted(template, options.content).warnings)
+    warnings = (*source.warnings, *composed, *accepted(template, mapping).warnings)
     refuse_warnings(plan.strict, warnings)
     return Prepared(source, deck, stamped, tuple(warnings), assets, plan)
 

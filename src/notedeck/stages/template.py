@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from notedeck.readers.template import TemplatePackage, default_source, note_source, sanitize
 from notedeck.stages import reuse
+
+if TYPE_CHECKING:
+    from notedeck.readers.templatemap import TemplateMap
 
 
 @dataclass(frozen=True)
@@ -28,29 +32,21 @@ def read_template(content: Path) -> TemplatePackage:
     return reuse.template(data, name, lambda: sanitize(data, name))
 
 
-def accepted(template: TemplatePackage, content: Path) -> TemplatePackage:
-    """The template with what the note's template.yaml lists under `left_out:` no longer
-    warned of (a template.yaml that cannot be read is reported by read_template_map)."""
-    from notedeck.errors import NotedeckError
-    from notedeck.readers import templatemap, yamlfile
-    from notedeck.readers.layout import NoteLayout
-
-    path = NoteLayout(content).template_map
-    if not template.left_out or (not path.exists() and not path.is_symlink()):
-        return template
-    try:
-        kinds = templatemap.read(yamlfile.inside(content, path)).left_out
-    except NotedeckError:
-        return template
-    return template.accepting(kinds) if kinds else template
-
-
-def read_template_map(content: Path) -> tuple[tuple, str]:
-    """(the roles pinned in the note's template.yaml, that file's name); () without one."""
+def read_template_map(content: Path) -> TemplateMap:
+    """The note's template.yaml, read once: the roles it pins and the parts it accepts as
+    left out (an empty map without one)."""
     from notedeck.readers import templatemap, yamlfile
     from notedeck.readers.layout import NoteLayout
 
     path = NoteLayout(content).template_map
     if not path.exists() and not path.is_symlink():
-        return (), str(path)
-    return templatemap.read(yamlfile.inside(content, path)).pins, str(path)
+        return templatemap.TemplateMap(str(path), ())
+    return templatemap.read(yamlfile.inside(content, path))
+
+
+def accepted(template: TemplatePackage, mapping: TemplateMap) -> TemplatePackage:
+    """The template with what the note's template.yaml lists under `left_out:` no longer
+    warned of."""
+    if template.left_out and mapping.left_out:
+        return template.accepting(mapping.left_out)
+    return template
