@@ -225,6 +225,16 @@ def holds(art, forms) -> bool:
     return art is not None and all(getattr(art, form) for form in forms)
 
 
+def joined(held, drawn):
+    """`drawn` with the forms it lacks taken from `held` (the same chart, drawn before)."""
+    if held is None:
+        return drawn
+    from dataclasses import replace
+
+    return replace(drawn, **{form: getattr(held, form) for form in FORMS
+                             if not getattr(drawn, form)})
+
+
 def _entry(art, key: str) -> bytes:
     header = {"format": FORMAT, "key": key, "name": art.name, "width_in": art.width_in,
               "height_in": art.height_in, "png": len(art.png), "svg": len(art.svg),

@@ -37,7 +37,8 @@ class BuildPlan:
     def clock(self) -> bool:
         return CLOCK in self.needs
 
-    def names(self) -> tuple[str, ...]:
+    def filenames(self) -> tuple[str, ...]:
+        """Each output's file, in order ("deck.pptx", "web/index.html")."""
         return tuple(renderer.filename for renderer in self.renderers)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from notedeck.deck import ChartArt, ChartSpec
-from notedeck.infra.cache import FORMS, ChartCache, holds
+from notedeck.infra.cache import FORMS, ChartCache, holds, joined
 
 
 def art(specs: Sequence[ChartSpec], forms=FORMS, cache: bool = True, jobs: int | None = None,
@@ -54,19 +54,9 @@ def drawn(store: ChartCache, spec: ChartSpec, forms, draw=None) -> ChartArt:
         missing = tuple(form for form in FORMS if form in forms and not holds(held, (form,)))
         if held is not None and not missing:
             return held
-        made = _joined(held, draw(spec, missing))
+        made = joined(held, draw(spec, missing))
         store.put(spec, made)
         return made
-
-
-def _joined(held: ChartArt | None, made: ChartArt) -> ChartArt:
-    """`made` with the forms it lacks taken from `held` (the same chart, drawn before)."""
-    if held is None:
-        return made
-    from dataclasses import replace
-
-    return replace(made, **{form: getattr(held, form) for form in FORMS
-                            if not getattr(made, form)})
 
 
 def _in_processes(specs: list, forms: tuple, store: ChartCache, jobs: int) -> list:

@@ -56,7 +56,7 @@ def build(options: Options, on_planned=None, session=None) -> BuildResult:
     with reuse.using(session):
         prepared = prepare(settled.options)
     with output_folder(settled.out) as folder:
-        preflight(folder, prepared.plan.names(), settled.force, prepared.deck.meta.note)
+        preflight(folder, prepared.plan.filenames(), settled.force, prepared.deck.meta.note)
         art = charts.art(prepared.deck.charts, prepared.plan.forms, settled.cache, settled.jobs)
         with reuse.using(session):
             planned = plan_all(prepared, art)
@@ -81,7 +81,7 @@ def _published(planned, prepared, folder: Path, force: bool, session):
         with reuse.using(session):
             written = [(renderer, *renderer.write(plan, stage))
                        for renderer, plan in planned.plans]
-        published = publish(stage, prepared.plan.names(), folder, prepared.stamp.build, force,
+        published = publish(stage, prepared.plan.filenames(), folder, prepared.stamp.build, force,
                             prepared.deck.meta.note)
     finally:
         shutil.rmtree(stage, ignore_errors=True)

@@ -181,8 +181,8 @@ def slide_layout(prepared: Prepared):
     from notedeck.layout.slide_layout import lay_out
     from notedeck.stages import reuse
 
-    assets = prepared.assets
-    return lay_out(prepared.deck, chart_sizes(prepared.deck), assets.template,
+    assets, sizes = prepared.assets, chart_sizes(prepared.deck)
+    return lay_out(prepared.deck, sizes, assets.template,
                    assets.template_name, assets.template_map, assets.template_map_name,
                    backgrounds=BACKGROUNDS in prepared.plan.needs, build=prepared.stamp.build,
                    kept=reuse.shelf("layout"))
