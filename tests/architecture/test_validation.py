@@ -26,14 +26,6 @@ READS_ONLY = {
                           "the note",
     "commands/start.py": "a bundled note's `about:` shown by `init --list`",
 }
-# Modules that load YAML whose keys are references the model checks, each with the reason.
-CHECKED_BY_THE_MODEL = {
-    "readers/words.py": "a words file's keys are paths to the model's texts (as a placeholder "
-                        "names a figure), each text compiled against the model's own text there "
-                        "(model/display.translated)",
-}
-
-
 def modules() -> list[Path]:
     return sorted(SRC.rglob("*.py"))
 
@@ -91,14 +83,14 @@ def test_only_the_mechanism_says_a_key_is_unknown_or_missing(path):
 @pytest.mark.parametrize("path", modules(), ids=_name)
 def test_every_module_that_loads_yaml_hands_its_data_to_the_mechanism(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    if loads_yaml(tree) and _name(path) not in {**READS_ONLY, **CHECKED_BY_THE_MODEL}:
+    if loads_yaml(tree) and _name(path) not in READS_ONLY:
         assert hands_on(tree), f"{_name(path)} loads YAML: check it with a pydantic model " \
                                "through readers/validation.validated"
 
 
 def test_the_modules_let_off_still_load_yaml():
     loading = {_name(p) for p in modules() if loads_yaml(ast.parse(p.read_text(encoding="utf-8")))}
-    let_off = set(READS_ONLY) | set(CHECKED_BY_THE_MODEL)
+    let_off = set(READS_ONLY)
     assert let_off <= loading, let_off - loading
 
 

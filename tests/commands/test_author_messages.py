@@ -63,9 +63,8 @@ def test_a_misspelt_parent_key_in_a_words_file_is_one_error_at_its_line(tmp_path
                                        "berlin"])
     said = [line.replace(f"{note}/", "") for line in result.output.splitlines()
             if line.startswith("error")]
-    assert said == ["error: words/de.yaml:1:1: tabels: the model has no texts under 'tabels' "
-                    "(nothing below this key can be used); did you mean 'tables'? Expected "
-                    "one of: charts, tables"], result.output
+    assert said == ["error: words/de.yaml:1:1: tabels: unknown key 'tabels'; did you mean "
+                    "'tables'? Expected one of: tables, charts, unit_words"], result.output
 
 
 def test_a_missing_scenario_key_says_what_the_value_is_at_its_items_line(tmp_path):

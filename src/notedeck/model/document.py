@@ -42,3 +42,15 @@ def at(document: Document, path: tuple) -> Any:
         else:
             return None
     return value
+
+
+@dataclass(frozen=True)
+class Under:
+    """A part of a document, at a key path: its problems are placed in the whole document."""
+
+    document: Document
+    root: tuple
+    data: Any
+
+    def where(self, path: tuple, at_key: bool = False) -> Location:
+        return self.document.where(self.root + tuple(path), at_key)

@@ -87,10 +87,11 @@ def again(error: dict) -> InitErrorDetails:
     return details
 
 
-def validate(schema: type[Keys], data: Any, located: Document) -> Keys:
-    """The data as `schema` takes it, or a NotedeckError naming every problem."""
+def validate(schema: type[Keys], data: Any, located: Document, context: Any = None) -> Keys:
+    """The data as `schema` takes it, or a NotedeckError naming every problem; `context` is
+    what validators that read more than the value are handed (pydantic's context)."""
     try:
-        return schema.model_validate(data)
+        return schema.model_validate(data, context=context)
     except ValidationError as exc:
         raise NotedeckError(problems(located, exc, schema)) from None
 

@@ -16,10 +16,11 @@ Model = TypeVar("Model", bound=BaseModel)
 _WHOLE = object()
 
 
-def validated(source: Located, model: type[Model], data: Any = _WHOLE) -> Model:
+def validated(source: Located, model: type[Model], data: Any = _WHOLE,
+              context: Any = None) -> Model:
     """The file's data (or a part of it, with its positions in `source`) as `model` takes
     it, or a NotedeckError naming every problem at its file, line and key."""
-    return schema.validate(model, source.data if data is _WHOLE else data, source)
+    return schema.validate(model, source.data if data is _WHOLE else data, source, context)
 
 
 def problems(source: Located, exc: ValidationError, root: type[BaseModel]) -> list[Problem]:

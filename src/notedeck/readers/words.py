@@ -3,16 +3,17 @@ each checked against the model's text at the same path."""
 
 from __future__ import annotations
 
-import re
+import functools
 from pathlib import Path
 from typing import Any
 
 from notedeck import catalogue
 from notedeck.errors import Location, NotedeckError, Problem
-from notedeck.model.display import Pattern, Words
+from notedeck.model.display import Pattern, Words, words_file
+from notedeck.model.document import Under
 from notedeck.readers import yamlfile
 from notedeck.readers.layout import NoteLayout
-from notedeck.readers.validation import suggest
+from notedeck.readers.validation import validated
 from notedeck.readers.yamlfile import Located
 
 MAX_ENTRIES = 2_000
@@ -53,71 +54,32 @@ def read(model, content: Path, note_locale: str, locale: str,
 
 def _read(model, source: Located, data: Any, root: tuple, given: dict,
           problems: list[Problem]) -> None:
+    """The texts of one words file (or an audience's `words:`), checked by the model's
+    words schema (model/display/words_file.py), into `given` by the model's path."""
     if data is None:
         return
     if not isinstance(data, dict):
         problems.append(Problem(source.where(root), "expected a mapping of the model's texts "
                                 "by path: tables.budgets.caption: words"))
         return
-    known, parents = _prefixes(model.display.declared), set()
-    for text, key_path, where_path in _entries(data, "", root):
-        if len(given) >= MAX_ENTRIES:
-            problems.append(Problem(source.where(root), f"more than {MAX_ENTRIES:,} words"))
-            return
-        parent = _unknown_parent(where_path[len(root):], known)
-        # one problem at a misspelt key, not one per text; a unit's words in a case (or a
-        # unit of time's) are the file's own, checked by translated()
-        if parent is not None and not key_path.startswith("unit_words."):
-            if parent not in parents:
-                parents.add(parent)
-                problems.append(_misplaced(source, root, parent, known))
-            continue
-        where = source.where(where_path)
-        try:
-            given[key_path] = model.display.translated(model, key_path, text, where)
-        except NotedeckError as exc:
-            problems.extend(exc.problems)
+    if len(given) + sum(1 for _ in words_file.entries(data, "", ())) > MAX_ENTRIES:
+        problems.append(Problem(source.where(root), f"more than {MAX_ENTRIES:,} words"))
+        return
+    part = Under(source, root, data)
+    tree, wrong = words_file.nested(data, part)
+    problems.extend(Problem(part.where(at, True), message) for at, message in wrong)
+    try:
+        read = validated(tree, _schema(tuple(model.display.declared)), tree.data,
+                         words_file.Reading(model, tree.where))
+    except NotedeckError as exc:
+        problems.extend(exc.problems)
+        return
+    given.update(words_file.given(read))
 
 
-def _prefixes(declared) -> set[tuple[str, ...]]:
-    """Every key path that leads to a text of the model: ('groups',), ('groups', 'scale')..."""
-    found = set()
-    for path in declared:
-        parts = tuple(re.findall(r"[^.\[\]]+", path))
-        found.update(parts[:n] for n in range(1, len(parts) + 1))
-    return found
-
-
-def _unknown_parent(parts: tuple, known: set) -> tuple | None:
-    """The first key of `parts` (not its last) under which the model has no text, or None."""
-    for n in range(1, len(parts)):
-        if tuple(str(p) for p in parts[:n]) not in known:
-            return parts[:n]
-    return None
-
-
-def _misplaced(source: Located, root: tuple, parent: tuple, known: set) -> Problem:
-    above = tuple(str(p) for p in parent[:-1])
-    choices = sorted({k[-1] for k in known if len(k) == len(parent) and k[:-1] == above})
-    name = ".".join(str(p) for p in parent)
-    return Problem(source.where(root + parent, True),
-                   f"the model has no texts under '{name}' (nothing below this key can be "
-                   "used)" + suggest(str(parent[-1]), choices))
-
-
-def _entries(data: dict, prefix: str, at: tuple):
-    """(text, the model's path, the key path in this file) of every entry: nested mappings
-    join their keys with dots, a list's entries are numbered."""
-    for key, value in data.items():
-        path = f"{prefix}.{key}" if prefix else str(key)
-        here = at + (key,)
-        if isinstance(value, dict):
-            yield from _entries(value, path, here)
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
-                yield item, f"{path}[{index}]", here + (index,)
-        else:
-            yield value, path, here
+@functools.lru_cache(maxsize=8)
+def _schema(paths: tuple[str, ...]) -> type[words_file.Place]:
+    return words_file.schema(paths)
 
 
 def _worded(display) -> bool:
