@@ -28,3 +28,9 @@ def test_a_renderer_sees_only_the_options_it_declares():
     assert settings.paper == "letter"
     with pytest.raises(AttributeError, match="does not declare the option 'audience'"):
         settings.audience
+
+
+def test_a_chart_form_the_cli_does_not_offer_is_refused_when_the_options_are_made():
+    assert Options(Path("c"), charts="picture").charts == "picture"
+    with pytest.raises(ValueError, match="charts is one of native, picture, not 'bogus'"):
+        Options(Path("c"), charts="bogus")

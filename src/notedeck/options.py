@@ -31,6 +31,11 @@ class Options:
     charts: str = "native"          # the deck's charts: "native" (editable) or "picture"
     force: bool = False             # move aside a file in OUT that notedeck did not make
 
+    def __post_init__(self) -> None:
+        # the CLI offers only these; a caller in Python learns it here, not deep in a renderer
+        if self.charts not in CHART_FORMS:
+            raise ValueError(f"charts is one of {', '.join(CHART_FORMS)}, not {self.charts!r}")
+
     @classmethod
     def make(cls, content: Path, out: Path | None = None, audience: str | None = None,
              **rest: Any) -> Options:
