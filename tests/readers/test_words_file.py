@@ -36,7 +36,7 @@ def test_every_problem_of_a_words_file_at_its_line_in_one_run(tmp_path):
     assert any(f"words/de.yaml:{at['new_kost']}:" in line and "new_kost" in line
                for line in found), found
     assert any(f"words/de.yaml:{at['ein Faktor']}:" in line and "rules[1]" in line
-               and "the model has 1 texts here, not 2" in line for line in found), found
+               and "the model's list here has 1 text; this is text 2" in line for line in found), found
     assert any(f"words/de.yaml:{at['tables.balance.caption:']}:1:" in line and
                "'tables.balance.caption' is given twice" in line for line in found), found
     assert len(found) == 4, found

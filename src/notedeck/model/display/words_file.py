@@ -198,7 +198,8 @@ def _list(items: dict, at: tuple):
         made, wrong = [], []
         for index, text in value.items():
             if index not in items:
-                wrong.append(((index,), f"the model has {len(items)} texts here, not "
+                count = f"{len(items)} text" + ("" if len(items) == 1 else "s")
+                wrong.append(((index,), f"the model's list here has {count}; this is text "
                                         f"{index + 1}"))
                 continue
             try:
