@@ -239,11 +239,23 @@ def text_boxes(fig) -> list[tuple[str, tuple[float, float, float, float]]]:
     return out
 
 
+def side_by_side_columns() -> BarChart:
+    """Two series of columns whose value labels are wider than a column: drawn side by
+    side, they would run into each other."""
+    costs = ((7_200, 11_775), (14_400, 17_775), (28_800, 29_775), (43_200, 41_775))
+    return BarChart("costs", "What each heat costs over the years", "Columns ...", tuple(
+        Bar(f"{years} years", "", (Segment("Old heat", old / 43_200, f"€{old:,}"),
+                                    Segment("New heat and outlay", new / 43_200, f"€{new:,}")))
+        for years, (old, new) in zip((5, 10, 20, 30), costs)),
+        stacked=False, normalised=False, horizontal=False)
+
+
 LAYOUTS = {"bundled dial": dial_spec, "eight-series dial": lambda: dial_spec(EIGHT),
            "three-series dial": lambda: dial_spec(WORKLOADS[:3], (50.0, 500.0, 5000.0),
                                                   stop_labels=("50", "500", "5K")),
            "bundled bottleneck": bottleneck_spec, "three-segment bars": three_segment_bars,
-           "bundled speedup": speedup_spec, "crowded speedup": crowded_speedup}
+           "bundled speedup": speedup_spec, "crowded speedup": crowded_speedup,
+           "side-by-side columns": side_by_side_columns}
 
 
 @pytest.mark.parametrize("make", LAYOUTS.values(), ids=LAYOUTS.keys())

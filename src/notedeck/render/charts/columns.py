@@ -26,13 +26,14 @@ def paint_columns(fig, spec: BarChart) -> None:
         _legend(ax, names)
     freeze(fig)
     each = SLOT / layers
+    upright = _upright(ax, spec, each if layers > 1 else 1.0)
     for i, (bar, lengths) in enumerate(zip(spec.bars, spec.lengths())):
         base = 0.0
         for j, (segment, length) in enumerate(zip(bar.segments, lengths)):
             x = i if spec.stacked else i - SLOT / 2 + (j + 0.5) * each
             colour = segment_colour(j)
             ax.bar(x, length, each, bottom=base, color=colour, edgecolor=P.background, linewidth=1.5)
-            _value(ax, segment.value_label, x, base, length, each, colour)
+            _value(ax, segment.value_label, x, base, length, each, colour, upright)
             base += length if spec.stacked else 0
         if spec.stacked and bar.total_label:
             ax.annotate(bar.total_label, (i, base), xytext=(0, 4), textcoords="offset points",
@@ -40,10 +41,25 @@ def paint_columns(fig, spec: BarChart) -> None:
                         annotation_clip=False)
 
 
+def _upright(ax, spec: BarChart, step: float) -> bool:
+    """Whether a value label above its column stands upright: when the widest is wider than
+    the step from one column to the next (`step`, in categories), side by side labels would
+    run into each other; the plot then grows the headroom the upright labels need."""
+    fig = ax.figure
+    widest = max((measure(fig, s.value_label, T.chart_tick, "bold")[0]
+                  for bar in spec.bars for s in bar.segments), default=0.0)
+    (x0, _), (x1, _) = ax.transData.transform([(0, 0), (step, 0)])
+    if widest + px(fig, 2) <= x1 - x0:
+        return False
+    need = (widest + px(fig, 8)) / ax.get_window_extent().height
+    ax.set_ylim(0, max(HEADROOM, 1 / max(1 - need, 0.4)))
+    return True
+
+
 def _value(ax, text: str, x: float, base: float, length: float, width: float,
-           colour: str) -> None:
-    """Inside the segment when it fits there, else just above it (or beside, when stacked
-    on another segment)."""
+           colour: str, upright: bool) -> None:
+    """Inside the segment when it fits there, else just above it (upright, when `upright`),
+    or beside it when stacked on another segment."""
     fig = ax.figure
     w, h = measure(fig, text, T.chart_tick, "bold")
     (x0, y0), (x1, y1) = ax.transData.transform([(x - width / 2, base),
@@ -54,7 +70,7 @@ def _value(ax, text: str, x: float, base: float, length: float, width: float,
     elif base == 0:
         ax.annotate(text, (x, base + length), xytext=(0, 3), textcoords="offset points",
                     ha="center", va="bottom", fontsize=T.chart_tick, color=P.ink,
-                    annotation_clip=False)
+                    rotation=90 if upright else 0, annotation_clip=False)
     else:
         ax.annotate(text, (x + width / 2, base + length / 2), xytext=(4, 0),
                     textcoords="offset points", ha="left", va="center", fontsize=T.chart_tick,
