@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,38 @@ def test_with_all_audiences_only_the_changed_audience_is_rebuilt(note, tmp_path)
         assert second.changed == ("audiences/south-office.yaml",)
         assert {o.name: o.result.kept for o in second.outcomes} == {
             "(note)": True, "north-office": True, "south-office": False, "west-office": True}
+    finally:
+        running.close()
+
+
+@pytest.mark.parametrize("all_audiences", [False, True], ids=["note", "every audience"])
+def test_a_first_build_the_records_kept_is_laid_out_for_the_first_edit(note, tmp_path,
+                                                                       all_audiences):
+    """The files were current when watch started, so its first round built nothing: the
+    note is then laid out in the session (writing nothing), and the first edit fills and
+    lays out only the section it changed."""
+    from notedeck.commands.variants import variants
+    from notedeck.stages.run import build
+
+    out = tmp_path / "out"
+    chosen = options(note, out)
+    for name in ([None, *variants(note)] if all_audiences else [None]):
+        build(chosen.variant(name))
+    watcher = Watcher(chosen, all_audiences=all_audiences)
+    running = Running(watcher)
+    try:
+        first = running.next().outcomes
+        assert all(o.ok and o.result.kept for o in first) and len(first) > all_audiences
+        deadline = time.monotonic() + WAIT      # the warming runs after the round is shown
+        while len(watcher.session.sections) < len(first) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(watcher.session.sections) == len(first)    # each variant's one section
+        laid = len(watcher.session.shelves["layout"])
+        edit(note / SECTION, "margin", "edge")
+        second = running.next().outcomes
+        assert all(o.ok and not o.result.kept for o in second)
+        assert len(watcher.session.sections) == 2 * len(first)    # ... and its edited one
+        assert len(watcher.session.shelves["layout"]) < 2 * laid   # not every slide again
     finally:
         running.close()
 

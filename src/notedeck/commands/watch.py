@@ -101,7 +101,9 @@ class Watcher:
                                             raise_interrupt=False):
                 if not listening:      # the watcher is registered: from here nothing is missed
                     listening = True
-                    yield Round((), self.build(), notice)
+                    first = self.build()
+                    yield Round((), first, notice)
+                    self._warm(first)
                 elif changes:
                     changed = tuple(sorted({self.shown(path) for _, path in changes}))
                     yield Round(changed, self.build())
@@ -144,6 +146,23 @@ class Watcher:
         return tuple(build_variant(self.options.variant(name), session=self.session)
                      for name in todo)
 
+    def _warm(self, outcomes: tuple[Outcome, ...]) -> None:
+        """A build the records kept made nothing for the session: lay its note out there,
+        writing nothing, so that the first edit remakes only what it changes (serve's preview
+        does this itself, showing the slides)."""
+        from notedeck.stages.run import laid_out
+
+        if self.on_planned is not None:
+            return
+        for outcome in outcomes:
+            if outcome.ok and outcome.result.kept:
+                chosen = self.options.variant(outcome.audience) if self.all_audiences \
+                    else self.options
+                try:
+                    laid_out(chosen, _nothing, self.session)
+                except NotedeckError:          # changed since: the next round says how
+                    pass
+
     def folders(self) -> list[Path]:
         """The note's folder, and the folder of a --scenarios file kept elsewhere."""
         folders = [self.content]
@@ -183,3 +202,7 @@ def _same(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return False
+
+
+def _nothing(*planned) -> None:
+    """What a warming lay-out hands its plan to: nobody looks."""
