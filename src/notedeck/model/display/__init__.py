@@ -19,7 +19,7 @@ from notedeck.model.display import tables as table_parts
 from notedeck.model.display import words as word_parts
 from notedeck.model.display.texts import (Context, Declared, Pattern, Text, Texts,
                                           compile_pattern)
-from notedeck.model.messages import suggest
+from notedeck.model.messages import shown, suggest
 
 PARTS = ("unit_words", "nouns", "tables", "stats", "items", "charts", "controls")
 RESERVED = ("audience", "date")          # names notedeck gives prose beside the model's
@@ -60,7 +60,7 @@ class Display:
             raise NotedeckError(Problem(where, f"the model has no text '{path}'"
                                         + suggest(path, sorted(self.declared))))
         if not isinstance(text, str) or not text.strip():
-            raise NotedeckError(Problem(where, f"expected text, got {text!r}"))
+            raise NotedeckError(Problem(where, f"expected text, got {shown(text)}"))
         if declared.kind == "message":
             extra = set(MESSAGE_SLOT.findall(text)) - set(MESSAGE_SLOT.findall(declared.source))
             if extra:
