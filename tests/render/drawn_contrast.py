@@ -4,7 +4,6 @@ chart's box, away from every vector and letter drawn there."""
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
@@ -61,15 +60,20 @@ def _ground(image, crop, box, scale: float, series: set) -> list[tuple[int, int,
         x0, x1 = (item["x0"] - box[0] - pad) * scale, (item["x1"] - box[0] + pad) * scale
         y0, y1 = (item["top"] - box[1] - pad) * scale, (item["bottom"] - box[1] + pad) * scale
         draw.rectangle((x0, y0, x1, y1), fill=0)
-    counts, sums = Counter(), {}
-    for pixel, keep in zip(image.getdata(), mask.getdata()):
-        if keep:
-            bucket = tuple(v // 16 for v in pixel)
-            counts[bucket] += 1
-            sums[bucket] = tuple(a + b for a, b in zip(sums.get(bucket, (0, 0, 0)), pixel))
-    total = sum(counts.values())
-    return [tuple(round(v / n) for v in sums[c]) for c, n in counts.items()
-            if total and n >= SHARE * total]   # each colour as the mean of its pixels
+    import numpy
+
+    pixels = numpy.asarray(image, dtype=numpy.int64).reshape(-1, 3)
+    pixels = pixels[numpy.asarray(mask, dtype=bool).reshape(-1)]
+    if not len(pixels):
+        return []
+    buckets = pixels // 16                       # colours within 16 levels are one colour
+    keys = (buckets[:, 0] * 16 + buckets[:, 1]) * 16 + buckets[:, 2]
+    _, which, counts = numpy.unique(keys, return_inverse=True, return_counts=True)
+    sums = numpy.zeros((len(counts), 3))
+    numpy.add.at(sums, which.reshape(-1), pixels)
+    total = counts.sum()
+    return [tuple(round(float(v) / int(n)) for v in sums[i]) for i, n in enumerate(counts)
+            if n >= SHARE * total]               # each colour as the mean of its pixels
 
 
 def _around(crop, series: set, box) -> tuple:
