@@ -41,19 +41,25 @@ CPU_SECONDS = 120           # a hang's end, as a resource limit: never a measure
 
 
 def bounded(*args: str, cwd: Path | None = None, env: dict | None = None):
-    """The notedeck CLI in a new process held to 1 GiB of address space and CPU_SECONDS of
-    processor time (children included, each under the same limits); its CompletedProcess
-    with text output. What must hold of any run on hostile input: an exit of 0 or 2, and no
-    traceback or internal error (`assert_clean`)."""
+    """The notedeck CLI in a process of its own held to 1 GiB of address space and
+    CPU_SECONDS of processor time (children included, each under the same limits); its
+    CompletedProcess with text output. The process is forked from one that has imported
+    notedeck already (tests/forked.py), so a run costs what it does, not an interpreter's
+    start. What must hold of any run on hostile input: an exit of 0 or 2, and no traceback
+    or internal error (`assert_clean`)."""
+    import forked
+
+    return forked.run(list(args), {"RLIMIT_AS": GIB, "RLIMIT_CPU": CPU_SECONDS}, cwd, env,
+                      timeout=20 * CPU_SECONDS)
+
+
+def limits() -> None:
+    """A run's limits, for a process started otherwise: GIB of address space, CPU_SECONDS
+    of processor time."""
     import resource
-    import subprocess
 
-    def limits() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (GIB, GIB))
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-
-    return subprocess.run(cli(*args), cwd=cwd, env=env, capture_output=True, text=True,
-                          errors="replace", preexec_fn=limits, timeout=20 * CPU_SECONDS)
+    resource.setrlimit(resource.RLIMIT_AS, (GIB, GIB))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
 
 
 def assert_clean(done, code: int | None = None) -> None:
