@@ -36,6 +36,7 @@ def _put(note: Path, place: str, text: str) -> None:
              "notes": ("### Notes\n", "### Notes\n\n{}\n"),
              "facilitator": ("### Notes\n", "```facilitator\n{}\n```\n\n### Notes\n")}
     old, new = marks[place]
+    assert old in source, old
     path.write_text(source.replace(old, new.format(text), 1), encoding="utf-8")
 
 
