@@ -79,9 +79,18 @@ def test_an_audience_file_whose_name_is_not_a_slug_is_refused_before_anything_is
     assert visible(os.fsdecode(name)) in done.stderr          # the file is named, escaped
     assert "\x1b" not in done.stderr and "\r" not in done.stderr
     assert (snapshot(work), snapshot(note)) == before          # not even OUT was made
+
+
+def test_check_refuses_every_name_that_is_not_a_slug_each_at_its_file(note):
+    """One note holding every file of BAD: check reports each at its own file, in one run."""
+    for name, _ in BAD:
+        _note_with(note, name)
     checked = bounded("check", "--content", str(note), "--strict")
     assert_clean(checked, 2)
-    assert said in checked.stderr
+    lines = checked.stderr.splitlines()
+    for name, said in BAD:
+        named = f"audiences/{visible(os.fsdecode(name))}: "
+        assert any(named in line and said in line for line in lines), (name, checked.stderr)
 
 
 def test_a_bad_name_is_refused_by_check_beside_the_notes_other_problems(note):

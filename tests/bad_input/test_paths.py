@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import BUNDLED, assert_clean, bounded, snapshot
+from .budgets import SECTION, TINY, tiny
+from .helpers import assert_clean, bounded, snapshot
 
 MINE = b"my thesis, three years of it"
 
@@ -75,10 +76,10 @@ def test_template_export_keeps_a_file_and_with_force_moves_it_aside(tmp_path):
     (["init", "/proc/self/x"], "/proc/self/x: cannot start a note here"),
     (["init", "/proc/x"], "/proc/x: cannot start a note here"),
     (["init", "/dev/null"], "/dev/null: the folder exists and is not empty"),
-    (["build", "--content", str(BUNDLED), "--out", "/proc/self"],
+    (["build", "--content", str(TINY), "--out", "/proc/self"],
      "/proc/self: cannot write the outputs here: No such file or directory"),
-    (["build", "--content", str(BUNDLED), "--out", "/proc/self/fd/x"], "/proc/self/fd/x: "),
-    (["build", "--content", str(BUNDLED), "--out", "/dev/null/x"],
+    (["build", "--content", str(TINY), "--out", "/proc/self/fd/x"], "/proc/self/fd/x: "),
+    (["build", "--content", str(TINY), "--out", "/dev/null/x"],
      "/dev/null/x: cannot create the output folder"),
 ])
 def test_odd_paths_are_said_plainly(args, said):
@@ -109,16 +110,22 @@ def test_init_that_fails_midway_leaves_no_half_note(tmp_path):
         parent.chmod(0o700)
 
 
-ODD = {"emoji and a line separator in a title": ("## Turn the dial", "## Turn the dial 🎛️\u2028now"),
-       "a paragraph separator in a list item": ("- **Batching**", "- **Batching**\u2029 and 🎉"),
-       "a variation selector and a joiner": ("## Turn the dial", "## Turn 👩\u200d💻 the dial\ufe0f")}
+# On the small note of tests/notes/budgets (one slide "One slide" holding a list), with a
+# worksheet in its handout.
+WORKSHEET = "\n```worksheet\n- **Write it down**: one sentence someone else could test.\n```\n"
+ODD = {"emoji and a line separator in a title": ("## One slide", "## One slide 🎛️\u2028now"),
+       "a paragraph separator in a list item": ("- The value", "- The value\u2029 and 🎉"),
+       "a variation selector and a joiner": ("## One slide", "## One 👩\u200d💻 slide\ufe0f")}
 
 
 @pytest.mark.parametrize("case", list(ODD))
-def test_odd_characters_reach_every_slide_shaped_pdf(case, note, tmp_path):
+def test_odd_characters_reach_every_slide_shaped_pdf(case, tmp_path):
     old, new = ODD[case]
-    path = note / "sections" / "01-what-the-number-means.md"
-    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    note = tiny(tmp_path)
+    path = note / SECTION
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1) + WORKSHEET, encoding="utf-8")
     done = bounded("build", "--content", str(note), "--out", str(tmp_path / "out"), "--with",
                    "slides,guide,print1,print2,worksheet")
     assert_clean(done, 0)

@@ -17,9 +17,9 @@ import pytest
 from notedeck.layout import fit
 from notedeck.render.pdfkit.pieces import PIECE, cut, paragraphs
 
+from .budgets import SECTION, line_of, tiny
 from .helpers import assert_clean, bounded
 
-S1 = "sections/01-what-the-number-means.md"
 WORDS = ["alpha", "beta", "gamma", "delta", "words", "of", "the", "note", "writing", "speed"]
 
 
@@ -29,13 +29,14 @@ def long_text(size: int, seed: int = 1) -> str:
 
 
 def _put(note: Path, place: str, text: str) -> None:
-    path = note / S1
+    path = note / SECTION
     source = path.read_text(encoding="utf-8")
     marks = {"handout": ("# Handout\n", "# Handout\n\n{}\n"),
              "handout-item": ("# Handout\n", "# Handout\n\n- {}\n"),
-             "notes": ("### Notes (3 min)\n", "### Notes (3 min)\n\n{}\n"),
-             "facilitator": ("### Notes (3 min)\n", "```facilitator\n{}\n```\n\n### Notes (3 min)\n")}
+             "notes": ("### Notes\n", "### Notes\n\n{}\n"),
+             "facilitator": ("### Notes\n", "```facilitator\n{}\n```\n\n### Notes\n")}
     old, new = marks[place]
+    assert old in source, old
     path.write_text(source.replace(old, new.format(text), 1), encoding="utf-8")
 
 
@@ -60,11 +61,13 @@ def test_a_short_paragraph_stays_one_paragraph():
 
 
 @pytest.mark.parametrize("place", ["handout", "handout-item", "notes", "facilitator"])
-def test_a_paragraph_as_long_as_a_file_may_hold_builds_within_the_limits(place, note, tmp_path):
-    """990 KB of one paragraph (the section file just under its 1,000,000 bytes)."""
-    room = 1_000_000 - len((note / S1).read_bytes()) - 200
+def test_a_paragraph_as_long_as_a_file_may_hold_builds_within_the_limits(place, tmp_path):
+    """990 KB of one paragraph (the section file just under its 1,000,000 bytes), in the small
+    note of tests/notes/budgets."""
+    note = tiny(tmp_path)
+    room = 1_000_000 - len((note / SECTION).read_bytes()) - 200
     _put(note, place, long_text(room))
-    assert len((note / S1).read_bytes()) < 1_000_000
+    assert len((note / SECTION).read_bytes()) < 1_000_000
     done = bounded("build", "--content", str(note), "--out", str(tmp_path / "out"), "--with",
                    "guide")
     assert_clean(done, 0)
@@ -105,18 +108,19 @@ def test_a_text_past_the_slides_it_may_continue_on_is_refused_without_balancing(
 
 
 @pytest.mark.parametrize("count, code", [(150, 0), (20_000, 2)])
-def test_a_slide_of_many_bullets_splits_or_is_refused_within_the_limits(count, code, note,
-                                                                         tmp_path):
-    path = note / S1
+def test_a_slide_of_many_bullets_splits_or_is_refused_within_the_limits(count, code, tmp_path):
+    note = tiny(tmp_path)
+    path = note / SECTION
     bullets = "".join(f"- item {n} of many\n" for n in range(count))
     path.write_text(path.read_text(encoding="utf-8").replace(
-        "## Turn the dial\n", f"## Many bullets\n\n{bullets}\n### Notes\n\nSaid.\n\n"
-                              "## Turn the dial\n", 1), encoding="utf-8")
+        "## One slide\n", f"## Many bullets\n\n{bullets}\n### Notes\n\nSaid.\n\n"
+                          "## One slide\n", 1), encoding="utf-8")
     done = bounded("build", "--content", str(note), "--out", str(tmp_path / "out"), "--with",
                    "slides")
     assert_clean(done, code)
     if code:
-        assert (f"01-what-the-number-means.md:31: slide 5 'Many bullets': the text needs more "
+        line = line_of(note, SECTION, "## Many bullets")
+        assert (f"01-a.md:{line}: slide 3 'Many bullets': the text needs more "
                 f"than {fit.MAX_PAGES} slides even at") in done.stderr
         assert done.stderr.count("error:") == 1
     else:
