@@ -34,3 +34,11 @@ def test_a_chart_form_the_cli_does_not_offer_is_refused_when_the_options_are_mad
     assert Options(Path("c"), charts="picture").charts == "picture"
     with pytest.raises(ValueError, match="charts is one of native, picture, not 'bogus'"):
         Options(Path("c"), charts="bogus")
+
+
+def test_an_audience_name_that_cannot_name_a_folder_is_refused_with_out_given_too():
+    from notedeck.errors import NotedeckError
+
+    for out in (None, Path("mine")):
+        with pytest.raises(NotedeckError, match="the audience name '..' cannot name its output"):
+            Options.make(Path("c"), out, audience="..")

@@ -39,9 +39,11 @@ class Options:
     @classmethod
     def make(cls, content: Path, out: Path | None = None, audience: str | None = None,
              **rest: Any) -> Options:
-        """The output-folder rule: --out as given, else output/, or output/NAME/ for an audience."""
-        return cls(content=content, out=out or folder_for(DEFAULT_OUT, audience),
-                   audience=audience, **rest)
+        """The output-folder rule: --out as given, else output/, or output/NAME/ for an
+        audience; an audience name that could not name a folder is refused either way, before
+        any work."""
+        default = folder_for(DEFAULT_OUT, audience)
+        return cls(content=content, out=out or default, audience=audience, **rest)
 
     def variant(self, audience: str | None) -> Options:
         """This build for another audience, in OUT/NAME/ beside the note's OUT/."""
