@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from notedeck.template import paint
 from notedeck.theme import PALETTE
-from notedeck.template.legible import LARGE, readable, readable_on, reads_at
+from notedeck.template.legible import LARGE, readable, readable_on, reads_everywhere
 from notedeck.template.roles import Mapped
 from notedeck.template.styles import Ink, Theme
 
@@ -99,7 +99,7 @@ def chart_backing(theme: Theme, behind) -> Ink | None:
     if len(set(known)) < 2:
         return None
     inks, _ = series(theme, known)
-    if all(reads_at(ink.rgb, known)[0] >= GRAPHICS * VARYING for ink in inks):
+    if all(reads_everywhere(ink.rgb, known)[0] >= GRAPHICS * VARYING for ink in inks):
         return None
     ground = Counter(known).most_common(1)[0][0]
     slots = ("bg1", "bg2", "tx1", "tx2", "lt1", "dk1", "lt2", "dk2")
@@ -127,13 +127,13 @@ def series(theme: Theme, behind) -> tuple[tuple[Ink, ...], str]:
     known = [c for c in behind if c is not None]
     if not known:
         return tuple(accents), ""
-    good = [a for a in accents if reads_at(a.rgb, known)[0] >= GRAPHICS or _own(a, known)]
+    good = [a for a in accents if reads_everywhere(a.rgb, known)[0] >= GRAPHICS or _own(a, known)]
     failing = [a for a in accents if a not in good]
     if not failing:
         return tuple(good), ""
     shades = [_shade(a, theme, known, i % 2 == 1) for i, a in enumerate(failing)]
-    worst = reads_at(failing[0].rgb, known)[1]
-    said = (", ".join(f"{a.slot} {a.rgb} ({reads_at(a.rgb, known)[0]:.2f}:1)" for a in failing)
+    worst = reads_everywhere(failing[0].rgb, known)[1]
+    said = (", ".join(f"{a.slot} {a.rgb} ({reads_everywhere(a.rgb, known)[0]:.2f}:1)" for a in failing)
             + f" read below the {GRAPHICS:g}:1 WCAG asks of graphics on {worst}; their series "
             "take " + ", ".join(f"{ink.rgb} ({_variant(ink)})" for ink in shades)
             + ", after the accents that read")
@@ -155,9 +155,9 @@ def _shade(accent: Ink, theme: Theme, known, lighter_first: bool) -> Ink:
     tried = [theme.ink(accent.slot, m, o) for m, o in order]
     tried += [theme.ink("lt1"), theme.ink("dk1")]    # on two colours, only these may do
     for ink in tried:
-        if reads_at(ink.rgb, known)[0] >= GRAPHICS:
+        if reads_everywhere(ink.rgb, known)[0] >= GRAPHICS:
             return ink
-    return max(tried, key=lambda ink: reads_at(ink.rgb, known)[0])
+    return max(tried, key=lambda ink: reads_everywhere(ink.rgb, known)[0])
 
 
 def _variant(ink: Ink) -> str:

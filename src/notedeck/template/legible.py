@@ -38,6 +38,14 @@ def reads_at(ink: str, behind) -> tuple[float, str]:
     return known[len(known) // 4]
 
 
+def reads_everywhere(ink: str, behind) -> tuple[float, str]:
+    """The contrast a graphic in `ink` has on the worst colour sampled behind it, and that
+    colour: a chart's line or bar crosses all of its ground, where a text's letters sit
+    mostly on one part of it (reads_at)."""
+    known = sorted((contrast(ink, c), c) for c in behind if c is not None)
+    return known[0] if known else (float("inf"), "")
+
+
 def readable_on(behind, choices: tuple[Ink, ...], enough: float = NORMAL) -> Ink:
     """The first choice that reads at `enough` on what lies behind it, else the one that
     reads best; the first when nothing behind can be told."""
