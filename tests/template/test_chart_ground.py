@@ -31,3 +31,4 @@ def test_a_ground_with_a_part_no_series_reads_on_backs_the_chart():
 
 def test_a_flat_ground_needs_no_backing():
     assert chart_backing(THEME, ["#FFFFFF"] * 15) is None
+

@@ -25,6 +25,9 @@ MAX_DEPTH = 12               # groups inside groups
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SAMPLES_X = (0.1, 0.3, 0.5, 0.7, 0.9)     # where a box's colours are sampled, as fractions
 SAMPLES_Y = (0.2, 0.5, 0.8)
+# A chart's ground, where a line or a bar may run to any edge: seven by five, edges included
+GRAPHIC_X = (0.02, 0.18, 0.34, 0.5, 0.66, 0.82, 0.98)
+GRAPHIC_Y = (0.02, 0.26, 0.5, 0.74, 0.98)
 
 Affine = tuple[float, float, float, float, float, float]   # x' = a x + c y + e, y' = b x + d y + f
 
@@ -99,6 +102,11 @@ class Backdrop:
         """The colours behind a box at fifteen points across it (five by three)."""
         return [self.colour_at(box.x + box.w * fx, box.y + box.h * fy)
                 for fy in SAMPLES_Y for fx in SAMPLES_X]
+
+    def graphic_colours(self, box: Box) -> list[str | None]:
+        """The colours behind a chart's box at thirty-five points, out to its edges."""
+        return [self.colour_at(box.x + box.w * fx, box.y + box.h * fy)
+                for fy in GRAPHIC_Y for fx in GRAPHIC_X]
 
     def covered(self, box: Box) -> float:
         """The share of a box that decoration lies over: 0 clear, 1 covered."""

@@ -70,7 +70,7 @@ def look(mapped: Mapped, theme: Theme) -> Look:
                                            else style.typeface)
     behind = tuple(mapped.layout.behind(ph.box))
     chart = mapped.slots.get("chart") or ph
-    chart_behind = tuple(mapped.layout.behind(chart.box))
+    chart_behind = tuple(mapped.layout.behind_chart(chart.box))
     backing = chart_backing(theme, chart_behind)
     if backing is not None:
         chart_behind = (backing.rgb,)

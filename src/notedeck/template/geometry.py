@@ -104,6 +104,10 @@ class Layout:
         """The colours a person sees behind a box, at points across it (None: a picture)."""
         return self.backdrop.colours(box)
 
+    def behind_chart(self, box: Box) -> list[str | None]:
+        """The colours behind a chart's box, out to its edges (None: a picture)."""
+        return self.backdrop.graphic_colours(box)
+
 
 @dataclass(frozen=True)
 class Master:

@@ -182,7 +182,7 @@ def _series_notes(mapped_roles: dict[str, Mapped], info: TemplateInfo) -> list[P
         if m is None:
             continue
         chart = m.slots.get("chart")
-        behind = m.layout.behind(chart.box) if chart is not None and chart.box else ()
+        behind = m.layout.behind_chart(chart.box) if chart is not None and chart.box else ()
         theme = info.masters[m.layout.master].theme
         backing = chart_backing(theme, behind)
         if backing is not None:

@@ -72,7 +72,7 @@ def test_every_chart_series_reads_on_what_lies_behind_the_chart(name):
     template = package.load(found.data, name)
     for role in ("chart", "chart-and-text"):
         mapped, look = template.roles[role], template.look(role)
-        behind = [c for c in mapped.layout.behind(mapped.slots["chart"].box) if c]
+        behind = [c for c in mapped.layout.behind_chart(mapped.slots["chart"].box) if c]
         behind = [look.backing.rgb] if look.backing is not None else behind
         for ink in look.series:
             assert not behind or reads_at(ink.rgb, behind)[0] >= 3.0, (role, ink, behind[:3])
