@@ -92,18 +92,30 @@ class _Server:
                                         stdin=subprocess.PIPE, pass_fds=(write,), text=True,
                                         stdout=subprocess.DEVNULL)
         os.close(write)
-        self.replies = os.fdopen(read, "r")
+        self.replies, self.pending = read, b""
         self.lock = threading.Lock()
         atexit.register(self.close)
 
     def reply(self, timeout: float | None) -> dict | None:
-        ready, _, _ = select.select([self.replies], [], [], timeout)
-        return json.loads(self.replies.readline()) if ready else None
+        """The server's next line, or None after `timeout` seconds without one. Read from the
+        descriptor itself: a buffered reader could take both of a run's lines at once and
+        leave select waiting for a second that has already come."""
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.replies], [], [], timeout)
+            if not ready:
+                return None
+            chunk = os.read(self.replies, 4096)
+            if not chunk:
+                raise RuntimeError("the forking server has ended")
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return json.loads(line)
 
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.stdin.close()
             self.process.wait(timeout=60)
+        os.close(self.replies)
 
 
 _server: _Server | None = None
