@@ -26,8 +26,7 @@ IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SAMPLES_X = (0.1, 0.3, 0.5, 0.7, 0.9)     # where a box's colours are sampled, as fractions
 SAMPLES_Y = (0.2, 0.5, 0.8)
 # A chart's ground, where a line or a bar may run to any edge: seven by five, edges included
-GRAPHIC_X = (0.02, 0.18, 0.34, 0.5, 0.66, 0.82, 0.98)
-GRAPHIC_Y = (0.02, 0.26, 0.5, 0.74, 0.98)
+GRAPHIC = ((0.02, 0.18, 0.34, 0.5, 0.66, 0.82, 0.98), (0.02, 0.26, 0.5, 0.74, 0.98))
 
 Affine = tuple[float, float, float, float, float, float]   # x' = a x + c y + e, y' = b x + d y + f
 
@@ -98,15 +97,12 @@ class Backdrop:
             seen = _over(item.fill, item.size, item.local(x, y), seen)
         return seen
 
-    def colours(self, box: Box) -> list[str | None]:
-        """The colours behind a box at fifteen points across it (five by three)."""
+    def colours(self, box: Box, grid=(SAMPLES_X, SAMPLES_Y)) -> list[str | None]:
+        """The colours behind a box at the points of `grid` (fractions across and down it):
+        fifteen, five by three, unless another grid is given (GRAPHIC: a chart's)."""
+        across, down = grid
         return [self.colour_at(box.x + box.w * fx, box.y + box.h * fy)
-                for fy in SAMPLES_Y for fx in SAMPLES_X]
-
-    def graphic_colours(self, box: Box) -> list[str | None]:
-        """The colours behind a chart's box at thirty-five points, out to its edges."""
-        return [self.colour_at(box.x + box.w * fx, box.y + box.h * fy)
-                for fy in GRAPHIC_Y for fx in GRAPHIC_X]
+                for fy in down for fx in across]
 
     def covered(self, box: Box) -> float:
         """The share of a box that decoration lies over: 0 clear, 1 covered."""

@@ -106,7 +106,7 @@ class Layout:
 
     def behind_chart(self, box: Box) -> list[str | None]:
         """The colours behind a chart's box, out to its edges (None: a picture)."""
-        return self.backdrop.graphic_colours(box)
+        return self.backdrop.colours(box, backdrop.GRAPHIC)
 
 
 @dataclass(frozen=True)

@@ -32,18 +32,21 @@ KEEP = 0.5                   # a text area ends above what it does not read on w
 def reads_at(ink: str, behind) -> tuple[float, str]:
     """The contrast a text in `ink` has on the colours sampled behind it, and the colour that
     gives it; unknown colours (None: a picture) are skipped."""
-    known = sorted((contrast(ink, c), c) for c in behind if c is not None)
-    if not known:
-        return float("inf"), ""
-    return known[len(known) // 4]
+    known = _contrasts(ink, behind)
+    return known[len(known) // 4] if known else (float("inf"), "")
 
 
 def reads_everywhere(ink: str, behind) -> tuple[float, str]:
     """The contrast a graphic in `ink` has on the worst colour sampled behind it, and that
     colour: a chart's line or bar crosses all of its ground, where a text's letters sit
     mostly on one part of it (reads_at)."""
-    known = sorted((contrast(ink, c), c) for c in behind if c is not None)
+    known = _contrasts(ink, behind)
     return known[0] if known else (float("inf"), "")
+
+
+def _contrasts(ink: str, behind) -> list[tuple[float, str]]:
+    """(contrast, colour) for each known colour behind, lowest first."""
+    return sorted((contrast(ink, c), c) for c in behind if c is not None)
 
 
 def readable_on(behind, choices: tuple[Ink, ...], enough: float = NORMAL) -> Ink:
