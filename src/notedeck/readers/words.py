@@ -3,7 +3,6 @@ each checked against the model's text at the same path."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -69,17 +68,12 @@ def _read(model, source: Located, data: Any, root: tuple, given: dict,
     tree, wrong = words_file.nested(data, part)
     problems.extend(Problem(part.where(at, True), message) for at, message in wrong)
     try:
-        read = validated(tree, _schema(tuple(model.display.declared)), tree.data,
+        read = validated(tree, words_file.schema(tuple(model.display.declared)), tree.data,
                          words_file.Reading(model, tree.where))
     except NotedeckError as exc:
         problems.extend(exc.problems)
         return
     given.update(words_file.given(read))
-
-
-@functools.lru_cache(maxsize=8)
-def _schema(paths: tuple[str, ...]) -> type[words_file.Place]:
-    return words_file.schema(paths)
 
 
 def _worded(display) -> bool:
