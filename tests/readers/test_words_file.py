@@ -72,3 +72,15 @@ def test_a_text_alone_stands_for_a_mapping_of_text_and_lists(tmp_path):
                  for shape in slide.shapes if shape.has_chart]
     assert any(d and d[0].startswith("Der Saldo, Spanne um Spanne: ") for d in described), \
         described
+
+
+def test_a_words_file_that_is_a_folder_or_a_pipe_is_refused_not_skipped(tmp_path):
+    import os
+
+    for kind in ("folder", "pipe"):
+        note = small_note("money", tmp_path / kind)
+        words = note / "words" / "de.yaml"
+        words.unlink()
+        words.mkdir() if kind == "folder" else os.mkfifo(words)
+        found = said(note)
+        assert len(found) == 1 and found[0].startswith("error: words/de.yaml: expected a"), found

@@ -3,6 +3,7 @@ each checked against the model's text at the same path."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def read(model, content: Path, note_locale: str, locale: str,
     language, own = catalogue.language(locale), catalogue.language(note_locale)
     path = NoteLayout(content).words(language)
     if language != own:
-        if path.is_file():
+        if os.path.lexists(path):         # a folder or a FIFO there is refused, not skipped
             source = yamlfile.load(yamlfile.inside(content, path))
             warnings.extend(source.warnings)
             _read(model, source, source.data, (), given, problems)
