@@ -77,7 +77,7 @@ def test_a_text_alone_stands_for_a_mapping_of_text_and_lists(tmp_path):
 def test_a_words_file_that_is_a_folder_or_a_pipe_is_refused_not_skipped(tmp_path):
     import os
 
-    for kind in ("folder", "pipe"):
+    for kind in ("folder", "pipe") if hasattr(os, "mkfifo") else ("folder",):
         note = small_note("money", tmp_path / kind)
         words = note / "words" / "de.yaml"
         words.unlink()
