@@ -22,7 +22,7 @@ def _this_run(request) -> set[str]:
     config = request.config
     plain = (config.args_source == pytest.Config.ArgsSource.TESTPATHS
              and not config.option.keyword and not config.option.markexpr
-             and not config.getoption("deselect") and not config.getoption("lf")
+             and not config.getoption("deselect") and not config.getoption("lf", False)
              and not config.getoption("ignore") and not config.getoption("ignore_glob"))
     return {item.nodeid.split("::")[0] for item in request.session.items} if plain else set()
 

@@ -64,12 +64,21 @@ class Decoration:
     def _polygons(self):
         return outlines.polygons(self.paths)
 
+    @cached_property
+    def _extent(self) -> tuple[float, float, float, float]:
+        """The polygons' bounds in the shape's own space: a point outside is not covered."""
+        points = [point for polygon in self._polygons for point in polygon] or [(0.0, 0.0)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs), max(ys)
+
     def covers(self, x: float, y: float) -> bool:
         """Whether the shape's fill covers a point of the slide."""
         local = invert(self.transform)
         if local is None:
             return False
-        return outlines.inside(self._polygons, *apply(local, x, y))
+        u, v = apply(local, x, y)
+        x0, y0, x1, y1 = self._extent
+        return x0 <= u <= x1 and y0 <= v <= y1 and outlines.inside(self._polygons, u, v)
 
     def local(self, x: float, y: float) -> tuple[float, float]:
         inverse = invert(self.transform)

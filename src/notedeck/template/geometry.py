@@ -149,8 +149,9 @@ def _master(prs, index: int, master, size: tuple[float, float]) -> Master:
     theme = styles.read_theme(master)
     defaults = styles.presentation_defaults(prs)
     shapes = backdrop.decorations(master, theme)
+    twins = _twins(master)
     layouts = tuple(_layout(index, i, layout, master, theme, defaults,
-                            backdrop.read(layout, master, theme, size, shapes))
+                            backdrop.read(layout, master, theme, size, shapes), twins)
                     for i, layout in enumerate(master.slide_layouts))
     own = {ph_type(ph): _placeholder(ph, i, None, master, theme, defaults)
            for i, ph in enumerate(master.placeholders)}
@@ -165,8 +166,8 @@ def _master(prs, index: int, master, size: tuple[float, float]) -> Master:
 
 
 def _layout(master_index: int, index: int, layout, master, theme, defaults,
-            behind: Backdrop) -> Layout:
-    placeholders = tuple(_placeholder(ph, i, layout, master, theme, defaults)
+            behind: Backdrop, twins: dict) -> Layout:
+    placeholders = tuple(_placeholder(ph, i, layout, master, theme, defaults, twins)
                          for i, ph in enumerate(layout.placeholders))
     return Layout(master_index, index, layout.name, placeholders, behind)
 
@@ -175,12 +176,13 @@ def ph_type(ph) -> str:
     return ph._element.ph.get("type", "obj")
 
 
-def _placeholder(ph, position: int, layout, master, theme, defaults) -> Placeholder:
+def _placeholder(ph, position: int, layout, master, theme, defaults,
+                 twins: dict | None = None) -> Placeholder:
     element = ph._element.ph
-    base = _master_twin(ph) if layout is not None else None   # looked up once: it is slow
+    base = _master_twin(ph, twins) if layout is not None else None
     vertical = element.get("orient") == "vert" or _body_attr(ph, "vert", "horz", base) not in (
         "horz", "")
-    box = _box(ph)
+    box = _box(ph._element, base)
     owner = layout if layout is not None else master
     shape = None if box is None else backdrop.placeholder_shape(
         ((ph._element, owner.part), (base, master.part)), box, theme)
@@ -199,14 +201,22 @@ def _idx(element) -> int:
         return 0
 
 
-def _box(ph) -> Box | None:
+def _box(element, base) -> Box | None:
+    """Each of left, top, width and height the placeholder's own, else its master twin's
+    (`base`), as python-pptx inherits them (read here from the elements: its lookup of the
+    twin is repeated per attribute, and was most of a template's inspection)."""
     try:
-        values = (ph.left, ph.top, ph.width, ph.height)
+        values = tuple(_own_else(element, base, name) for name in ("x", "y", "cx", "cy"))
     except (AttributeError, KeyError, ValueError):
         return None
     if any(v is None for v in values):
         return None
     return Box(*(v / EMU_PER_IN for v in values))
+
+
+def _own_else(element, base, name: str):
+    own = getattr(element, name)
+    return own if own is not None or base is None else getattr(base, name)
 
 
 _INSET_DEFAULTS = (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720))
@@ -234,10 +244,28 @@ def _body_attr(ph, attr: str, default, base=None):
     return default
 
 
-def _master_twin(ph):
+def _twins(master) -> dict:
+    """The master's placeholder elements by type, the first of each (python-pptx's
+    `placeholders.get(type)`), indexed once: its lookup walks the master's shapes."""
+    twins: dict = {}
+    for ph in master.placeholders:
+        twins.setdefault(ph._element.ph_type, ph._element)
+    return twins
+
+
+def _master_twin(ph, twins: dict):
     """The master placeholder this layout placeholder inherits from, as an element."""
     try:
-        base = getattr(ph, "_base_placeholder", None)
+        kind = ph._element.ph_type
     except (AttributeError, KeyError, ValueError):
         return None
-    return None if base is None else base._element
+    return twins.get(_twin_type(kind))
+
+
+def _twin_type(kind):
+    """python-pptx's inheritance (LayoutPlaceholder._base_placeholder): the type of the master
+    placeholder a layout placeholder of type `kind` inherits from; for most types, the body."""
+    from pptx.enum.shapes import PP_PLACEHOLDER as PH
+
+    same = (PH.TITLE, PH.DATE, PH.FOOTER, PH.SLIDE_NUMBER)
+    return PH.TITLE if kind == PH.CENTER_TITLE else kind if kind in same else PH.BODY

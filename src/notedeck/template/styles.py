@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import colorsys
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -203,6 +204,7 @@ def _hex(channels) -> str:
     return "#" + "".join(f"{round(min(max(c, 0), 1) * 255):02X}" for c in channels)
 
 
+@lru_cache(maxsize=4096)
 def luminance(rgb: str) -> float:
     lin = []
     for i in (1, 3, 5):
