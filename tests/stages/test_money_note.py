@@ -32,7 +32,7 @@ def built(tmp_path_factory) -> Path:
     note = shutil.copytree(NOTE, folder / "note")
     result = CliRunner().invoke(main, ["build", "--content", str(note), "--all-audiences",
                                        "--with", "slides,web,guide", "--out", str(folder / "out"),
-                                       "--no-cache"])
+                                       "--no-cache", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     return folder / "out"
 

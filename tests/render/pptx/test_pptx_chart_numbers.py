@@ -32,7 +32,7 @@ EUROS = {"note": '"€"#,##0;"-€"#,##0', "berlin": f'#,##0"{NB}€"', "lyon": 
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("numbers")
     result = CliRunner().invoke(main, ["build", "--content", str(NOTE), "--all-audiences",
-                                       "--out", str(out), "--no-cache"])
+                                       "--out", str(out), "--no-cache", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     return out
 
