@@ -1,11 +1,13 @@
 """How a deck's native chart series read on what a PDF of it shows behind them, in pixels: the
 series' colours from the chart's XML, the ground from the page drawn at 72 dpi inside the
-chart's box, away from every vector and letter drawn there (PDFium draws the page and lists
-what is drawn on it, so each page is read once, by one library)."""
+chart's box, away from every vector and letter drawn there (render/pdfpage.py: PDFium draws
+the page and lists what is drawn on it)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from . import pdfpage
 
 C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -47,7 +49,7 @@ def _series(shape, theme) -> set:
     return found
 
 
-def _ground(image, crop: list[dict], box, scale: float, series: set) -> list[tuple[int, int, int]]:
+def _ground(image, crop: list, box, scale: float, series: set) -> list[tuple[int, int, int]]:
     """The colours most of the box shows away from every drawn vector and letter (each
     masked with a margin, so that no blended edge counts)."""
     from PIL import Image, ImageDraw
@@ -56,10 +58,12 @@ def _ground(image, crop: list[dict], box, scale: float, series: set) -> list[tup
     draw = ImageDraw.Draw(mask)
     pad = MARGIN
     for item in crop:
-        if item["kind"] == "rect" and _big(item, box) and not _in_series(item, series):
+        if item.kind == "image":
+            continue                  # a picture behind the chart: ground
+        if item.kind == "rect" and _big(item, box) and not _in_series(item, series):
             continue                  # the chart's own area: ground
-        x0, x1 = (item["x0"] - box[0] - pad) * scale, (item["x1"] - box[0] + pad) * scale
-        y0, y1 = (item["top"] - box[1] - pad) * scale, (item["bottom"] - box[1] + pad) * scale
+        x0, x1 = (item.x0 - box[0] - pad) * scale, (item.x1 - box[0] + pad) * scale
+        y0, y1 = (item.top - box[1] - pad) * scale, (item.bottom - box[1] + pad) * scale
         draw.rectangle((x0, y0, x1, y1), fill=0)
     import numpy
 
@@ -77,30 +81,29 @@ def _ground(image, crop: list[dict], box, scale: float, series: set) -> list[tup
             if n >= SHARE * total]               # each colour as the mean of its pixels
 
 
-def _around(crop: list[dict], series: set, box) -> tuple:
+def _around(crop: list, series: set, box) -> tuple:
     """The part of the chart's box its series are drawn in, with a margin: the ground that
     matters is what lies around them, not a strip at the box's edge."""
-    found = [item for item in crop if item["kind"] != "char" and _in_series(item, series)
-             and not _big(item, box)]
+    found = [item for item in crop if item.kind in ("rect", "path")
+             and _in_series(item, series) and not _big(item, box)]
     if not found:
         return box
-    return (max(box[0], min(i["x0"] for i in found) - AROUND),
-            max(box[1], min(i["top"] for i in found) - AROUND),
-            min(box[2], max(i["x1"] for i in found) + AROUND),
-            min(box[3], max(i["bottom"] for i in found) + AROUND))
+    return (max(box[0], min(i.x0 for i in found) - AROUND),
+            max(box[1], min(i.top for i in found) - AROUND),
+            min(box[2], max(i.x1 for i in found) + AROUND),
+            min(box[3], max(i.bottom for i in found) + AROUND))
 
 
 def _in_series(item, series: set) -> bool:
     """Whether a vector is stroked or filled in one of the series' colours."""
-    for key in ("stroking_color", "non_stroking_color"):
-        rgb = item.get(key)
+    for rgb in (item.stroke, item.fill):
         if rgb and any(sum((a - b) ** 2 for a, b in zip(rgb, c)) <= 12 ** 2 for c in series):
             return True
     return False
 
 
 def _big(item, box) -> bool:
-    area = abs((item["x1"] - item["x0"]) * (item["bottom"] - item["top"]))
+    area = abs((item.x1 - item.x0) * (item.bottom - item.top))
     return area > 0.3 * (box[2] - box[0]) * (box[3] - box[1])
 
 
@@ -118,7 +121,7 @@ def weakest_series(deck: Path, pdf: Path) -> list[tuple[int, tuple, float]]:
             charts = [s for s in slide.shapes if getattr(s, "has_chart", False)]
             if charts:
                 page = document[number]
-                drawn = _drawn(page)
+                drawn = pdfpage.objects(page)
                 out += [row for shape in charts for row in
                         _chart(page, drawn, prs, shape, number + 1,
                                slide.slide_layout.slide_master)]
@@ -143,87 +146,7 @@ def _chart(page, drawn: list[dict], prs, shape, number: int, slide_master) -> li
             for colour in sorted(series)]
 
 
-def _within(drawn: list[dict], box) -> list[dict]:
+def _within(drawn: list, box) -> list:
     """What is drawn wholly inside the box."""
-    return [item for item in drawn if item["x0"] >= box[0] and item["x1"] <= box[2]
-            and item["top"] >= box[1] and item["bottom"] <= box[3]]
-
-
-def _drawn(page) -> list[dict]:
-    """Every path and text object the page draws, in Form XObjects too: its bounds on the page
-    (points from the top left) and its fill and stroke colours; a path whose segments are four
-    straight sides is a "rect" (a chart's area, a bar), text a "char", any other path a
-    "path". Pictures and shadings are ground."""
-    import pypdfium2.raw as raw
-
-    height = page.get_height()
-    placed = {0: (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)}
-    out = []
-    for obj in page.get_objects(max_depth=15):
-        matrix = placed[obj.level]
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            placed[obj.level + 1] = _times(matrix, tuple(obj.get_matrix().get()))
-            continue
-        if obj.type == raw.FPDF_PAGEOBJ_PATH:
-            kind = _path_kind(obj.raw)
-        elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            kind = "char"
-        else:
-            continue
-        if kind is None:
-            continue
-        left, bottom, right, top = obj.get_bounds()
-        xs, ys = zip(*(_apply(matrix, x, y) for x in (left, right) for y in (bottom, top)))
-        out.append({"kind": kind, "x0": min(xs), "x1": max(xs), "top": height - max(ys),
-                    "bottom": height - min(ys), "non_stroking_color": _colour(
-                        raw.FPDFPageObj_GetFillColor, obj.raw),
-                    "stroking_color": _colour(raw.FPDFPageObj_GetStrokeColor, obj.raw)})
-    return out
-
-
-def _path_kind(handle) -> str | None:
-    """"rect", "path", or None for a path drawn neither filled nor stroked."""
-    import ctypes
-
-    import pypdfium2.raw as raw
-
-    mode, stroke = ctypes.c_int(), ctypes.c_int()
-    if raw.FPDFPath_GetDrawMode(handle, ctypes.byref(mode), ctypes.byref(stroke)) and \
-            not mode.value and not stroke.value:
-        return None
-    count = raw.FPDFPath_CountSegments(handle)
-    if not 4 <= count <= 6:
-        return "path"
-    points = []
-    for index in range(count):
-        segment = raw.FPDFPath_GetPathSegment(handle, index)
-        if raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_BEZIERTO:
-            return "path"
-        x, y = ctypes.c_float(), ctypes.c_float()
-        raw.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
-        points.append((round(x.value, 2), round(y.value, 2)))
-    corners = set(points)
-    xs, ys = {x for x, _ in corners}, {y for _, y in corners}
-    return "rect" if len(corners) == 4 and len(xs) == 2 and len(ys) == 2 else "path"
-
-
-def _colour(read, handle) -> tuple[int, int, int] | None:
-    import ctypes
-
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not read(handle, *(ctypes.byref(v) for v in (r, g, b, a))):
-        return None
-    return r.value, g.value, b.value
-
-
-def _times(outer: tuple, inner: tuple) -> tuple:
-    """The affine matrix that applies `inner` (a form's, in PDF's a b c d e f) then `outer`."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
-
-
-def _apply(matrix: tuple, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = matrix
-    return a * x + c * y + e, b * x + d * y + f
+    return [item for item in drawn if item.x0 >= box[0] and item.x1 <= box[2]
+            and item.top >= box[1] and item.bottom <= box[3]]

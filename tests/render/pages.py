@@ -4,22 +4,27 @@ from __future__ import annotations
 
 from notedeck.paper import Paper
 
+from . import pdfpage
+
 
 def emptiness(path, paper: Paper) -> list[float]:
     """Per page, the share of the text frame's height left empty below the last thing drawn
     in it (text, lines, rectangles, curves, images). The footer sits below the frame."""
-    import pdfplumber
+    import pypdfium2 as pdfium
 
-    with pdfplumber.open(str(path)) as pdf:
-        return [empty_share(page, paper) for page in pdf.pages]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [empty_share(page, paper) for page in document]
+    finally:
+        document.close()
 
 
 def empty_share(page, paper: Paper) -> float:
-    """emptiness of one pdfplumber page."""
+    """emptiness of one pypdfium2 page."""
     top = paper.top                             # frame top, from the page's top
-    bottom = page.height - paper.bottom         # frame bottom, from the page's top
-    drawn = [o["bottom"] for kind in ("chars", "rects", "lines", "curves", "images")
-             for o in getattr(page, kind) if o["top"] < bottom - 1 and o["bottom"] > top]
+    bottom = page.get_height() - paper.bottom   # frame bottom, from the page's top
+    drawn = [o.bottom for o in pdfpage.objects(page) if o.top < bottom - 1 and o.bottom > top]
+    drawn += [c.bottom for c in pdfpage.chars(page) if c.top < bottom - 1 and c.bottom > top]
     lowest = min(max(drawn, default=top), bottom)
     return (bottom - lowest) / (bottom - top)
 

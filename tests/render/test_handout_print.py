@@ -11,6 +11,7 @@ from notedeck.paper import PAPERS
 
 from .editions import AUDIENCES, BUNDLED, composed
 from .longnote import long_note
+from . import pdfpage
 from .pages import empty_share, page_texts
 
 CASES = [(audience, paper) for audience in AUDIENCES for paper in ("a4", "letter")]
@@ -31,15 +32,18 @@ def handout(tmp_path, audience, paper, content=BUNDLED):
 def frames(path, paper) -> list[tuple[float, str]]:
     """Per page, read once: the share of its text frame left empty (pages.emptiness) and the
     last text line inside the frame (the footer left out)."""
-    import pdfplumber
+    import pypdfium2 as pdfium
 
     found = []
-    with pdfplumber.open(str(path)) as document:
-        for page in document.pages:
-            inside = [l for l in page.extract_text_lines()
-                      if l["bottom"] < page.height - PAPERS[paper].bottom + 1]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for page in document:
+            inside = [line for line in pdfpage.lines(pdfpage.chars(page))
+                      if line.bottom < page.get_height() - PAPERS[paper].bottom + 1]
             found.append((empty_share(page, PAPERS[paper]),
-                          inside[-1]["text"].strip() if inside else ""))
+                          inside[-1].text.strip() if inside else ""))
+    finally:
+        document.close()
     return found
 
 
