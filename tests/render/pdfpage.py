@@ -33,6 +33,9 @@ class Char:
     top: float               # the font's box, as pdfplumber's char top and bottom
     bottom: float
     baseline: float
+    x1: float = 0.0          # the font's box's right edge
+    mcid: int | None = None  # the marked-content sequence it is drawn in, if numbered
+    tag: str | None = None   # that sequence's tag (the innermost), as pdfplumber's
 
 
 @dataclass(frozen=True)
@@ -70,26 +73,50 @@ def objects(page) -> list[Drawn]:
     return out
 
 
-def chars(page) -> list[Char]:
+def chars(page, marked: bool = False) -> list[Char]:
     """Every character the page draws (none PDFium adds between words or lines), in the
-    order drawn."""
+    order drawn; `marked`: with the marked-content sequence each is drawn in."""
     import pypdfium2.raw as raw
 
     height = page.get_height()
     text = page.get_textpage()
+    marks: dict = {}
     try:
         out = []
         for index in range(text.count_chars()):
             if raw.FPDFText_IsGenerated(text.raw, index) == 1:
                 continue
             code = raw.FPDFText_GetUnicode(text.raw, index)
+            code = 0x2D if code == 2 else code          # PDFium's mark for a hyphen at a break
             x, y = ctypes.c_double(), ctypes.c_double()
             raw.FPDFText_GetCharOrigin(text.raw, index, ctypes.byref(x), ctypes.byref(y))
-            _, low, _, high = text.get_charbox(index, loose=True)
-            out.append(Char(chr(code), x.value, height - high, height - low, height - y.value))
+            _, low, right, high = text.get_charbox(index, loose=True)
+            mcid, tag = _marks(raw.FPDFText_GetTextObject(text.raw, index), marks) \
+                if marked else (None, None)
+            out.append(Char(chr(code), x.value, height - high, height - low, height - y.value,
+                            right, mcid, tag))
         return out
     finally:
         text.close()
+
+
+def _marks(handle, known: dict) -> tuple[int | None, str | None]:
+    """(MCID, tag) of the innermost marked-content sequence a text object is drawn in."""
+    import pypdfium2.raw as raw
+
+    key = ctypes.cast(handle, ctypes.c_void_p).value
+    if key not in known:
+        mcid, tag = raw.FPDFPageObj_GetMarkedContentID(handle), None
+        count = raw.FPDFPageObj_CountMarks(handle)
+        if count > 0:
+            mark = raw.FPDFPageObj_GetMark(handle, count - 1)
+            size = ctypes.c_ulong()
+            raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(size))
+            buffer = (ctypes.c_ushort * max(size.value // 2, 1))()
+            raw.FPDFPageObjMark_GetName(mark, buffer, size.value, ctypes.byref(size))
+            tag = bytes(buffer)[:max(size.value - 2, 0)].decode("utf-16-le")
+        known[key] = (mcid if mcid >= 0 else None, tag)
+    return known[key]
 
 
 def lines(found: list[Char]) -> list[Line]:

@@ -1,5 +1,5 @@
-"""A tagged PDF read back: its structure tree (pikepdf) with each element's text (pdfplumber's
-characters by marked-content id), and the text of its artifacts."""
+"""A tagged PDF read back: its structure tree (pikepdf) with each element's text (PDFium's
+characters by marked-content id, render/pdfpage.py), and the text of its artifacts."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pdfplumber
 import pikepdf
-from pdfplumber.utils import extract_text
+
+from . import pdfpage
+
+X_TOLERANCE = Y_TOLERANCE = 3.0      # points, as pdfplumber's extract_text: a gap, a new line
 
 
 @dataclass
@@ -41,20 +43,47 @@ def read(path: Path) -> tuple[list[Node], dict[int, list[str]]]:
 
 def _texts(path: Path) -> tuple[dict, dict]:
     """{(page, MCID): text}, {page: ['tag: text' of each unnumbered sequence]}."""
+    import pypdfium2 as pdfium
+
     content: dict[tuple[int, int], str] = {}
     artifacts: dict[int, list[str]] = {}
-    with pdfplumber.open(str(path)) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for number, page in enumerate(document, start=1):
             groups: dict = defaultdict(list)
-            for char in page.chars:
-                groups[(char.get("mcid"), char.get("tag"))].append(char)
+            for char in pdfpage.chars(page, marked=True):
+                groups[(char.mcid, char.tag)].append(char)
             for (mcid, tag), chars in groups.items():
-                text = joined(extract_text(chars))
+                text = joined(_text(chars))
                 if mcid is not None:
                     content[(number, mcid)] = text
                 else:
                     artifacts.setdefault(number, []).append(f"{tag}: {text}")
+    finally:
+        document.close()
     return content, artifacts
+
+
+def _text(chars: list) -> str:
+    """Characters as lines of text, as pdfplumber's extract_text sets them: a line is the
+    characters whose baselines lie within Y_TOLERANCE, left to right, with a space where a
+    gap wider than X_TOLERANCE parts two of them."""
+    lines: list[list] = []
+    for char in sorted(chars, key=lambda c: c.baseline):
+        if lines and char.baseline - lines[-1][-1].baseline <= Y_TOLERANCE:
+            lines[-1].append(char)
+        else:
+            lines.append([char])
+    out = []
+    for line in lines:
+        text, last = "", None
+        for char in sorted(line, key=lambda c: c.x0):
+            if last is not None and char.x0 - last.x1 > X_TOLERANCE and \
+                    not text.endswith(" ") and char.text != " ":
+                text += " "
+            text, last = text + char.text, char
+        out.append(text)
+    return "\n".join(out)
 
 
 def joined(text: str) -> str:
