@@ -1,9 +1,11 @@
-"""Text lines of a PDF page with their positions, read back with pdfplumber, for comparing renderings."""
+"""Text lines of a PDF page with their positions, read back with PDFium (render/pdfpage.py), for comparing renderings."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from .. import pdfpage
 
 BULLETS = "\u2022"
 
@@ -15,37 +17,25 @@ class TextLine:
     baseline: float      # points from the page's top
 
 
-SAME_LINE = 0.05     # points: characters on one baseline (a rendering puts them exactly)
-
-
 def page_lines(page) -> list[TextLine]:
-    """Every text line of a pdfplumber page, bullets left out, top to bottom.
+    """Every text line of a pypdfium2 page, bullets left out, top to bottom.
 
     A line is the characters on one baseline, left to right: grouping by the characters'
-    tops (pdfplumber's own lines) joins two columns whose baselines differ by a point or
-    two in one rendering and not in the other."""
-    chars = sorted(((page.height - c["matrix"][5], c) for c in page.chars
-                    if c["text"].strip() and c["text"] not in BULLETS), key=lambda p: p[0])
-    groups: list[list] = []
-    for baseline, char in chars:
-        if groups and baseline - groups[-1][-1][0] <= SAME_LINE:
-            groups[-1].append((baseline, char))
-        else:
-            groups.append([(baseline, char)])
-    out = []
-    for group in groups:
-        ordered = sorted((c for _, c in group), key=lambda c: c["x0"])
-        baselines = sorted(b for b, _ in group)
-        text = re.sub(r"\s+", "", "".join(c["text"] for c in ordered))
-        out.append(TextLine(text, ordered[0]["x0"], baselines[len(baselines) // 2]))
-    return out
+    tops joins two columns whose baselines differ by a point or two in one rendering and
+    not in the other."""
+    chars = [c for c in pdfpage.chars(page) if c.text.strip() and c.text not in BULLETS]
+    return [TextLine(re.sub(r"\s+", "", line.text), line.x0, line.baseline)
+            for line in pdfpage.lines(chars)]
 
 
 def pdf_lines(path) -> list[list[TextLine]]:
-    import pdfplumber
+    import pypdfium2 as pdfium
 
-    with pdfplumber.open(str(path)) as pdf:
-        return [page_lines(page) for page in pdf.pages]
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [page_lines(page) for page in document]
+    finally:
+        document.close()
 
 
 def differences(ours: list[TextLine], theirs: list[TextLine], tolerance: float) -> list[str]:
