@@ -47,6 +47,9 @@ class _Server(ThreadingHTTPServer):
     reports, and the standard library would print a traceback)."""
 
     daemon_threads = True
+    # the standard 5 waiting connections: a page's pictures asked for at once (a connection
+    # each, HTTP/1.0) overflowed it, and each connection past it waited out a SYN retry (1 s+)
+    request_queue_size = 2 * MAX_CONNECTIONS
 
     def __init__(self, address, handler):
         super().__init__(address, handler)
@@ -93,7 +96,9 @@ class Preview:
                 raise fail(f"--port {port}", "the port is in use; pass another --port "
                                              "(0 picks a free one)") from None
             raise
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # the loop looks for a stop this often (the standard 0.5 s held every stop that long)
+        self.thread = threading.Thread(target=self.server.serve_forever,
+                                       kwargs={"poll_interval": 0.1}, daemon=True)
 
     @property
     def port(self) -> int:
