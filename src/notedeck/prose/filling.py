@@ -81,9 +81,7 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
             raise NotedeckError([Problem(Location(file, line + line_offset, None, key), message)
                                  for line, message in found])
         with budget.counting():
-            compiled = environment().from_string(budget.Counting().visit(tree))
-            compiled.name = compiled.filename = _SOURCE_NAME
-            return "".join(compiled.generate(namespace))
+            return "".join(_compiled(text).generate(namespace))
     except TemplateSyntaxError as exc:
         raise _error(file, exc.lineno + line_offset, key,
                      f"placeholder syntax error: {exc.message}") from None
@@ -104,6 +102,15 @@ def fill(text: str, namespace: Mapping[str, Any], file: Path | str,
     except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
         raise _error(file, _line(exc, line_offset), key,
                      f"placeholder could not be filled: {exc}") from None
+
+
+@lru_cache(maxsize=1024)
+def _compiled(text: str):
+    """The text as a Jinja template that counts its work, compiled once a process: a watch
+    or serve session, and every audience built, fill the same texts again."""
+    compiled = environment().from_string(budget.Counting().visit(environment().parse(text)))
+    compiled.name = compiled.filename = _SOURCE_NAME
+    return compiled
 
 
 def _printed_names(text: str, namespace: Mapping[str, Any]) -> str | None:
@@ -186,12 +193,9 @@ def _filled_pieces(pieces: list[str], namespace: Mapping[str, Any]) -> str | Non
             filled = _names_only(piece, namespace) if "{%" not in piece else None
             if filled is None:
                 try:
-                    tree = environment().parse(piece)
-                    if placeholders.check(tree, namespace):
+                    if placeholders.check(environment().parse(piece), namespace):
                         return None
-                    compiled = environment().from_string(budget.Counting().visit(tree))
-                    compiled.name = compiled.filename = _SOURCE_NAME
-                    filled = "".join(compiled.generate(namespace))
+                    filled = "".join(_compiled(piece).generate(namespace))
                 except Exception:  # noqa: BLE001 - the whole text's run reports it, at its line
                     return None
             out.append(filled)

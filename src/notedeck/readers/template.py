@@ -17,6 +17,7 @@ import errno
 import os
 import stat
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from notedeck.errors import Problem, fail, warning
@@ -61,8 +62,10 @@ def read_note_template(content: Path) -> TemplatePackage | None:
     return None if path is None else read_template_file(path, content)
 
 
+@cache
 def default_template() -> TemplatePackage:
-    """notedeck's own template, through the same checks as any other."""
+    """notedeck's own template, through the same checks as any other: once a process (its
+    bytes are the package's own, and a TemplatePackage does not change)."""
     return sanitize(*default_source())
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from notedeck.readers.template import TemplatePackage, default_source, note_source, sanitize
+from notedeck.readers.template import TemplatePackage, default_template, note_source, sanitize
 from notedeck.stages import reuse
 
 if TYPE_CHECKING:
@@ -28,7 +28,10 @@ class Assets:
 def read_template(content: Path) -> TemplatePackage:
     """The template the deck is built on, checked and repacked clean (readers/template.py);
     its warnings say what was left out."""
-    data, name = note_source(content) or default_source()
+    found = note_source(content)
+    if found is None:
+        return default_template()
+    data, name = found
     return reuse.template(data, name, lambda: sanitize(data, name))
 
 
