@@ -132,17 +132,27 @@ def test_the_charts_xml_passes_the_openxml_audit(built, variant):
     assert result.is_valid, [str(error) for error in result.errors[:10]]
 
 
-@pytest.mark.skipif(not shutil.which("soffice"), reason="LibreOffice (soffice) is not installed")
+@pytest.fixture(scope="module")
+def drawn(built, tmp_path_factory) -> Path:
+    """Each variant's deck drawn by LibreOffice, in one run: `<variant>.pdf`."""
+    if not shutil.which("soffice"):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    folder = tmp_path_factory.mktemp("drawn")
+    decks = [Path(shutil.copy(_deck(built, variant), folder / f"{variant}.pptx"))
+             for variant in ("note", "berlin", "lyon")]
+    office.convert("pdf", decks, folder, timeout=600)
+    return folder
+
+
 @pytest.mark.parametrize("variant", ["note", "berlin", "lyon"])
-def test_libreoffice_draws_every_label_whole_inside_its_chart(built, variant, tmp_path):
+def test_libreoffice_draws_every_label_whole_inside_its_chart(built, drawn, variant):
     """Each data label's text, as LibreOffice draws the deck, lies wholly inside the chart's
     frame: none clipped at the edge ("2.152 € pro Jah"), none lost; and no text of the chart
     is squeezed narrower to fit (LibreOffice's way with a label given no room)."""
     import pdfplumber
 
     deck = _deck(built, variant)
-    office.convert("pdf", deck, tmp_path, timeout=240)
-    with pdfplumber.open(tmp_path / "deck.pdf") as pdf:
+    with pdfplumber.open(drawn / f"{variant}.pdf") as pdf:
         for name, (number, shape) in _charts(deck).items():
             page = pdf.pages[number - 1]
             scale = page.width / Presentation(str(deck)).slide_width
