@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from support import check_note
+from support import check_note, small_note
 from notedeck.commands.cli import main
 
 from bad_input.helpers import snapshot
 
 S1 = "sections/01-what-the-number-means.md"
+MARGIN = "sections/01-the-margin.md"               # tests/notes/audiences
 
 
 def edit(note, name: str, old: str, new: str) -> None:
@@ -31,20 +32,21 @@ def test_the_bundled_note_is_clean(note):
     assert check_note(note) == []
 
 
-def test_check_reports_every_variant_and_writes_nothing(note, tmp_path, monkeypatch):
+def test_check_reports_every_variant_and_writes_nothing(tmp_path, monkeypatch):
+    note = small_note("audiences", tmp_path)           # the note and three audiences
     cwd = tmp_path / "cwd"
     cwd.mkdir()
     monkeypatch.chdir(cwd)
-    edit(note, "audiences/research-lab.yaml", "count: 25 ", "count: many ")
-    edit(note, "scenarios.yaml", "label: app drafts", "label: 7")
+    edit(note, "audiences/north-office.yaml", "backlog: 80", "backlog: many")
+    edit(note, "scenarios.yaml", "arrivals: 25 ", "arrivals: lots")
     before = snapshot(note)
     result = CliRunner().invoke(main, ["check", "--content", str(note)])
     assert result.exit_code == 2
-    assert f"error: {note / 'audiences/research-lab.yaml'}:25:14: workloads[1].count: expected a " \
-           "whole number from 1 to 1,000,000,000, got 'many'" in result.output
-    assert f"error: {note / 'scenarios.yaml'}:38:12: workloads[1].label: expected text, got 7" \
+    assert f"error: {note / 'audiences/north-office.yaml'}:5:12: backlog: expected a whole " \
+           "number, got 'many'" in result.output
+    assert f"error: {note / 'scenarios.yaml'}:2:11: arrivals: expected a number, got 'lots'" \
         in result.output
-    assert result.output.count("workloads[1].label") == 1          # reported once, not per variant
+    assert result.output.count("arrivals:") == 1          # reported once, not per variant
     assert snapshot(note) == before and list(cwd.iterdir()) == []
 
 
@@ -73,8 +75,9 @@ def test_naked_numbers_are_flagged_where_they_are_typed(note):
     assert len(found) == 4
 
 
-def test_naked_numbers_are_warnings_unless_strict(note):
-    edit(note, S1, "take about {{ workloads[0].seconds_imagined }}", "take about 0.8 seconds")
+def test_naked_numbers_are_warnings_unless_strict(tmp_path):
+    note = small_note("audiences", tmp_path)
+    edit(note, MARGIN, "{{ backlog }} waiting today", "120 waiting today")
     relaxed = CliRunner().invoke(main, ["check", "--content", str(note)])
     strict = CliRunner().invoke(main, ["check", "--content", str(note), "--strict"])
     assert relaxed.exit_code == 0 and "1 warning(s)" in relaxed.output
