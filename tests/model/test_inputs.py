@@ -78,7 +78,7 @@ stops: [1 h, 1 min]
         f"{path}:1:39: speeds.labl: unknown key 'labl'; did you mean 'label'? Expected one of: "
         "baseline, imagined, label",
         f"{path}:1:20: speeds.baseline: expected a number from 1 to 1000, got 0",
-        f"{path}:1:33: speeds.imagined: expected a number, got 'fast'",
+        f"{path}:1:33: speeds.imagined: expected a number from 1 to 1000, got 'fast'",
         f"{path}:2:8: check: expected a duration from 0 s to 1 d, got '2 d'",
         f"{path}:4:23: things[0].count: expected a whole number of things, 1 or more, got 'ten'",
         f"{path}:5:10: things[1].id: expected an id of lower-case letters, digits and _ starting "

@@ -43,9 +43,9 @@ def test_check_reports_every_variant_and_writes_nothing(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["check", "--content", str(note)])
     assert result.exit_code == 2
     assert f"error: {note / 'audiences/north-office.yaml'}:5:12: backlog: expected a whole " \
-           "number, got 'many'" in result.output
-    assert f"error: {note / 'scenarios.yaml'}:2:11: arrivals: expected a number, got 'lots'" \
-        in result.output
+           "number from 0 to 100000, got 'many'" in result.output
+    assert f"error: {note / 'scenarios.yaml'}:2:11: arrivals: expected a number from 0 to " \
+           "10000, got 'lots'" in result.output
     assert result.output.count("arrivals:") == 1          # reported once, not per variant
     assert snapshot(note) == before and list(cwd.iterdir()) == []
 

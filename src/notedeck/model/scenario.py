@@ -236,13 +236,14 @@ def _number(declared: Input, value: Any) -> Fraction:
     """A number from YAML (int, exact Decimal), text ('1,000') or code (Fraction)."""
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) if value.denominator == 1 else value
+    wanted = WHAT[declared.kind] + _range(declared)     # what is not a number: say the range
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str, Fraction)):
-        raise Wrong(_expected(declared, WHAT[declared.kind], value))
+        raise Wrong(_expected(declared, wanted, value))
     if isinstance(value, str):
         try:
             value = Decimal(value.replace(",", "").replace("_", "").strip())
         except ArithmeticError:
-            raise Wrong(_expected(declared, WHAT[declared.kind], value)) from None
+            raise Wrong(_expected(declared, wanted, value)) from None
     if isinstance(value, Decimal) and not value.is_finite():
         raise Wrong(f"expected a finite number, got {value}")
     size = _digits(value)
