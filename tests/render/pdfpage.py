@@ -11,6 +11,8 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 
+from notedeck.template.backdrop import apply, compose      # PDF's a b c d e f, as DrawingML's
+
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SAME_LINE = 0.05             # points: characters on one baseline (a renderer puts them exactly)
 
@@ -58,7 +60,7 @@ def objects(page) -> list[Drawn]:
     for obj in page.get_objects(max_depth=15):
         matrix = placed[obj.level]
         if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            placed[obj.level + 1] = _times(matrix, tuple(obj.get_matrix().get()))
+            placed[obj.level + 1] = compose(matrix, tuple(obj.get_matrix().get()))
             continue
         kind = {raw.FPDF_PAGEOBJ_PATH: None, raw.FPDF_PAGEOBJ_TEXT: "text",
                 raw.FPDF_PAGEOBJ_IMAGE: "image"}.get(obj.type, "skip")
@@ -66,7 +68,7 @@ def objects(page) -> list[Drawn]:
         if kind in ("skip", None):
             continue
         left, bottom, right, top = obj.get_bounds()
-        xs, ys = zip(*(_apply(matrix, x, y) for x in (left, right) for y in (bottom, top)))
+        xs, ys = zip(*(apply(matrix, x, y) for x in (left, right) for y in (bottom, top)))
         out.append(Drawn(kind, min(xs), height - max(ys), max(xs), height - min(ys),
                          _colour(raw.FPDFPageObj_GetFillColor, obj.raw),
                          _colour(raw.FPDFPageObj_GetStrokeColor, obj.raw)))
@@ -169,16 +171,3 @@ def _colour(read, handle) -> tuple[int, int, int] | None:
     if not read(handle, *(ctypes.byref(v) for v in (r, g, b, a))):
         return None
     return r.value, g.value, b.value
-
-
-def _times(outer: tuple, inner: tuple) -> tuple:
-    """The affine matrix that applies `inner` (a form's, in PDF's a b c d e f) then `outer`."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
-
-
-def _apply(matrix: tuple, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = matrix
-    return a * x + c * y + e, b * x + d * y + f
