@@ -249,7 +249,10 @@ def _twins(master) -> dict:
     `placeholders.get(type)`), indexed once: its lookup walks the master's shapes."""
     twins: dict = {}
     for ph in master.placeholders:
-        twins.setdefault(ph._element.ph_type, ph._element)
+        try:
+            twins.setdefault(ph._element.ph_type, ph._element)
+        except (AttributeError, KeyError, ValueError):
+            continue                    # a type python-pptx does not know: no layout's twin
     return twins
 
 
