@@ -35,7 +35,7 @@ class Char:
     top: float               # the font's box, as pdfplumber's char top and bottom
     bottom: float
     baseline: float
-    x1: float = 0.0          # the font's box's right edge
+    x1: float                # the font's box's right edge
     mcid: int | None = None  # the marked-content sequence it is drawn in, if numbered
     tag: str | None = None   # that sequence's tag (the innermost), as pdfplumber's
 
@@ -121,13 +121,14 @@ def _marks(handle, known: dict) -> tuple[int | None, str | None]:
     return known[key]
 
 
-def lines(found: list[Char]) -> list[Line]:
-    """The characters in lines, top to bottom: a line is the characters on one baseline, left
-    to right (two columns whose baselines differ by a point are two lines)."""
-    ordered = sorted(found, key=lambda c: c.baseline)
+def lines(found: list[Char], within: float = SAME_LINE, gap: float | None = None) -> list[Line]:
+    """The characters in lines, top to bottom: a line is the characters whose baselines lie
+    `within` points of the one before (by default one baseline: two columns whose baselines
+    differ by a point are two lines), left to right; with `gap`, a space where a gap wider
+    than that parts two characters, as pdfplumber's extract_text sets text."""
     groups: list[list[Char]] = []
-    for char in ordered:
-        if groups and char.baseline - groups[-1][-1].baseline <= SAME_LINE:
+    for char in sorted(found, key=lambda c: c.baseline):
+        if groups and char.baseline - groups[-1][-1].baseline <= within:
             groups[-1].append(char)
         else:
             groups.append([char])
@@ -135,10 +136,19 @@ def lines(found: list[Char]) -> list[Line]:
     for group in groups:
         group.sort(key=lambda c: c.x0)
         baselines = sorted(c.baseline for c in group)
-        out.append(Line("".join(c.text for c in group), group[0].x0,
-                        min(c.top for c in group), max(c.bottom for c in group),
-                        baselines[len(baselines) // 2]))
+        out.append(Line(_spaced(group, gap), group[0].x0, min(c.top for c in group),
+                        max(c.bottom for c in group), baselines[len(baselines) // 2]))
     return out
+
+
+def _spaced(group: list[Char], gap: float | None) -> str:
+    text, last = "", None
+    for char in group:
+        if gap is not None and last is not None and char.x0 - last.x1 > gap and \
+                not text.endswith(" ") and char.text != " ":
+            text += " "
+        text, last = text + char.text, char
+    return text
 
 
 def _path_kind(handle) -> str | None:

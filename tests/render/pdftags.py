@@ -68,22 +68,7 @@ def _text(chars: list) -> str:
     """Characters as lines of text, as pdfplumber's extract_text sets them: a line is the
     characters whose baselines lie within Y_TOLERANCE, left to right, with a space where a
     gap wider than X_TOLERANCE parts two of them."""
-    lines: list[list] = []
-    for char in sorted(chars, key=lambda c: c.baseline):
-        if lines and char.baseline - lines[-1][-1].baseline <= Y_TOLERANCE:
-            lines[-1].append(char)
-        else:
-            lines.append([char])
-    out = []
-    for line in lines:
-        text, last = "", None
-        for char in sorted(line, key=lambda c: c.x0):
-            if last is not None and char.x0 - last.x1 > X_TOLERANCE and \
-                    not text.endswith(" ") and char.text != " ":
-                text += " "
-            text, last = text + char.text, char
-        out.append(text)
-    return "\n".join(out)
+    return "\n".join(line.text for line in pdfpage.lines(chars, Y_TOLERANCE, X_TOLERANCE))
 
 
 def joined(text: str) -> str:

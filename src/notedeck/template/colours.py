@@ -127,13 +127,14 @@ def series(theme: Theme, behind) -> tuple[tuple[Ink, ...], str]:
     known = [c for c in behind if c is not None]
     if not known:
         return tuple(accents), ""
-    good = [a for a in accents if reads_everywhere(a.rgb, known)[0] >= GRAPHICS or _own(a, known)]
+    reads = {a.rgb: reads_everywhere(a.rgb, known) for a in accents}
+    good = [a for a in accents if reads[a.rgb][0] >= GRAPHICS or _own(a, known)]
     failing = [a for a in accents if a not in good]
     if not failing:
         return tuple(good), ""
     shades = [_shade(a, theme, known, i % 2 == 1) for i, a in enumerate(failing)]
-    worst = reads_everywhere(failing[0].rgb, known)[1]
-    said = (", ".join(f"{a.slot} {a.rgb} ({reads_everywhere(a.rgb, known)[0]:.2f}:1)" for a in failing)
+    worst = reads[failing[0].rgb][1]
+    said = (", ".join(f"{a.slot} {a.rgb} ({reads[a.rgb][0]:.2f}:1)" for a in failing)
             + f" read below the {GRAPHICS:g}:1 WCAG asks of graphics on {worst}; their series "
             "take " + ", ".join(f"{ink.rgb} ({_variant(ink)})" for ink in shades)
             + ", after the accents that read")
