@@ -21,8 +21,8 @@ import tempfile
 import threading
 from pathlib import Path
 
-# A note of every slide kind, built once with every output by the server before it serves:
-# every module a run may need is then imported, and what each first run sets up (locale data,
+# A note of every slide kind, built once by the server before it serves, with every output it
+# has (all but the worksheet): every module a run may need is then imported, and what each first run sets up (locale data,
 # fonts) is there; what a note makes (its files, its cache) stays in a folder of its own.
 WARM = Path(__file__).resolve().parent / "notes" / "money"
 
@@ -37,9 +37,12 @@ if warm:                       # one build of every output, so that each run sta
     with tempfile.TemporaryDirectory() as folder:
         saved = dict(os.environ)
         os.environ["NOTEDECK_CACHE_DIR"] = os.path.join(folder, "cache")
-        CliRunner().invoke(main, ["build", "--content", warm, "--out", os.path.join(folder, "out"),
-                                  "--no-cache", "--with", "slides,guide,worksheet,print3,web,json"])
-        CliRunner().invoke(main, ["check", "--content", warm])
+        for args in (["build", "--content", warm, "--out", os.path.join(folder, "out"),
+                      "--no-cache", "--with", "slides,guide,print3,web,json"],
+                     ["check", "--content", warm]):
+            done = CliRunner().invoke(main, args)
+            if done.exit_code != 0:      # a warm-up refused warms nothing: say so, and end
+                sys.exit(f"the forking server's warm-up failed: {done.output}")
         os.environ.clear()
         os.environ.update(saved)
 for line in sys.stdin:
