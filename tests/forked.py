@@ -22,8 +22,9 @@ import threading
 from pathlib import Path
 
 # A note of every slide kind, built once by the server before it serves, with every output it
-# has (all but the worksheet): every module a run may need is then imported, and what each first run sets up (locale data,
-# fonts) is there; what a note makes (its files, its cache) stays in a folder of its own.
+# has (all but the worksheet): every module a run may need is then imported, and what each
+# first run sets up (locale data, fonts) is there; what a note makes (its files, its cache)
+# stays in a folder of its own.
 WARM = Path(__file__).resolve().parent / "notes" / "money"
 
 SERVER = r'''
